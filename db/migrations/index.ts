@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as m0001 from './0001_initial.ts';
+
+/** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
+export const migrations: Record<string, Migration> = {
+  '0001_initial': m0001,
+};

@@ -1,0 +1,29 @@
+// `npm start`: builds when the build is missing or older than the sources, then runs the server.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+const entry = path.resolve('dist/server/entry.mjs');
+const sources = ['src', 'public', 'db/migrations', 'astro.config.mjs', 'package-lock.json'];
+
+function newestMtime(target: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, name)));
+  return newest;
+}
+
+const builtAt = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+const changedAt = Math.max(...sources.map(newestMtime));
+if (builtAt < changedAt) {
+  console.log(builtAt ? 'Sources changed since the last build: building...' : 'No build yet: building...');
+  const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import('../src/server/http/main.ts');

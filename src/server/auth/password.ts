@@ -1,0 +1,29 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// OWASP's Argon2id floor (19 MiB, t=2, p=1) is @node-rs/argon2's default; stated here so a
+// library default change cannot weaken it silently.
+const options = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, options);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Spends the same time as a real check, so an unknown email cannot be told apart by timing. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+  return false;
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, validated once at start. */
+export interface Config {
+  host: string;
+  port: number;
+  publicOrigin: string;
+  databasePath: string;
+  uploadsDir: string;
+  pageStoreDir: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  production: boolean;
+  seedDemo: boolean;
+  topViewedRefreshMs: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const port = readInt(env, 'PORT', 4321, 0, 65535);
+  const host = env.HOST || '127.0.0.1';
+  const originRaw = env.PUBLIC_ORIGIN || `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+  let publicOrigin: string;
+  try {
+    const url = new URL(originRaw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+    publicOrigin = url.origin;
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be an http(s) origin such as https://example.org, got "${originRaw}"`);
+  }
+  const adminEmail = env.ADMIN_EMAIL || undefined;
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
+    throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}"`);
+  }
+  if (adminPassword !== undefined && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
+  }
+  const resolve = (value: string | undefined, fallback: string) => path.resolve(cwd, value || fallback);
+  return {
+    host,
+    port,
+    publicOrigin,
+    databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(env.DATABASE_PATH, 'db/site.sqlite'),
+    uploadsDir: resolve(env.UPLOADS_DIR, 'uploads'),
+    pageStoreDir: resolve(env.PAGE_STORE_DIR, 'data/pages'),
+    adminEmail,
+    adminPassword,
+    production: env.NODE_ENV === 'production',
+    seedDemo: readBool(env, 'SEED_DEMO', true),
+    topViewedRefreshMs: readInt(env, 'TOP_VIEWED_REFRESH_SECONDS', 60, 1, 86400) * 1000,
+    trustProxy: readBool(env, 'TRUST_PROXY', false),
+  };
+}

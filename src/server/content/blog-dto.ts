@@ -1,0 +1,29 @@
+import type { Blog } from '../db/repositories/blogs.ts';
+import type { Comment } from '../db/repositories/comments.ts';
+
+/** A blog as the API returns it: every entity field of SPEC.md section 3, `_id` and `isVideo` included. */
+export function toBlogDto(blog: Blog, comments?: Comment[]) {
+  const dto = {
+    id: blog.id,
+    _id: blog.id,
+    title: blog.title,
+    author: blog.author,
+    content: blog.content,
+    content_source: blog.content_source,
+    category_id: blog.category_id,
+    category_name: blog.category_name,
+    image: blog.image,
+    video_link: blog.video_link,
+    isVideo: blog.is_video === 1 ? '1' : '0',
+    pdf_drive_link: blog.pdf_drive_link,
+    pay_link: blog.pay_link,
+    form_name: blog.form_name,
+    form_link: blog.form_link,
+    created_at: blog.created_at,
+    updated_at: blog.updated_at,
+    clicks: blog.clicks,
+  };
+  return comments
+    ? { ...dto, comments: comments.map((c) => ({ id: c.id, username: c.username, comment: c.comment, created_at: c.created_at })) }
+    : dto;
+}

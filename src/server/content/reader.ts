@@ -1,0 +1,122 @@
+import type { Db } from '../db/client.ts';
+import {
+  countBlogs,
+  findBlogById,
+  listBlogSummaries,
+  listBlogsWithPdf,
+  listRecent,
+  listTopViewed,
+  type Blog,
+  type BlogSummary,
+} from '../db/repositories/blogs.ts';
+import { findCategoryById, listCategories, type Category } from '../db/repositories/categories.ts';
+import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
+import { listSlides, type Slide } from '../db/repositories/carousel.ts';
+import { paginate, type PageInfo } from '../../lib/pagination.ts';
+import { buildFtsQuery, normalizeSearchText } from './search.ts';
+
+/** SPEC.md section 9. */
+export const HOME_PAGE_SIZE = 6;
+export const LIST_PAGE_SIZE = 1;
+export const TOP_VIEWED_LIMIT = 17;
+export const RECENT_LIMIT = 10;
+export const NAV_MAIN_CATEGORIES = 2;
+export const FOOTER_QUICK_CATEGORIES = 4;
+export const FOOTER_IMPORTANT_CATEGORIES = 5;
+
+export interface Paged<T> {
+  items: T[];
+  pageInfo: PageInfo;
+}
+
+export async function getHomePage(db: Db, page: number): Promise<Paged<BlogSummary> | null> {
+  const total = await countBlogs(db, {});
+  const pageInfo = paginate(page, HOME_PAGE_SIZE, total);
+  if (page > pageInfo.totalPages) return null;
+  const items = await listBlogSummaries(db, {}, { limit: HOME_PAGE_SIZE, offset: pageInfo.offset });
+  return { items, pageInfo };
+}
+
+export interface ArticleListQuery {
+  categoryId: number | null;
+  search: string | null;
+  page: number;
+}
+
+export interface ArticleList extends Paged<BlogSummary> {
+  heading: string;
+  category: Category | null;
+  search: string | null;
+  /** The category id was given but no such category exists. */
+  unknownCategory: boolean;
+}
+
+/** SPEC.md: All Articles; Search Results for: "{term}"; the category of the first result; or No articles found in this category. */
+export async function getArticleList(db: Db, query: ArticleListQuery): Promise<ArticleList | null> {
+  const search = normalizeSearchText(query.search);
+  const category = query.categoryId !== null ? ((await findCategoryById(db, query.categoryId)) ?? null) : null;
+  const unknownCategory = query.categoryId !== null && !category;
+  const ftsQuery = search !== null ? buildFtsQuery(search) : null;
+  const noMatchPossible = unknownCategory || (search !== null && ftsQuery === null);
+  const filter = {
+    categoryId: query.categoryId ?? undefined,
+    ftsQuery: ftsQuery ?? undefined,
+  };
+  const total = noMatchPossible ? 0 : await countBlogs(db, filter);
+  const pageInfo = paginate(query.page, LIST_PAGE_SIZE, total);
+  if (query.page > pageInfo.totalPages) return null;
+  const items = noMatchPossible ? [] : await listBlogSummaries(db, filter, { limit: LIST_PAGE_SIZE, offset: pageInfo.offset });
+
+  let heading: string;
+  if (search !== null) heading = `Search Results for: "${search}"`;
+  else if (query.categoryId !== null) heading = items[0]?.category_name ?? category?.name ?? 'No articles found in this category';
+  else heading = 'All Articles';
+  if (query.categoryId !== null && search === null && total === 0) heading = 'No articles found in this category';
+  return { items, pageInfo, heading, category, search, unknownCategory };
+}
+
+export interface BlogDetail extends Blog {
+  comments: Comment[];
+}
+
+export async function getBlogDetail(db: Db, id: number): Promise<BlogDetail | null> {
+  const blog = await findBlogById(db, id);
+  if (!blog) return null;
+  return { ...blog, comments: await listCommentsForBlog(db, id) };
+}
+
+export function getDownloads(db: Db) {
+  return listBlogsWithPdf(db);
+}
+
+export function getTopViewed(db: Db) {
+  return listTopViewed(db, TOP_VIEWED_LIMIT);
+}
+
+export function getRecent(db: Db) {
+  return listRecent(db, RECENT_LIMIT);
+}
+
+export function getSlides(db: Db): Promise<Slide[]> {
+  return listSlides(db);
+}
+
+export interface SiteChrome {
+  categories: Category[];
+  navMain: Category[];
+  navMore: Category[];
+  footerQuick: Category[];
+  footerImportant: Category[];
+}
+
+/** The categories as the nav and footer split them (SPEC.md section 2). */
+export async function getSiteChrome(db: Db): Promise<SiteChrome> {
+  const categories = await listCategories(db);
+  return {
+    categories,
+    navMain: categories.slice(0, NAV_MAIN_CATEGORIES),
+    navMore: categories.slice(NAV_MAIN_CATEGORIES),
+    footerQuick: categories.slice(0, FOOTER_QUICK_CATEGORIES),
+    footerImportant: categories.slice(FOOTER_QUICK_CATEGORIES, FOOTER_QUICK_CATEGORIES + FOOTER_IMPORTANT_CATEGORIES),
+  };
+}

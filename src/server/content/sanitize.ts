@@ -1,0 +1,73 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Article HTML is sanitized on write, whoever sends it (admins included): only what the editor
+ * can produce survives. Links keep http, https, mailto and tel; any other scheme becomes a blank
+ * address (SPEC.md section 5). Colours survive as a whitelisted `color`/`background-color` style.
+ */
+const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)|[a-z]{3,20})$/i;
+const SAFE_LINK = /^(https?:|mailto:|tel:)/i;
+const YOUTUBE_EMBED = /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{11}(\?[\w=&-]*)?$/;
+
+const articleOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p', 'br', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'code', 'pre',
+    'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'span', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'iframe',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    span: ['style'],
+    iframe: ['src', 'title', 'allowfullscreen'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+  },
+  allowedStyles: { span: { color: [COLOR], 'background-color': [COLOR] } },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com'],
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = (attribs.href ?? '').trim();
+      const kept = href === '' || SAFE_LINK.test(href) || href.startsWith('/') || href.startsWith('#') ? href : '';
+      const safeHref = href.startsWith('//') ? '' : kept;
+      return { tagName, attribs: { ...attribs, href: safeHref, rel: 'noopener noreferrer nofollow ugc', target: '_blank' } };
+    },
+    iframe: (tagName, attribs): sanitizeHtml.Tag => {
+      const src = attribs.src ?? '';
+      if (!YOUTUBE_EMBED.test(src)) return { tagName: 'p', attribs: {} };
+      return { tagName, attribs: { src, title: attribs.title ?? 'Embedded video', allowfullscreen: '', loading: 'lazy' } };
+    },
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+  },
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
+};
+articleOptions.allowedAttributes = {
+  ...(articleOptions.allowedAttributes as Record<string, string[]>),
+  a: ['href', 'title', 'rel', 'target'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+  iframe: ['src', 'title', 'allowfullscreen', 'loading'],
+};
+
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, articleOptions);
+}
+
+/** Plain text of an HTML fragment, for the search index and descriptions. */
+export function htmlToText(html: string): string {
+  return sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre|tr)>|<br\s*\/?>/gi, '$& '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import { migrations } from '../../../db/migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  sqlite: SQLite.Database;
+}
+
+/**
+ * Opens the SQLite file with the settings every connection needs.
+ * WAL lets readers run while a writer commits; synchronous=NORMAL in WAL mode never corrupts the
+ * file on a crash and only risks the last transactions on a power loss, which is the usual trade
+ * for a site whose writes are comments and admin edits. The busy timeout covers a backup or a
+ * second process holding the write lock for a moment.
+ */
+export function openDatabase(file: string): OpenedDatabase {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+export async function migrateDown(db: Db): Promise<string | undefined> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateDown();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results?.[0]?.migrationName;
+}

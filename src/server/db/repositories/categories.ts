@@ -1,0 +1,39 @@
+import type { Db } from '../client.ts';
+import type { CategoryRow } from '../schema.ts';
+
+export type Category = Pick<CategoryRow, 'id' | 'name' | 'sequence'>;
+
+export function listCategories(db: Db): Promise<Category[]> {
+  return db.selectFrom('categories').select(['id', 'name', 'sequence']).orderBy('sequence').orderBy('id').execute();
+}
+
+export function findCategoryById(db: Db, id: number): Promise<Category | undefined> {
+  return db.selectFrom('categories').select(['id', 'name', 'sequence']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findCategoryByName(db: Db, name: string): Promise<Category | undefined> {
+  // The column is declared `collate nocase`, so this comparison ignores case.
+  return db.selectFrom('categories').select(['id', 'name', 'sequence']).where('name', '=', name).executeTakeFirst();
+}
+
+export async function insertCategory(db: Db, input: { name: string; sequence: number }): Promise<Category> {
+  return db
+    .insertInto('categories')
+    .values({ name: input.name, sequence: input.sequence, created_at: new Date().toISOString() })
+    .returning(['id', 'name', 'sequence'])
+    .executeTakeFirstOrThrow();
+}
+
+export function updateCategory(db: Db, id: number, input: { name: string; sequence: number }): Promise<Category | undefined> {
+  return db
+    .updateTable('categories')
+    .set({ name: input.name, sequence: input.sequence })
+    .where('id', '=', id)
+    .returning(['id', 'name', 'sequence'])
+    .executeTakeFirst();
+}
+
+export async function deleteCategory(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,50 @@
+import type { Db } from '../client.ts';
+import type { UserRow } from '../schema.ts';
+
+export type PublicUser = Pick<UserRow, 'id' | 'username' | 'email' | 'is_admin'>;
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Db, username: string): Promise<PublicUser | undefined> {
+  return db.selectFrom('users').select(['id', 'username', 'email', 'is_admin']).where('username', '=', username).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number): Promise<PublicUser | undefined> {
+  return db.selectFrom('users').select(['id', 'username', 'email', 'is_admin']).where('id', '=', id).executeTakeFirst();
+}
+
+export function insertUser(
+  db: Db,
+  input: { username: string; email: string; passwordHash: string; isAdmin: boolean },
+): Promise<PublicUser> {
+  return db
+    .insertInto('users')
+    .values({
+      username: input.username,
+      email: input.email,
+      password_hash: input.passwordHash,
+      is_admin: input.isAdmin ? 1 : 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning(['id', 'username', 'email', 'is_admin'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateUserPasswordAndRole(
+  db: Db,
+  id: number,
+  input: { passwordHash?: string; isAdmin?: boolean },
+): Promise<void> {
+  const set: { password_hash?: string; is_admin?: number } = {};
+  if (input.passwordHash !== undefined) set.password_hash = input.passwordHash;
+  if (input.isAdmin !== undefined) set.is_admin = input.isAdmin ? 1 : 0;
+  if (Object.keys(set).length === 0) return;
+  await db.updateTable('users').set(set).where('id', '=', id).execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

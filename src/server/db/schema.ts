@@ -1,0 +1,86 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Table types for kysely. Dates are ISO-8601 strings in UTC; booleans are 0/1 integers. */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  is_admin: Generated<number>;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  secret_hash: Buffer;
+  created_at: number;
+  last_verified_at: number;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  sequence: Generated<number>;
+  created_at: string;
+}
+
+export interface BlogsTable {
+  id: Generated<number>;
+  title: string;
+  author: string;
+  content: string;
+  content_source: string | null;
+  category_id: number | null;
+  image: string | null;
+  video_link: string | null;
+  is_video: Generated<number>;
+  pdf_drive_link: string | null;
+  pay_link: string | null;
+  form_name: string | null;
+  form_link: string | null;
+  created_at: string;
+  updated_at: string;
+  clicks: Generated<number>;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  blog_id: number;
+  username: string;
+  comment: string;
+  contact: string | null;
+  created_at: string;
+}
+
+export interface CarouselSlidesTable {
+  id: Generated<number>;
+  title: string;
+  image_url: string;
+  alt_text: string;
+  created_at: string;
+}
+
+export interface BlogsFtsTable {
+  rowid: number;
+  title: string;
+  body: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  blogs: BlogsTable;
+  comments: CommentsTable;
+  carousel_slides: CarouselSlidesTable;
+  blogs_fts: BlogsFtsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type BlogRow = Selectable<BlogsTable>;
+export type NewBlogRow = Insertable<BlogsTable>;
+export type BlogUpdate = Updateable<BlogsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type SlideRow = Selectable<CarouselSlidesTable>;

@@ -1,0 +1,45 @@
+/**
+ * The one error catalogue: services throw AppError with a code from here; routes turn it into
+ * `{ error, message }` with the status below (DESIGN.md section 4).
+ */
+export const errorStatus = {
+  invalid_input: 400,
+  invalid_json: 400,
+  not_logged_in: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  csrf: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.code = code;
+    this.status = errorStatus[code];
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = (what = 'That item') => new AppError('not_found', `${what} was not found.`);
+export const invalidInput = (message: string, fields?: Record<string, string>) =>
+  new AppError('invalid_input', message, fields ? { fields } : {});
+
+export function errorBody(error: AppError): { error: ErrorCode; message: string; fields?: Record<string, string> } {
+  return error.fields ? { error: error.code, message: error.message, fields: error.fields } : { error: error.code, message: error.message };
+}

@@ -1,0 +1,76 @@
+import type { APIContext } from 'astro';
+import { AppError, errorBody } from '../errors.ts';
+
+/** Helpers every /api endpoint uses, so all answers share one shape (DESIGN.md section 4). */
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+}
+
+export function errorResponse(error: AppError): Response {
+  return json(errorBody(error), error.status, error.headers ?? {});
+}
+
+/** Wraps an endpoint: AppErrors become their JSON answer; anything else is logged and a 500. */
+export function apiRoute(handler: (context: APIContext) => Promise<Response> | Response) {
+  return async (context: APIContext): Promise<Response> => {
+    try {
+      return await handler(context);
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(error);
+      console.error(`[api] ${context.request.method} ${context.url.pathname} failed:`, error);
+      return json({ error: 'internal', message: 'Something went wrong on the server.' }, 500);
+    }
+  };
+}
+
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Reads a JSON object body: 415 for another content type, 413 when too large, 400 when not an object. */
+export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) {
+    throw new AppError('unsupported_type', 'Send the body as JSON (Content-Type: application/json).');
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new AppError('too_large', `The body is larger than ${maxBytes} bytes.`);
+  const text = await readLimitedText(request, maxBytes);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError('invalid_json', 'The body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AppError('invalid_input', 'The body must be a JSON object.');
+  }
+  return value as Record<string, unknown>;
+}
+
+async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError('too_large', `The body is larger than ${maxBytes} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Every method an endpoint file does not export answers 405 with a JSON body. */
+export const methodNotAllowed = () =>
+  json({ error: 'method_not_allowed', message: 'That method is not allowed here.' }, 405);

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Starts the real built server (dist/ must exist: `npm run build`) on 127.0.0.1 with a free port,
+ * its own fresh SQLite file and uploads folder, seeded with the demo content unless told not to.
+ */
+export interface TestServer {
+  origin: string;
+  dir: string;
+  databasePath: string;
+  uploadsDir: string;
+  process: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+  url: (p: string) => string;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse a data folder (for restart tests). */
+  dir?: string;
+}
+
+export const ADMIN_EMAIL = 'admin@test.local';
+export const ADMIN_PASSWORD = 'admin-password-123';
+
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  const root = path.resolve(import.meta.dirname, '../..');
+  if (!fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` before the integration tests.');
+  const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
+  const databasePath = path.join(dir, 'site.sqlite');
+  const uploadsDir = path.join(dir, 'uploads');
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_PATH: databasePath,
+    UPLOADS_DIR: uploadsDir,
+    PAGE_STORE_DIR: path.join(dir, 'pages'),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    NODE_ENV: 'test',
+    ...options.env,
+  };
+  const child = spawn(process.execPath, ['src/server/http/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code}:\n${output}`));
+    });
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  return { origin, dir, databasePath, uploadsDir, process: child, output: () => output, stop, url: (p) => origin + p };
+}
