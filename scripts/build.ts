@@ -4,6 +4,7 @@ import path from 'node:path';
 
 const astro = path.resolve('node_modules/astro/bin/astro.mjs');
 const started = Date.now();
-const result = spawnSync(process.execPath, [astro, 'build'], { stdio: 'inherit', env: process.env });
+const outDir = process.env.DIST_DIR ? ['--outDir', process.env.DIST_DIR] : [];
+const result = spawnSync(process.execPath, [astro, 'build', ...outDir], { stdio: 'inherit', env: process.env });
 if (result.status !== 0) process.exit(result.status ?? 1);
 console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const entry = path.resolve('dist/server/entry.mjs');
+const entry = path.resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs');
 const sources = ['src', 'public', 'db/migrations', 'astro.config.mjs', 'package-lock.json'];
 
 function newestMtime(target: string): number {

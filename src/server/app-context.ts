@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
+import type { ChangeListener } from './rebuild/changes.ts';
 
 /**
  * The process-wide services. The HTTP server (plain Node) and Astro's bundle each load their own
@@ -10,6 +11,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   sqlite: SQLite.Database;
+  /** Called after every committed change with the tags it touched (see rebuild/changes.ts). */
+  changeListeners: ChangeListener[];
 }
 
 const KEY = Symbol.for('study-site.app-context');
@@ -25,7 +28,7 @@ export function getAppContext(): AppContext {
   if (!holder[KEY]) {
     const config = loadConfig();
     const { db, sqlite } = openDatabase(config.databasePath);
-    holder[KEY] = { config, db, sqlite };
+    holder[KEY] = { config, db, sqlite, changeListeners: [] };
   }
   return holder[KEY]!;
 }

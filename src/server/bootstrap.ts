@@ -33,5 +33,5 @@ export async function prepareApp(config: Config, log: (line: string) => void = c
       log(`Demo content: ${result.categories} categories, ${result.blogs} articles, ${result.comments} comments, ${result.slides} slides`);
     }
   }
-  return { config, db, sqlite };
+  return { config, db, sqlite, changeListeners: [] };
 }

@@ -14,6 +14,8 @@ export interface Config {
   seedDemo: boolean;
   topViewedRefreshMs: number;
   trustProxy: boolean;
+  /** Where `astro build` wrote the site (DIST_DIR, default dist/). */
+  distDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     seedDemo: readBool(env, 'SEED_DEMO', true),
     topViewedRefreshMs: readInt(env, 'TOP_VIEWED_REFRESH_SECONDS', 60, 1, 86400) * 1000,
     trustProxy: readBool(env, 'TRUST_PROXY', false),
+    distDir: resolve(env.DIST_DIR, 'dist'),
   };
 }

@@ -29,7 +29,8 @@ export const ADMIN_PASSWORD = 'admin-password-123';
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/server/entry.mjs'))) throw new Error('Run `npm run build` before the integration tests.');
+  const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
+  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs'))) throw new Error('Run `npm run build` before the integration tests.');
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
   const databasePath = path.join(dir, 'site.sqlite');
   const uploadsDir = path.join(dir, 'uploads');
@@ -43,6 +44,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     NODE_ENV: 'test',
+    DIST_DIR: distDir,
     ...options.env,
   };
   const child = spawn(process.execPath, ['src/server/http/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -7,9 +7,6 @@ import { prepareApp } from '../bootstrap.ts';
 import { setAppContext } from '../app-context.ts';
 import { createHttpServer, type AstroHandler } from './server.ts';
 
-const root = process.cwd();
-const entry = path.join(root, 'dist/server/entry.mjs');
-
 let config;
 try {
   config = loadConfig();
@@ -20,6 +17,7 @@ try {
   }
   throw error;
 }
+const entry = path.join(config.distDir, 'server/entry.mjs');
 if (!fs.existsSync(entry)) {
   console.error('No build found: run `npm run build` (or `npm start`, which builds when needed).');
   process.exit(1);
@@ -28,7 +26,7 @@ if (!fs.existsSync(entry)) {
 const context = await prepareApp(config);
 setAppContext(context);
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-const server = createHttpServer({ context, astro: handler, clientDir: path.join(root, 'dist/client') });
+const server = createHttpServer({ context, astro: handler, clientDir: path.join(config.distDir, 'client') });
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
