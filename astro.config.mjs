@@ -14,6 +14,7 @@ export default defineConfig({
   security: { checkOrigin: false },
   server: { host: '127.0.0.1' },
   devToolbar: { enabled: false },
+  cache: { provider: { entrypoint: './src/server/rebuild/cache-provider.ts', name: 'page-store' } },
   vite: {
     ssr: { external: ['better-sqlite3', '@node-rs/argon2', 'sharp'] },
   },
