@@ -1,0 +1,81 @@
+import type { AppContext } from '../app-context.ts';
+import { AppError, notFound } from '../errors.ts';
+import { findBlogById } from '../db/repositories/blogs.ts';
+import { insertComment } from '../db/repositories/comments.ts';
+import { applyChange } from '../rebuild/changes.ts';
+import { TAG } from '../rebuild/tags.ts';
+import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../http/rate-limit.ts';
+import { validateCommentInput } from './validation-public.ts';
+
+/** security.md section 6: comments, 5 per 10 minutes per client address. */
+export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
+
+/**
+ * RATE_LIMIT_COMMENT_IP overrides the 5 (like the auth limits' RATE_LIMIT_* variables), so a test
+ * server whose tests post many comments from one address can raise it.
+ */
+export function readCommentLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.RATE_LIMIT_COMMENT_IP;
+  if (raw === undefined || raw === '') return COMMENT_RATE_LIMIT.limit;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 1_000_000) {
+    throw new Error(`RATE_LIMIT_COMMENT_IP must be a whole number from 1 to 1000000, got "${raw}"`);
+  }
+  return value;
+}
+
+// One limiter per server process, made on first use; only Astro's bundle loads this module.
+let sharedLimiter: RateLimiter | undefined;
+function getCommentLimiter(): RateLimiter {
+  sharedLimiter ??= createRateLimiter({ limit: readCommentLimit(), windowMs: COMMENT_RATE_LIMIT.windowMs });
+  return sharedLimiter;
+}
+
+export interface PostedComment {
+  id: number;
+  username: string;
+  comment: string;
+  created_at: string;
+  /** How long the change took to reach the stored pages (DESIGN.md section 2). */
+  live_ms: number;
+}
+
+export interface PostCommentRequest {
+  blogId: number;
+  body: Record<string, unknown>;
+  /** Whom the rate limit counts against: the client's address. */
+  clientKey: string;
+}
+
+/**
+ * A visitor's comment: validated (400), the blog must exist (404), then counted against the
+ * client's limit (429; invalid or misdirected posts cost nothing), stored as plain text, and the
+ * pages showing it are refreshed once the insert has committed.
+ */
+export async function postComment(
+  app: AppContext,
+  request: PostCommentRequest,
+  limiter: RateLimiter = getCommentLimiter(),
+): Promise<PostedComment> {
+  const startedAt = performance.now();
+  const input = validateCommentInput(request.body);
+  const saved = await app.db.transaction().execute(async (trx) => {
+    if (!(await findBlogById(trx, request.blogId))) throw notFound('That blog');
+    const decision = limiter.take(`comment:${request.clientKey}`);
+    if (!decision.allowed) {
+      const seconds = retryAfterSeconds(decision);
+      throw new AppError('rate_limited', `Too many comments from your address. Please try again in ${describeWait(seconds)}.`, {
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+    return insertComment(trx, { blogId: request.blogId, username: input.username, comment: input.comment, contact: input.contact });
+  });
+  const { live_ms } = await applyChange(app, [TAG.comments(request.blogId), TAG.blog(request.blogId)], startedAt);
+  return { id: saved.id, username: saved.username, comment: saved.comment, created_at: saved.created_at, live_ms };
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
