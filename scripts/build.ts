@@ -1,5 +1,8 @@
-// Builds the site with Astro. (The page store's pre-render runs at first start of the server.)
+// `npm run build`: builds the site with Astro, then pre-renders every public page into the page
+// store when a database exists (on a fresh machine the first start seeds it and pre-renders).
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 
 const astro = path.resolve('node_modules/astro/bin/astro.mjs');
@@ -7,4 +10,17 @@ const started = Date.now();
 const outDir = process.env.DIST_DIR ? ['--outDir', process.env.DIST_DIR] : [];
 const result = spawnSync(process.execPath, [astro, 'build', ...outDir], { stdio: 'inherit', env: process.env });
 if (result.status !== 0) process.exit(result.status ?? 1);
+// A new id per build: stored pages of an older build are dropped, as they name old asset hashes.
+const distDir = path.resolve(process.env.DIST_DIR || 'dist');
+fs.writeFileSync(path.join(distDir, 'build-id.txt'), `${Date.now().toString(36)}-${crypto.randomBytes(6).toString('hex')}\n`);
 console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+const { loadConfig } = await import('../src/server/config.ts');
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
+if (process.env.PRERENDER !== '0' && fs.existsSync(config.databasePath)) {
+  const { startSite } = await import('../src/server/http/site-server.ts');
+  const site = await startSite(config, () => {});
+  const summary = await site.prerender();
+  console.log(`Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)`);
+  await site.close();
+}

@@ -16,6 +16,8 @@ export interface Config {
   trustProxy: boolean;
   /** Where `astro build` wrote the site (DIST_DIR, default dist/). */
   distDir: string;
+  /** Memory for hot stored pages, in MiB (PAGE_MEMORY_MB). */
+  pageMemoryMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -72,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     topViewedRefreshMs: readInt(env, 'TOP_VIEWED_REFRESH_SECONDS', 60, 1, 86400) * 1000,
     trustProxy: readBool(env, 'TRUST_PROXY', false),
     distDir: resolve(env.DIST_DIR, 'dist'),
+    pageMemoryMb: readInt(env, 'PAGE_MEMORY_MB', 48, 1, 4096),
   };
 }

@@ -1,13 +1,8 @@
 // The production server: prepares the database, then serves the built site (`npm run build` first).
-import fs from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { loadConfig, ConfigError } from '../config.ts';
-import { prepareApp } from '../bootstrap.ts';
-import { setAppContext } from '../app-context.ts';
-import { createHttpServer, type AstroHandler } from './server.ts';
+import { loadConfig, ConfigError, type Config } from '../config.ts';
+import { startSite, type Site } from './site-server.ts';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
@@ -17,30 +12,33 @@ try {
   }
   throw error;
 }
-const entry = path.join(config.distDir, 'server/entry.mjs');
-if (!fs.existsSync(entry)) {
-  console.error('No build found: run `npm run build` (or `npm start`, which builds when needed).');
+
+let site: Site;
+try {
+  site = await startSite(config);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
+console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);
 
-const context = await prepareApp(config);
-setAppContext(context);
-const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-const server = createHttpServer({ context, astro: handler, clientDir: path.join(config.distDir, 'client') });
+// A first start (or a new build) fills the page store in the background; readers asking
+// meanwhile get their page rendered on demand.
+if (site.store.count() === 0) {
+  const summary = await site.prerender();
+  console.log(
+    `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +
+      (summary.failed ? `, ${summary.failed} failed` : ''),
+  );
+}
 
-server.listen(config.port, config.host, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`Study site listening on http://${config.host}:${port} (public origin ${config.publicOrigin})`);
-});
-
+let closing = false;
 function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
   console.log(`${signal}: closing`);
-  server.close(() => {
-    context.sqlite.close();
-    process.exit(0);
-  });
   setTimeout(() => process.exit(0), 5000).unref();
+  void site.close().then(() => process.exit(0));
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -3,6 +3,10 @@ import path from 'node:path';
 import type { AppContext } from '../app-context.ts';
 import { resolveInside, serveFile } from './static-files.ts';
 import { setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
+import type { PageStore } from '../rebuild/page-store.ts';
+import { RENDER_HEADER, type PageRenderer } from '../rebuild/renderer.ts';
+import { pageKeyOf } from '../rebuild/page-keys.ts';
+import { respondWithPage } from './page-responder.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: object) => Promise<void>;
 
@@ -10,6 +14,8 @@ export interface ServerParts {
   context: AppContext;
   astro: AstroHandler;
   clientDir: string;
+  /** The page store and its renderer; without them every page is rendered per request. */
+  pages?: { store: PageStore; renderer: PageRenderer };
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,7 +31,7 @@ function notFoundPlain(res: ServerResponse): void {
  * Plain Node answers files several times faster than the adapter's own static handler.
  */
 export function createRequestListener(parts: ServerParts) {
-  const { context, astro, clientDir } = parts;
+  const { context, astro, clientDir, pages } = parts;
   const tls = context.config.publicOrigin.startsWith('https:');
   return (req: IncomingMessage, res: ServerResponse): void => {
     setSecurityHeaders(res, tls);
@@ -59,6 +65,15 @@ export function createRequestListener(parts: ServerParts) {
     if (isRead && /^\/[\w.-]+\.(ico|png|txt|webmanifest|svg)$/.test(pathname) && pathname !== '/robots.txt') {
       const file = resolveInside(clientDir, pathname);
       if (file && serveFile(req, res, file, { cacheControl: 'public, max-age=86400' })) return;
+    }
+
+    if (pages && isRead) {
+      const isOwnRender = req.headers[RENDER_HEADER] === pages.renderer.secret;
+      const key = isOwnRender ? null : pageKeyOf(rawUrl);
+      if (key) {
+        void respondWithPage(req, res, key, pages.store, pages.renderer);
+        return;
+      }
     }
 
     void astro(req, res, () => notFoundPlain(res), { app: context });

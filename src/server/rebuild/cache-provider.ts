@@ -1,15 +1,27 @@
 import type { CacheProvider } from 'astro';
+import { getAppContext } from '../app-context.ts';
+import { applyChange } from './changes.ts';
 
 /**
- * Astro's route-caching provider. Pages declare their tags with `Astro.cache.set({ tags })`;
- * Astro hands them to this provider as a `Cache-Tag` header on the rendered response.
+ * Astro's route-caching provider, bridging Astro's API to our page store.
+ * Pages declare their tags with `Astro.cache.set({ tags })`; Astro hands them to this provider as
+ * a `Cache-Tag` header, which it strips before the response leaves. We copy them to `X-Page-Tags`
+ * for the page renderer (src/server/rebuild/renderer.ts), which stores the page under them; the
+ * front server never lets that header reach a browser. `cache.invalidate({ tags })` from an
+ * endpoint ends in the same place as applyChange().
  */
 export default function createProvider(): CacheProvider {
   return {
     name: 'study-site-page-store',
     async onRequest(_context, next) {
-      return next();
+      const response = await next();
+      const tags = response.headers.get('Cache-Tag');
+      if (tags) response.headers.set('X-Page-Tags', tags);
+      return response;
     },
-    async invalidate() {},
+    async invalidate(options) {
+      const tags = options.tags === undefined ? [] : Array.isArray(options.tags) ? options.tags : [options.tags];
+      if (tags.length > 0) await applyChange(getAppContext(), tags);
+    },
   };
 }

@@ -1,0 +1,20 @@
+import type { Db } from '../client.ts';
+
+/** What it takes to list every public page: each blog id, and how many blogs each category has. */
+export async function listSitePageFacts(db: Db) {
+  const blogIds = (await db.selectFrom('blogs').select('id').orderBy('id').execute()).map((row) => row.id);
+  const perCategory = await db
+    .selectFrom('categories')
+    .leftJoin('blogs', 'blogs.category_id', 'categories.id')
+    .select(['categories.id', (eb) => eb.fn.count<number>('blogs.id').as('blogs')])
+    .groupBy('categories.id')
+    .orderBy('categories.id')
+    .execute();
+  return { blogIds, perCategory: perCategory.map((row) => ({ id: row.id, blogs: Number(row.blogs) })) };
+}
+
+/** A cheap fingerprint of the top-viewed list, to notice when it has changed. */
+export async function topViewedFingerprint(db: Db, limit: number): Promise<string> {
+  const rows = await db.selectFrom('blogs').select(['id', 'clicks']).orderBy('clicks', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => `${row.id}:${row.clicks}`).join(',');
+}

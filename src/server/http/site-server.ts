@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import type { Config } from '../config.ts';
+import { prepareApp } from '../bootstrap.ts';
+import { setAppContext, type AppContext } from '../app-context.ts';
+import { PageStore } from '../rebuild/page-store.ts';
+import { PageRenderer } from '../rebuild/renderer.ts';
+import { hotUrlsFor } from '../rebuild/page-keys.ts';
+import { listPublicUrls } from '../rebuild/site-urls.ts';
+import { prerenderAll, type PrerenderSummary } from '../rebuild/prerender.ts';
+import { startTopViewedRefresher } from '../rebuild/top-viewed-refresher.ts';
+import { createHttpServer, type AstroHandler } from './server.ts';
+
+export interface Site {
+  server: http.Server;
+  origin: string;
+  context: AppContext;
+  store: PageStore;
+  renderer: PageRenderer;
+  prerender: () => Promise<PrerenderSummary>;
+  close: () => Promise<void>;
+}
+
+/** The build's id: pages rendered by another build point at other asset hashes. */
+export function readBuildId(distDir: string): string {
+  const file = path.join(distDir, 'build-id.txt');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  return crypto.createHash('sha1').update(fs.readFileSync(path.join(distDir, 'server/entry.mjs'))).digest('hex').slice(0, 16);
+}
+
+/**
+ * Opens the database, the page store and the built Astro app, and starts listening.
+ * Every committed change invalidates its tags and re-renders the hot pages before it answers.
+ */
+export async function startSite(config: Config, log: (line: string) => void = console.log): Promise<Site> {
+  const entry = path.join(config.distDir, 'server/entry.mjs');
+  if (!fs.existsSync(entry)) throw new Error('No build found: run `npm run build` (or `npm start`, which builds when needed).');
+
+  const context = await prepareApp(config, log);
+  setAppContext(context);
+  const store = new PageStore({ dir: config.pageStoreDir, buildId: readBuildId(config.distDir), memoryBytes: config.pageMemoryMb * 1024 * 1024 });
+  const renderer = new PageRenderer(store);
+  context.changeListeners.push(async (tags) => {
+    store.invalidate(tags);
+    await renderer.warm(hotUrlsFor(tags));
+  });
+
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const server = createHttpServer({ context, astro: handler, clientDir: path.join(config.distDir, 'client'), pages: { store, renderer } });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  renderer.setOrigin(origin);
+  const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, async (tags) => {
+    store.invalidate(tags);
+    await renderer.warm(hotUrlsFor(tags));
+  });
+
+  return {
+    server,
+    origin,
+    context,
+    store,
+    renderer,
+    prerender: async () => prerenderAll(renderer, await listPublicUrls(context.db)),
+    close: async () => {
+      stopRefresher();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      renderer.close();
+      store.close();
+      context.sqlite.close();
+    },
+  };
+}
