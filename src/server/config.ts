@@ -18,6 +18,8 @@ export interface Config {
   distDir: string;
   /** Memory for hot stored pages, in MiB (PAGE_MEMORY_MB). */
   pageMemoryMb: number;
+  /** PAGE_STORE=off renders every page per request (for benchmarks and debugging). */
+  pageStoreEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -31,11 +33,17 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function readBoolWord(raw: string): boolean | null {
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  return null;
+}
+
 function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  const value = readBoolWord(raw);
+  if (value !== null) return value;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
@@ -75,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: readBool(env, 'TRUST_PROXY', false),
     distDir: resolve(env.DIST_DIR, 'dist'),
     pageMemoryMb: readInt(env, 'PAGE_MEMORY_MB', 48, 1, 4096),
+    pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
   };
 }

@@ -24,7 +24,7 @@ console.log(`Study site listening on ${site.origin} (public origin ${config.publ
 
 // A first start (or a new build) fills the page store in the background; readers asking
 // meanwhile get their page rendered on demand.
-if (site.store.count() === 0) {
+if (config.pageStoreEnabled && site.store.count() === 0) {
   const summary = await site.prerender();
   console.log(
     `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +

@@ -49,7 +49,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   });
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const server = createHttpServer({ context, astro: handler, clientDir: path.join(config.distDir, 'client'), pages: { store, renderer } });
+  const server = createHttpServer({ context, astro: handler, clientDir: path.join(config.distDir, 'client'), ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}) });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
