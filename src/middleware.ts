@@ -1,10 +1,69 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getAppContext } from './server/app-context.ts';
+import { AppError } from './server/errors.ts';
+import { errorResponse } from './server/http/api.ts';
+import { readCredential } from './server/auth/credentials.ts';
+import { isSameOriginRequest, requestOrigin } from './server/auth/csrf.ts';
+import { validateSessionToken } from './server/auth/sessions.ts';
+import { isAdminApi, isAdminPage } from './server/auth/access.ts';
 
-export const onRequest = defineMiddleware((context, next) => {
+/**
+ * Runs before every route Astro renders: opens the app context, resolves the signed-in user from
+ * the Bearer token or the session cookie (checked against the database on every request), refuses
+ * cross-site cookie writes, and keeps /admin pages and admin /api calls to admins. It never sets a
+ * cookie: only the /api/users endpoints and /logout do, so public pages stay shareable.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
   // The HTTP server passes the context in; under `astro dev` it is opened here.
   if (!context.locals.app) context.locals.app = getAppContext();
-  context.locals.user ??= null;
-  context.locals.sessionId ??= null;
-  return next();
+  context.locals.user = null;
+  context.locals.sessionId = null;
+  const { config, db } = context.locals.app;
+  const { request, url } = context;
+
+  const credential = readCredential(request.headers, context.cookies, config);
+  if (credential.source === 'cookie') {
+    const sameOrigin = isSameOriginRequest({
+      method: request.method,
+      origin: request.headers.get('origin'),
+      secFetchSite: request.headers.get('sec-fetch-site'),
+      ownOrigins: [config.publicOrigin, requestOrigin(url, request.headers.get('host'))].filter((o): o is string => o !== null),
+    });
+    if (!sameOrigin) {
+      return errorResponse(new AppError('csrf', 'This request did not come from this site, so it was refused.'));
+    }
+  }
+  if (credential.source !== 'none') {
+    const valid = await validateSessionToken(db, credential.token);
+    if (valid) {
+      context.locals.user = valid.user;
+      context.locals.sessionId = valid.session.id;
+    }
+  }
+
+  const user = context.locals.user;
+  const isAdmin = user?.is_admin === 1;
+  const adminPage = isAdminPage(url.pathname);
+  if (adminPage && !isAdmin) {
+    return new Response(null, { status: 302, headers: { Location: '/login', 'Cache-Control': 'no-store' } });
+  }
+  if (!isAdmin && isAdminApi(request.method, url.pathname)) {
+    return errorResponse(user ? new AppError('forbidden', 'Only admins can do that.') : new AppError('not_logged_in', 'You need to log in first.'));
+  }
+
+  const response = await next();
+  // Admin screens are per-user: no shared cache may keep them.
+  return adminPage ? withHeader(response, 'Cache-Control', 'private, no-store') : response;
 });
+
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    // Some responses (redirects made by Response.redirect) have immutable headers.
+    const headers = new Headers(response.headers);
+    headers.set(name, value);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}

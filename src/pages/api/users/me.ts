@@ -1,0 +1,9 @@
+import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
+
+/** GET /api/users/me -> the signed-in user or {user:null}; never cached (json() sends no-store). */
+export const GET = apiRoute((context) => {
+  const user = context.locals.user;
+  return json({ user: user ? { id: user.id, username: user.username, email: user.email, is_admin: user.is_admin === 1 } : null });
+});
+
+export const ALL = methodNotAllowed;
