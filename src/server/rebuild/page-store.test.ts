@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageStore } from './page-store.ts';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-store-test-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const html = (text: string) => Buffer.from(`<!doctype html><title>${text}</title><p>${text.repeat(50)}</p>`);
+
+describe('PageStore', () => {
+  it('stores a page with its gzip and brotli encodings', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const page = store.put('/blog/1', { contentType: 'text/html', body: html('one'), tags: ['blog:1', 'nav'] }, store.beginRender())!;
+    expect(zlib.gunzipSync(page.gzip).equals(page.body)).toBe(true);
+    expect(zlib.brotliDecompressSync(page.br).equals(page.body)).toBe(true);
+    expect(store.isFresh(store.get('/blog/1')!)).toBe(true);
+    store.close();
+  });
+
+  it('invalidating a tag makes exactly the pages carrying it stale', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    store.put('/blog/1', { contentType: 'text/html', body: html('one'), tags: ['blog:1', 'nav'] }, store.beginRender());
+    store.put('/blog/2', { contentType: 'text/html', body: html('two'), tags: ['blog:2', 'nav'] }, store.beginRender());
+    store.invalidate(['blog:1']);
+    expect(store.isFresh(store.get('/blog/1')!)).toBe(false);
+    expect(store.isFresh(store.get('/blog/2')!)).toBe(true);
+    store.invalidate(['nav']);
+    expect(store.isFresh(store.get('/blog/2')!)).toBe(false);
+    store.close();
+  });
+
+  it('refuses a render that raced an invalidation of one of its tags', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const started = store.beginRender();
+    store.invalidate(['blog:1']);
+    expect(store.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, started)).toBeNull();
+    expect(store.get('/blog/1')).toBeUndefined();
+    const after = store.beginRender();
+    expect(store.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, after)).not.toBeNull();
+    store.close();
+  });
+
+  it('keeps pages and tag versions across a restart, and drops them for a new build', () => {
+    const dir = tempDir();
+    let store = new PageStore({ dir, buildId: 'b1' });
+    store.put('/a', { contentType: 'text/html', body: html('a'), tags: ['x'] }, store.beginRender());
+    store.put('/b', { contentType: 'text/html', body: html('b'), tags: ['y'] }, store.beginRender());
+    store.invalidate(['y']);
+    store.close();
+
+    store = new PageStore({ dir, buildId: 'b1' });
+    expect(store.get('/a')?.body.toString()).toContain('<title>a</title>');
+    expect(store.isFresh(store.get('/a')!)).toBe(true);
+    expect(store.isFresh(store.get('/b')!)).toBe(false);
+    store.close();
+
+    store = new PageStore({ dir, buildId: 'b2' });
+    expect(store.count()).toBe(0);
+    store.close();
+  });
+
+  it('bounds the memory it holds for hot pages', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1', memoryBytes: 64 * 1024 });
+    for (let i = 0; i < 200; i++) {
+      const body = crypto.randomBytes(3000).toString('hex');
+      store.put(`/p/${i}`, { contentType: 'text/html', body: Buffer.from(body), tags: [] }, store.beginRender());
+    }
+    const stats = store.stats();
+    expect(stats.pages).toBe(200);
+    expect(stats.memoryBytes).toBeLessThanOrEqual(64 * 1024);
+    expect(stats.memoryPages).toBeLessThan(200);
+    expect(store.get('/p/0')?.body.length).toBe(6000);
+    store.close();
+  });
+
+  it('never leaves a partial page when the process is killed mid-write', async () => {
+    const dir = tempDir();
+    const writer = `
+      import { PageStore } from ${JSON.stringify(path.resolve(import.meta.dirname, 'page-store.ts'))};
+      const store = new PageStore({ dir: ${JSON.stringify(dir)}, buildId: 'crash' });
+      let i = 0;
+      process.stdout.write('ready\\n');
+      for (;;) {
+        const text = String(i++).repeat(20000);
+        store.put('/page/' + (i % 7), { contentType: 'text/html', body: Buffer.from(text), tags: ['t'] }, store.beginRender());
+      }
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    const store = new PageStore({ dir, buildId: 'crash' });
+    let checked = 0;
+    for (let k = 0; k < 7; k++) {
+      const page = store.get(`/page/${k}`);
+      if (!page) continue;
+      const text = page.body.toString();
+      // A whole page is one number repeated; its encodings decode to exactly the same bytes.
+      expect(text.length % 20000).toBe(0);
+      const unit = text.slice(0, text.length / 20000);
+      expect(text).toBe(unit.repeat(20000));
+      expect(zlib.gunzipSync(page.gzip).equals(page.body)).toBe(true);
+      expect(zlib.brotliDecompressSync(page.br).equals(page.body)).toBe(true);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
+    store.close();
+  });
+});
