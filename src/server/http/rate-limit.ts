@@ -58,10 +58,13 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return { allowed: false, remaining: 0, retryAfterMs: Math.max(1, oldest + windowMs - at) };
   }
 
+  // Sweeps expired keys, then drops the stalest down to 90% of the cap, so a flood of new keys
+  // pays for one sweep per many hits rather than one per hit.
   function prune(at: number): void {
     for (const key of [...hits.keys()]) liveHits(key, at);
+    const target = Math.floor(maxKeys * 0.9);
     for (const key of hits.keys()) {
-      if (hits.size <= maxKeys) break;
+      if (hits.size <= target) break;
       hits.delete(key);
     }
   }
