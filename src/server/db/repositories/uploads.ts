@@ -1,0 +1,95 @@
+import { sql, type Generated } from 'kysely';
+import type { Db } from '../client.ts';
+
+/**
+ * The uploads table (db/migrations/0002_uploads.ts). Declared here rather than in schema.ts so
+ * the table type travels with the only code that queries it; `withTables` adds it to the db type.
+ */
+export interface UploadsTable {
+  id: Generated<number>;
+  kind: 'image' | 'pdf';
+  /** Relative to UPLOADS_DIR with forward slashes, e.g. `pdfs/<id>.pdf`. */
+  path: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export interface Upload {
+  id: number;
+  kind: 'image' | 'pdf';
+  path: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export interface NewUpload {
+  kind: 'image' | 'pdf';
+  path: string;
+  originalName: string;
+  mime: string;
+  size: number;
+}
+
+const withUploads = (db: Db) => db.withTables<{ uploads: UploadsTable }>();
+
+export async function insertUploads(db: Db, uploads: NewUpload[], now = new Date().toISOString()): Promise<void> {
+  if (uploads.length === 0) return;
+  await withUploads(db)
+    .insertInto('uploads')
+    .values(
+      uploads.map((u) => ({ kind: u.kind, path: u.path, original_name: u.originalName, mime: u.mime, size: u.size, created_at: now })),
+    )
+    .execute();
+}
+
+/**
+ * The record of one stored file, by its path relative to UPLOADS_DIR (`pdfs/<id>.pdf`; a leading
+ * slash or `/uploads/` prefix is accepted too). The file server uses it for the download name.
+ */
+export function findUploadByPath(db: Db, relativePath: string): Promise<Upload | undefined> {
+  const key = relativePath.replace(/^\/?(uploads\/)?/, '');
+  return withUploads(db).selectFrom('uploads').selectAll().where('path', '=', key).executeTakeFirst() as Promise<Upload | undefined>;
+}
+
+export function findUploadsByPaths(db: Db, paths: string[]): Promise<Upload[]> {
+  if (paths.length === 0) return Promise.resolve([]);
+  return withUploads(db).selectFrom('uploads').selectAll().where('path', 'in', paths).execute() as Promise<Upload[]>;
+}
+
+export async function deleteUploadsByPaths(db: Db, paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  await withUploads(db).deleteFrom('uploads').where('path', 'in', paths).execute();
+}
+
+/**
+ * Whether any blog (featured image, PDF, or anywhere in its content) or carousel slide still
+ * mentions the text, e.g. `/uploads/images/<id>-w`. instr() is a plain substring search: no
+ * pattern characters to escape, and it stops at the first match per row.
+ */
+export async function isUploadReferenced(db: Db, needle: string): Promise<boolean> {
+  const inBlogs = await db
+    .selectFrom('blogs')
+    .select('id')
+    .where(({ or }) =>
+      or([
+        sql<boolean>`instr(coalesce(image, ''), ${needle}) > 0`,
+        sql<boolean>`instr(coalesce(pdf_drive_link, ''), ${needle}) > 0`,
+        sql<boolean>`instr(content, ${needle}) > 0`,
+        sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`,
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  if (inBlogs) return true;
+  const inSlides = await db
+    .selectFrom('carousel_slides')
+    .select('id')
+    .where(sql<boolean>`instr(image_url, ${needle}) > 0`)
+    .limit(1)
+    .executeTakeFirst();
+  return inSlides !== undefined;
+}
