@@ -77,3 +77,13 @@ export async function deleteComment(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Comments whose article still exists (the admin list joins on the article). */
+export async function countAllComments(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .innerJoin('blogs', 'blogs.id', 'comments.blog_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

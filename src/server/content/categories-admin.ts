@@ -1,0 +1,81 @@
+import type { AppContext } from '../app-context.ts';
+import {
+  deleteCategory,
+  findCategoryById,
+  findCategoryByName,
+  insertCategory,
+  updateCategory,
+  type Category,
+} from '../db/repositories/categories.ts';
+import { AppError, invalidInput, notFound } from '../errors.ts';
+import { applyChange } from '../rebuild/changes.ts';
+import { TAG } from '../rebuild/tags.ts';
+import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../lib/validation/category.ts';
+import { summarizeErrors } from '../../lib/validation/common.ts';
+
+/**
+ * Category writes. Names are unique ignoring case (the column is `collate nocase`); a clash is a
+ * 409 with the message of SPEC.md section 8. Every page shows the categories in its nav and
+ * footer, so each change carries the nav tag besides the lists and the category's own pages.
+ */
+
+export type CategoryAnswer = Category & { live_ms: number };
+
+const DUPLICATE_UPDATE_MESSAGE = 'Failed to update category. Another category already has that name.';
+
+function validated(body: Record<string, unknown>): CategoryValues {
+  const { values, errors } = validateCategoryInput(body);
+  if (Object.keys(errors).length > 0) throw invalidInput(summarizeErrors(errors), errors);
+  return values;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+const tagsFor = (id: number) => [TAG.nav, TAG.list, TAG.category(id)];
+
+export async function createCategory(app: AppContext, body: Record<string, unknown>): Promise<CategoryAnswer> {
+  const startedAt = performance.now();
+  const values = validated(body);
+  let category: Category;
+  try {
+    category = await app.db.transaction().execute(async (trx) => {
+      if (await findCategoryByName(trx, values.name)) throw new AppError('conflict', CATEGORY_MESSAGES.createFailed);
+      return insertCategory(trx, values);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', CATEGORY_MESSAGES.createFailed);
+    throw error;
+  }
+  const { live_ms } = await applyChange(app, tagsFor(category.id), startedAt);
+  return { ...category, live_ms };
+}
+
+export async function updateCategoryById(app: AppContext, id: number, body: Record<string, unknown>): Promise<CategoryAnswer> {
+  const startedAt = performance.now();
+  const values = validated(body);
+  let category: Category;
+  try {
+    category = await app.db.transaction().execute(async (trx) => {
+      if (!(await findCategoryById(trx, id))) throw notFound('That category');
+      const sameName = await findCategoryByName(trx, values.name);
+      if (sameName && sameName.id !== id) throw new AppError('conflict', DUPLICATE_UPDATE_MESSAGE);
+      return (await updateCategory(trx, id, values))!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', DUPLICATE_UPDATE_MESSAGE);
+    throw error;
+  }
+  const { live_ms } = await applyChange(app, tagsFor(id), startedAt);
+  return { ...category, live_ms };
+}
+
+/** Its articles stay and show as General (the foreign key sets their category to null). */
+export async function deleteCategoryById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+  const startedAt = performance.now();
+  const deleted = await deleteCategory(app.db, id);
+  if (!deleted) throw notFound('That category');
+  const { live_ms } = await applyChange(app, tagsFor(id), startedAt);
+  return { message: 'Category deleted successfully', live_ms };
+}

@@ -1,0 +1,28 @@
+import type { AppContext } from '../app-context.ts';
+import type { Db } from '../db/client.ts';
+import { countAllComments, deleteComment, findComment, listAllComments, type CommentWithBlogTitle } from '../db/repositories/comments.ts';
+import { notFound } from '../errors.ts';
+import { applyChange } from '../rebuild/changes.ts';
+import { TAG } from '../rebuild/tags.ts';
+
+/** The admin's view of comments: all of them with their article's title, newest first, in pages. */
+
+export const COMMENT_LIST_DEFAULT_LIMIT = 100;
+export const COMMENT_LIST_MAX_LIMIT = 500;
+
+export async function listCommentsForAdmin(db: Db, page: { limit: number; offset: number }): Promise<{ items: CommentWithBlogTitle[]; total: number }> {
+  const [items, total] = await Promise.all([listAllComments(db, page), countAllComments(db)]);
+  return { items, total };
+}
+
+export async function deleteCommentById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+  const startedAt = performance.now();
+  const blogId = await app.db.transaction().execute(async (trx) => {
+    const comment = await findComment(trx, id);
+    if (!comment) throw notFound('That comment');
+    await deleteComment(trx, id);
+    return comment.blog_id;
+  });
+  const { live_ms } = await applyChange(app, [TAG.comments(blogId), TAG.blog(blogId)], startedAt);
+  return { message: 'Comment deleted successfully', live_ms };
+}
