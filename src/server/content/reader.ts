@@ -2,6 +2,7 @@ import type { Db } from '../db/client.ts';
 import {
   countBlogs,
   findBlogById,
+  listBlogIds,
   listBlogSummaries,
   listBlogsWithPdf,
   listRecent,
@@ -14,6 +15,7 @@ import { listCommentsForBlog, type Comment } from '../db/repositories/comments.t
 import { listSlides, type Slide } from '../db/repositories/carousel.ts';
 import { paginate, type PageInfo } from '../../lib/pagination.ts';
 import { buildFtsQuery, normalizeSearchText } from './search.ts';
+import { htmlToText } from './sanitize.ts';
 
 /** SPEC.md section 9. */
 export const HOME_PAGE_SIZE = 6;
@@ -23,6 +25,9 @@ export const RECENT_LIMIT = 10;
 export const NAV_MAIN_CATEGORIES = 2;
 export const FOOTER_QUICK_CATEGORIES = 4;
 export const FOOTER_IMPORTANT_CATEGORIES = 5;
+/** Articles in the RSS feed. */
+export const FEED_LIMIT = 20;
+const SUMMARY_LENGTH = 160;
 
 export interface Paged<T> {
   items: T[];
@@ -83,6 +88,37 @@ export async function getBlogDetail(db: Db, id: number): Promise<BlogDetail | nu
   const blog = await findBlogById(db, id);
   if (!blog) return null;
   return { ...blog, comments: await listCommentsForBlog(db, id) };
+}
+
+export interface ArticlePage extends BlogDetail {
+  /** Plain-text opening of the content, for the page description and social cards. */
+  summary: string;
+}
+
+/** Cuts text at a word boundary, adding an ellipsis when anything was cut. */
+export function summarizeText(text: string, max = SUMMARY_LENGTH): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/** Everything the article page shows. */
+export async function getArticlePage(db: Db, id: number): Promise<ArticlePage | null> {
+  const detail = await getBlogDetail(db, id);
+  if (!detail) return null;
+  return { ...detail, summary: summarizeText(htmlToText(detail.content)) };
+}
+
+/** The newest articles for the RSS feed. */
+export function getFeed(db: Db): Promise<BlogSummary[]> {
+  return listBlogSummaries(db, {}, { limit: FEED_LIMIT, offset: 0 });
+}
+
+/** What the sitemap lists: every article with its last change, and every category. */
+export async function getSitemapEntries(db: Db) {
+  const [blogs, categories] = await Promise.all([listBlogIds(db), listCategories(db)]);
+  return { blogs, categories };
 }
 
 export function getDownloads(db: Db) {

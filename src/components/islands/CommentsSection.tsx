@@ -1,0 +1,146 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { formatDate } from '../../lib/dates.ts';
+import { useHydrated } from './use-hydrated.ts';
+
+export interface PublicComment {
+  id: number;
+  username: string;
+  comment: string;
+  created_at: string;
+}
+
+interface Props {
+  blogId: number;
+  initialComments: PublicComment[];
+}
+
+/** SPEC.md section 5: the form keeps a contact value whose input is not shown; it starts non-blank. */
+export const DEFAULT_CONTACT = 'not provided';
+
+// COMMENT_LIMITS of src/server/content/validation-public.ts; importing that module would pull
+// server code into this island's bundle.
+const MAX_COMMENT = 5000;
+const MAX_NAME = 60;
+
+async function postComment(blogId: number, body: { comment: string; username: string; contact: string }): Promise<void> {
+  const response = await fetch(`/api/blogs/${blogId}/comment`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST /api/blogs/${blogId}/comment answered ${response.status}: ${await response.text()}`);
+}
+
+async function loadComments(blogId: number): Promise<PublicComment[]> {
+  const response = await fetch(`/api/blogs/${blogId}`, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/blogs/${blogId} answered ${response.status}`);
+  const blog = (await response.json()) as { comments?: PublicComment[] };
+  return Array.isArray(blog.comments) ? blog.comments : [];
+}
+
+/**
+ * The comments list and form. The list arrives rendered by the server; after a post the blog is
+ * reloaded (SPEC.md section 4) so the reader sees the new comment. A failed post is only logged
+ * (SPEC.md section 8) and the text stays in the form so nothing typed is lost.
+ */
+export default function CommentsSection({ blogId, initialComments }: Props) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [comments, setComments] = useState(initialComments);
+  const [comment, setComment] = useState('');
+  const [username, setUsername] = useState('');
+  const [contact] = useState(DEFAULT_CONTACT);
+  const [busy, setBusy] = useState(false);
+  const [blankError, setBlankError] = useState(false);
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const text = comment.trim();
+    const name = username.trim();
+    if (text === '' || name === '') {
+      setBlankError(true);
+      return;
+    }
+    setBlankError(false);
+    setBusy(true);
+    try {
+      await postComment(blogId, { comment: text, username: name, contact });
+      setComment('');
+      setUsername('');
+    } catch (error) {
+      console.error('Could not post the comment', error);
+      setBusy(false);
+      return;
+    }
+    try {
+      setComments(await loadComments(blogId));
+    } catch (error) {
+      console.error('Could not reload the comments', error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="article-section comments" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{`Comments (${comments.length})`}</h2>
+      {comments.length === 0 ? (
+        <p className="comments-empty">No comments yet. Be the first to comment!</p>
+      ) : (
+        <ol className="comment-list">
+          {comments.map((c) => (
+            <li key={c.id} className="comment">
+              <p className="comment-author">
+                {c.username}
+                {formatDate(c.created_at) && (
+                  <span className="meta comment-date">
+                    <time dateTime={c.created_at}>{formatDate(c.created_at)}</time>
+                  </span>
+                )}
+              </p>
+              <p className="comment-text">{c.comment}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <h3>Leave a comment</h3>
+      <form className="comment-form" onSubmit={onSubmit}>
+        {blankError && (
+          <p className="form-error" role="alert">
+            Please write a comment and your name.
+          </p>
+        )}
+        <div className="form-field">
+          <label htmlFor={`${id}-comment`}>Comment</label>
+          <textarea
+            id={`${id}-comment`}
+            name="comment"
+            rows={4}
+            maxLength={MAX_COMMENT}
+            required
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input
+            id={`${id}-name`}
+            name="username"
+            type="text"
+            autoComplete="name"
+            maxLength={MAX_NAME}
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        {/* Until the island runs there is nothing to send the comment with. */}
+        <button type="submit" className="button" disabled={!hydrated || busy}>
+          {busy ? 'Posting...' : 'Post Comment'}
+        </button>
+      </form>
+    </section>
+  );
+}

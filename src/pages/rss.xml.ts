@@ -1,0 +1,41 @@
+import type { APIRoute } from 'astro';
+import { getFeed } from '../server/content/reader.ts';
+import { SITE_DESCRIPTION, SITE_NAME } from '../components/site/site.ts';
+import { escapeXml } from '../components/site/xml.ts';
+import { TAG } from '../server/rebuild/tags.ts';
+
+/** RSS 2.0 feed of the newest articles. */
+export const GET: APIRoute = async (context) => {
+  context.cache.set({ tags: [TAG.list] });
+  const origin = context.locals.app.config.publicOrigin;
+  const blogs = await getFeed(context.locals.app.db);
+  const items = blogs.map((blog) => {
+    const link = `${origin}/blog/${blog.id}`;
+    return [
+      '    <item>',
+      `      <title>${escapeXml(blog.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(blog.created_at).toUTCString()}</pubDate>`,
+      `      <category>${escapeXml(blog.category_name ?? 'General')}</category>`,
+      `      <description>${escapeXml(blog.excerpt)}</description>`,
+      '    </item>',
+    ].join('\n');
+  });
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    <title>${escapeXml(SITE_NAME)}</title>`,
+    `    <link>${escapeXml(origin + '/')}</link>`,
+    `    <description>${escapeXml(SITE_DESCRIPTION)}</description>`,
+    '    <language>en</language>',
+    `    <atom:link href="${escapeXml(origin + '/rss.xml')}" rel="self" type="application/rss+xml" />`,
+    ...(blogs[0] ? [`    <lastBuildDate>${new Date(blogs[0].created_at).toUTCString()}</lastBuildDate>`] : []),
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+  return new Response(body, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } });
+};

@@ -1,0 +1,27 @@
+import type { APIRoute } from 'astro';
+import { getSitemapEntries } from '../server/content/reader.ts';
+import { escapeXml } from '../components/site/xml.ts';
+import { TAG } from '../server/rebuild/tags.ts';
+
+/** Every indexable page: the fixed pages, each category's list and each article. */
+export const GET: APIRoute = async (context) => {
+  context.cache.set({ tags: [TAG.list, TAG.nav] });
+  const origin = context.locals.app.config.publicOrigin;
+  const { blogs, categories } = await getSitemapEntries(context.locals.app.db);
+  const url = (path: string, lastmod?: string) =>
+    `  <url><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    url('/'),
+    url('/blogs'),
+    url('/download'),
+    url('/about'),
+    url('/contact'),
+    ...categories.map((category) => url(`/blogs?category=${category.id}`)),
+    ...blogs.map((blog) => url(`/blog/${blog.id}`, blog.updated_at)),
+    '</urlset>',
+    '',
+  ];
+  return new Response(lines.join('\n'), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+};
