@@ -48,7 +48,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return new Response(null, { status: 302, headers: { Location: '/login', 'Cache-Control': 'no-store' } });
   }
   if (!isAdmin && isAdminApi(request.method, url.pathname)) {
-    return errorResponse(user ? new AppError('forbidden', 'Only admins can do that.') : new AppError('not_logged_in', 'You need to log in first.'));
+    return errorResponse(
+      user ? new AppError('forbidden', 'Only admins can do that.') : new AppError('not_logged_in', 'You need to log in first.'),
+    );
   }
 
   const response = await next();

@@ -55,7 +55,10 @@ export function loginAsAdmin(server: HasOrigin): Promise<Session> {
  * Registers a reader account (random unique names unless given). A test server allows
  * RATE_LIMIT_REGISTER_IP sign-ups per hour (default 3); start it with a larger value to make more.
  */
-export async function registerUser(server: HasOrigin, input: Partial<{ username: string; email: string; password: string }> = {}): Promise<RegisteredUser> {
+export async function registerUser(
+  server: HasOrigin,
+  input: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<RegisteredUser> {
   const account = { ...uniqueAccount(), ...input };
   const response = await fetch(`${server.origin}/api/users/register`, {
     method: 'POST',
@@ -72,7 +75,10 @@ export async function registerUser(server: HasOrigin, input: Partial<{ username:
 }
 
 /** Registers a reader and logs in as them. */
-export async function loginAsNewUser(server: HasOrigin, input?: Partial<{ username: string; email: string; password: string }>): Promise<Session & { user: RegisteredUser }> {
+export async function loginAsNewUser(
+  server: HasOrigin,
+  input?: Partial<{ username: string; email: string; password: string }>,
+): Promise<Session & { user: RegisteredUser }> {
   const user = await registerUser(server, input);
   return { ...(await login(server, user.email, user.password)), user };
 }

@@ -8,7 +8,11 @@ import type { APIContext } from 'astro';
 export function readClientIp(context: Pick<APIContext, 'request' | 'clientAddress'>, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = context.request.headers.get('x-forwarded-for');
-    const last = forwarded?.split(',').map((part) => part.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return last;
   }
   try {

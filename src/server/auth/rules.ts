@@ -63,7 +63,11 @@ export function checkRegistration(body: Record<string, unknown>): Checked<Regist
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    value: { username: (body.username as string).trim(), email: (body.email as string).trim(), password: body.password as string },
+    value: {
+      username: (body.username as string).trim(),
+      email: (body.email as string).trim(),
+      password: body.password as string,
+    },
   };
 }
 

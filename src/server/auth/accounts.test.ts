@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type Db } from '../db/client.ts';
+import { findUserByEmail } from '../db/repositories/users.ts';
+import { AppError } from '../errors.ts';
+import { authenticateWithPassword, registerAccount } from './accounts.ts';
+
+let db: Db;
+let close: () => void;
+
+beforeEach(async () => {
+  const opened = openDatabase(':memory:');
+  db = opened.db;
+  close = () => opened.sqlite.close();
+  await migrateToLatest(db);
+});
+
+afterEach(() => close());
+
+const ann = { username: 'ann', email: 'Ann@Example.org', password: 'correct horse' };
+
+async function conflictOf(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).status).toBe(409);
+  return error as AppError;
+}
+
+describe('registerAccount', () => {
+  it('creates a reader, never an admin, with an argon2id hash', async () => {
+    const user = await registerAccount(db, ann);
+    expect(user).toMatchObject({ username: 'ann', email: 'Ann@Example.org', is_admin: 0 });
+    const row = await findUserByEmail(db, 'ann@example.org');
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row?.password_hash).not.toContain(ann.password);
+  });
+
+  it('refuses a taken email whatever its case, and a taken username whatever its case', async () => {
+    await registerAccount(db, ann);
+    const byEmail = await conflictOf(registerAccount(db, { ...ann, username: 'other', email: 'ANN@example.ORG' }));
+    expect(byEmail.fields).toHaveProperty('email');
+    const byName = await conflictOf(registerAccount(db, { ...ann, username: 'ANN', email: 'new@example.org' }));
+    expect(byName.fields).toHaveProperty('username');
+  });
+
+  it('lets the unique index settle two sign-ups racing for one email', async () => {
+    const results = await Promise.allSettled([
+      registerAccount(db, { ...ann, username: 'first' }),
+      registerAccount(db, { ...ann, username: 'second' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect((rejected.reason as AppError).status).toBe(409);
+  });
+});
+
+describe('authenticateWithPassword', () => {
+  it('answers the user for the right password, with the email in any case', async () => {
+    await registerAccount(db, ann);
+    expect(await authenticateWithPassword(db, { email: 'ann@EXAMPLE.org', password: ann.password })).toMatchObject({ username: 'ann' });
+  });
+
+  it('answers null for a wrong password and for an unknown email', async () => {
+    await registerAccount(db, ann);
+    expect(await authenticateWithPassword(db, { email: ann.email, password: 'wrong password' })).toBeNull();
+    expect(await authenticateWithPassword(db, { email: 'nobody@example.org', password: ann.password })).toBeNull();
+  });
+
+  it('spends about as long on an unknown email as on a wrong password', async () => {
+    await registerAccount(db, ann);
+    const time = async (email: string) => {
+      const started = performance.now();
+      for (let i = 0; i < 5; i++) await authenticateWithPassword(db, { email, password: 'wrong password' });
+      return performance.now() - started;
+    };
+    await time('nobody@example.org'); // warm up
+    const known = await time(ann.email);
+    const unknown = await time('nobody@example.org');
+    expect(unknown / known).toBeGreaterThan(0.5);
+    expect(unknown / known).toBeLessThan(2);
+  });
+});
