@@ -3,7 +3,16 @@ import { isAdminApi, isAdminPage } from './access.ts';
 
 describe('isAdminPage', () => {
   it('covers /admin and everything under it, however it is spelled', () => {
-    for (const p of ['/admin', '/admin/', '/admin/blogs-manage', '/Admin', '/ADMIN/category', '//admin', '/%61dmin', '/admin//x']) {
+    for (const p of [
+      '/admin',
+      '/admin/',
+      '/admin/blogs-manage',
+      '/Admin',
+      '/ADMIN/category',
+      '//admin',
+      '/%61dmin',
+      '/admin//x',
+    ]) {
       expect(isAdminPage(p), p).toBe(true);
     }
   });

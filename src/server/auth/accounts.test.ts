@@ -59,7 +59,9 @@ describe('registerAccount', () => {
 describe('authenticateWithPassword', () => {
   it('answers the user for the right password, with the email in any case', async () => {
     await registerAccount(db, ann);
-    expect(await authenticateWithPassword(db, { email: 'ann@EXAMPLE.org', password: ann.password })).toMatchObject({ username: 'ann' });
+    expect(await authenticateWithPassword(db, { email: 'ann@EXAMPLE.org', password: ann.password })).toMatchObject({
+      username: 'ann',
+    });
   });
 
   it('answers null for a wrong password and for an unknown email', async () => {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { findUserByEmail, insertUser, updateUserPasswordAndRole } from '../db/repositories/users.ts';
-import { hashPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { invalidateUserSessions } from './sessions.ts';
 
 export interface AdminResult {
   email: string;
@@ -17,16 +18,20 @@ function usernameFromEmail(email: string): string {
 /**
  * Creates the admin account, or promotes and re-keys an existing one. With no password given, an
  * existing account keeps its own and a new one gets a random password, returned to print once.
+ * A real password change ends the account's sessions; the same password again (ADMIN_PASSWORD at
+ * every start) changes nothing, so restarts do not log the admin out.
  */
 export async function ensureAdmin(db: Db, email: string, password: string | undefined): Promise<AdminResult> {
   const existing = await findUserByEmail(db, email);
   if (existing) {
-    if (password === undefined && existing.is_admin === 1) return { email, action: 'unchanged' };
+    const changePassword = password !== undefined && !(await verifyPassword(existing.password_hash, password));
+    if (!changePassword && existing.is_admin === 1) return { email, action: 'unchanged' };
     await updateUserPasswordAndRole(db, existing.id, {
       isAdmin: true,
-      ...(password !== undefined ? { passwordHash: await hashPassword(password) } : {}),
+      ...(changePassword ? { passwordHash: await hashPassword(password) } : {}),
     });
-    return { email, action: password !== undefined ? 'updated' : 'promoted' };
+    if (changePassword) await invalidateUserSessions(db, existing.id);
+    return { email, action: changePassword ? 'updated' : 'promoted' };
   }
   const generated = password === undefined ? crypto.randomBytes(12).toString('base64url') : undefined;
   let username = usernameFromEmail(email);

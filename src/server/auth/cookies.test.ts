@@ -5,7 +5,13 @@ describe('session cookie', () => {
   it('is a __Host- cookie, Secure, on an https site', () => {
     const config = { publicOrigin: 'https://site.example', production: true };
     expect(sessionCookieName(config)).toBe('__Host-session');
-    expect(sessionCookieOptions(config)).toEqual({ httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: 30 * 24 * 3600 });
+    expect(sessionCookieOptions(config)).toEqual({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: 30 * 24 * 3600,
+    });
   });
 
   it('is plain `session` on http; Secure only in production', () => {

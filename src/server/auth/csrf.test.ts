@@ -26,7 +26,14 @@ describe('isSameOriginRequest', () => {
   });
 
   it('refuses a foreign, look-alike or opaque Origin, and no Origin at all', () => {
-    for (const origin of ['https://evil.example', 'https://site.example.evil.example', 'http://site.example', 'https://sub.site.example', 'null', null]) {
+    for (const origin of [
+      'https://evil.example',
+      'https://site.example.evil.example',
+      'http://site.example',
+      'https://sub.site.example',
+      'null',
+      null,
+    ]) {
       expect(isSameOriginRequest({ ...base, origin }), String(origin)).toBe(false);
     }
   });

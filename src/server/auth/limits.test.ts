@@ -7,7 +7,9 @@ describe('readAuthLimitSettings', () => {
   });
 
   it('reads the environment', () => {
-    expect(readAuthLimitSettings({ RATE_LIMIT_LOGIN_ACCOUNT: '2', RATE_LIMIT_LOGIN_IP: '4', RATE_LIMIT_REGISTER_IP: '100' })).toEqual({
+    expect(
+      readAuthLimitSettings({ RATE_LIMIT_LOGIN_ACCOUNT: '2', RATE_LIMIT_LOGIN_IP: '4', RATE_LIMIT_REGISTER_IP: '100' }),
+    ).toEqual({
       loginAccount: 2,
       loginIp: 4,
       registerIp: 100,

@@ -5,7 +5,13 @@ const good = { username: 'ann_b-1.x', email: 'ann@example.org', password: 'corre
 
 describe('checkRegistration', () => {
   it('accepts a good body, trims names and ignores every other field', () => {
-    const result = checkRegistration({ ...good, username: '  ann_b-1.x ', email: ' ann@example.org ', is_admin: true, isAdmin: 1 });
+    const result = checkRegistration({
+      ...good,
+      username: '  ann_b-1.x ',
+      email: ' ann@example.org ',
+      is_admin: true,
+      isAdmin: 1,
+    });
     expect(result).toEqual({ ok: true, value: good });
   });
 
@@ -25,7 +31,8 @@ describe('checkRegistration', () => {
     for (const username of ['ab', 'a'.repeat(31), 'has space', 'semi;colon', '<b>', 'émile', '']) {
       expect(checkRegistration({ ...good, username }).ok, username).toBe(false);
     }
-    for (const username of ['abc', 'a'.repeat(30), 'A.b_c-9']) expect(checkRegistration({ ...good, username }).ok, username).toBe(true);
+    for (const username of ['abc', 'a'.repeat(30), 'A.b_c-9'])
+      expect(checkRegistration({ ...good, username }).ok, username).toBe(true);
   });
 
   it('needs an email address', () => {
@@ -46,7 +53,10 @@ describe('checkRegistration', () => {
 
 describe('checkLogin', () => {
   it('accepts any non-empty password up to the cap (older accounts may predate today’s rules)', () => {
-    expect(checkLogin({ email: 'a@b.org', password: 'short' })).toEqual({ ok: true, value: { email: 'a@b.org', password: 'short' } });
+    expect(checkLogin({ email: 'a@b.org', password: 'short' })).toEqual({
+      ok: true,
+      value: { email: 'a@b.org', password: 'short' },
+    });
   });
 
   it('needs an email and a password', () => {

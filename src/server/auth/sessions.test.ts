@@ -22,7 +22,10 @@ let now: number;
 const clock = { now: () => now };
 
 async function countSessions(): Promise<number> {
-  const row = await db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -70,7 +73,16 @@ describe('session tokens', () => {
     expect(await validateSessionToken(db, `${id}.${flipped}`, clock)).toBeNull();
     const otherId = crypto.randomBytes(12).toString('base64url');
     expect(await validateSessionToken(db, `${otherId}.${secret}`, clock)).toBeNull();
-    for (const bad of ['', 'garbage', `${id}`, `${id}.`, `.${secret}`, `${id}.${secret}.x`, `${id}.${secret}x`, `${id} .${secret}`]) {
+    for (const bad of [
+      '',
+      'garbage',
+      `${id}`,
+      `${id}.`,
+      `.${secret}`,
+      `${id}.${secret}.x`,
+      `${id}.${secret}x`,
+      `${id} .${secret}`,
+    ]) {
       expect(await validateSessionToken(db, bad, clock)).toBeNull();
     }
     // A wrong secret does not end the real session.
@@ -96,7 +108,8 @@ describe('session tokens', () => {
 
   it('writes last_verified_at at most once per touch interval', async () => {
     const { token, session } = await createSession(db, userId, clock);
-    const stored = async () => (await db.selectFrom('sessions').select('last_verified_at').executeTakeFirstOrThrow()).last_verified_at;
+    const stored = async () =>
+      (await db.selectFrom('sessions').select('last_verified_at').executeTakeFirstOrThrow()).last_verified_at;
     now += HOUR - 1;
     await validateSessionToken(db, token, clock);
     expect(await stored()).toBe(session.createdAt);

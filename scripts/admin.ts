@@ -1,0 +1,49 @@
+// Creates an admin account or promotes an existing one (DATABASE_PATH picks the database).
+//   npm run admin -- --email you@example.org [--password 'a long passphrase']
+// Without --password an existing account keeps its password and a new one gets a generated
+// password, printed once. Prefer leaving --password out on shared machines: the shell history
+// and the process list can show it.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/server/config.ts';
+import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
+import { ensureAdmin } from '../src/server/auth/admin-account.ts';
+import { checkEmail, checkNewPassword } from '../src/server/auth/rules.ts';
+
+const usage = 'Usage: npm run admin -- --email you@example.org [--password "a long passphrase"]';
+
+let values: { email?: string | undefined; password?: string | undefined; help?: boolean | undefined };
+try {
+  ({ values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  }));
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const problem = checkEmail(values.email) ?? (values.password !== undefined ? checkNewPassword(values.password) : null);
+if (problem) {
+  console.error(`${problem}\n${usage}`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const { db } = openDatabase(config.databasePath);
+try {
+  await migrateToLatest(db);
+  const result = await ensureAdmin(db, values.email!.trim(), values.password);
+  const what = {
+    created: 'created as an admin',
+    updated: 'is an admin; password changed',
+    promoted: 'promoted to admin (password unchanged)',
+    unchanged: 'is already an admin (nothing changed)',
+  }[result.action];
+  console.log(`${result.email} ${what} in ${config.databasePath}`);
+  if (result.generatedPassword) console.log(`Generated password (shown once): ${result.generatedPassword}`);
+} finally {
+  await db.destroy();
+}
