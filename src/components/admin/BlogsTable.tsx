@@ -1,0 +1,137 @@
+import { useCallback, useEffect, useState } from 'react';
+import { showError, showSuccess } from '../../stores/admin.ts';
+import { getPage, messageOf, sendJson, type BlogSummary, type LiveAnswer } from './api.ts';
+import { Pager } from './Pager.tsx';
+
+export const BLOGS_TABLE_MESSAGES = {
+  confirmDelete: 'Are you sure you want to delete this blog?',
+  deleted: 'Blog deleted successfully.',
+  deleteFailed: 'Failed to delete the blog.',
+  loadFailed: 'Failed to fetch blogs.',
+} as const;
+
+export const BLOGS_PAGE_SIZE = 20;
+
+/**
+ * The blog table of /admin and /admin/blogs-manage (Title, Author, Actions). The server pages
+ * and searches (limit/offset/search, X-Total-Count), so 10,000 articles cost one small page.
+ */
+export default function BlogsTable() {
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<{ key: string; ok: boolean; items: BlogSummary[]; total: number } | null>(null);
+  const [reload, setReload] = useState(0);
+  const [deleting, setDeleting] = useState<number | null>(null);
+
+  // Typing settles for a moment before the server is asked.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  // The answer is tagged with the request it belongs to: any other answer means "loading".
+  const requestKey = `${page}|${search}|${reload}`;
+  useEffect(() => {
+    const controller = new AbortController();
+    const params = new URLSearchParams({ limit: String(BLOGS_PAGE_SIZE), offset: String((page - 1) * BLOGS_PAGE_SIZE) });
+    if (search) params.set('search', search);
+    getPage<BlogSummary>(`/api/blogs?${params}`, controller.signal)
+      .then(({ items, total }) => {
+        // A delete can empty the last page: step back to the page that now exists.
+        const lastPage = Math.max(1, Math.ceil(total / BLOGS_PAGE_SIZE));
+        if (items.length === 0 && page > lastPage) setPage(lastPage);
+        else setResult({ key: requestKey, ok: true, items, total });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(error);
+        setResult({ key: requestKey, ok: false, items: [], total: 0 });
+        showError(BLOGS_TABLE_MESSAGES.loadFailed);
+      });
+    return () => controller.abort();
+  }, [page, search, requestKey]);
+
+  const status = result?.key !== requestKey ? 'loading' : result.ok ? 'ready' : 'failed';
+  // While the next page loads the previous rows stay, so the table does not jump.
+  const blogs = result?.items ?? [];
+  const total = result?.total ?? 0;
+
+  const onDelete = useCallback(async (blog: BlogSummary) => {
+    if (!window.confirm(BLOGS_TABLE_MESSAGES.confirmDelete)) return;
+    setDeleting(blog.id);
+    try {
+      const answer = await sendJson<LiveAnswer>('DELETE', `/api/blogs/${blog.id}`);
+      showSuccess(answer.message || BLOGS_TABLE_MESSAGES.deleted, answer.live_ms ?? null);
+      setResult((previous) => previous && { ...previous, items: previous.items.filter((row) => row.id !== blog.id) });
+      setReload((n) => n + 1);
+    } catch (error) {
+      console.error(error);
+      showError(messageOf(error, BLOGS_TABLE_MESSAGES.deleteFailed));
+    } finally {
+      setDeleting(null);
+    }
+  }, []);
+
+  const pages = Math.max(1, Math.ceil(total / BLOGS_PAGE_SIZE));
+
+  return (
+    <section className="admin-card" aria-labelledby="blogs-heading">
+      <div className="card-head">
+        <h2 id="blogs-heading">Blogs</h2>
+        <a className="btn btn-primary" href="/admin/blogs-create">
+          Create blog
+        </a>
+      </div>
+      <form className="table-search" role="search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="blog-search">Search blogs</label>
+        <input id="blog-search" type="search" value={searchText} placeholder="Title or text" onChange={(event) => setSearchText(event.target.value)} />
+      </form>
+      <p className="table-summary" role="status">
+        {status === 'loading' ? 'Loading blogs...' : status === 'failed' ? '' : `${total} ${total === 1 ? 'blog' : 'blogs'}${search ? ` matching "${search}"` : ''}`}
+      </p>
+      <div className="table-wrap">
+        <table className="admin-table" aria-busy={status === 'loading'}>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Author</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {blogs.map((blog) => (
+              <tr key={blog.id}>
+                <td>{blog.title}</td>
+                <td>{blog.author}</td>
+                <td className="actions">
+                  <a className="btn btn-small" href={`/admin/edit-blog/${blog.id}`} aria-label={`Edit ${blog.title}`}>
+                    Edit
+                  </a>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-danger"
+                    aria-label={`Delete ${blog.title}`}
+                    disabled={deleting === blog.id}
+                    onClick={() => void onDelete(blog)}
+                  >
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+            {status === 'ready' && blogs.length === 0 && (
+              <tr>
+                <td colSpan={3}>{search ? 'No blogs match this search.' : 'No blogs yet.'}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pages={pages} onPage={setPage} label="Blog pages" />
+    </section>
+  );
+}
