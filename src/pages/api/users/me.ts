@@ -1,3 +1,4 @@
+import type { APIContext } from 'astro';
 import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
 
 /** GET /api/users/me -> the signed-in user or {user:null}; never cached (json() sends no-store). */
@@ -6,4 +7,4 @@ export const GET = apiRoute((context) => {
   return json({ user: user ? { id: user.id, username: user.username, email: user.email, is_admin: user.is_admin === 1 } : null });
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute((context: APIContext) => (context.request.method === 'HEAD' ? GET(context) : methodNotAllowed()));
