@@ -16,16 +16,18 @@ interface Answer {
   body: unknown;
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function call(server: TestServer, path: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(server.url(path), { redirect: 'manual', ...init });
   const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = null;
-  }
-  return { status: response.status, headers: response.headers, text, body };
+  return { status: response.status, headers: response.headers, text, body: parseJson(text) };
 }
 
 function postJson(server: TestServer, path: string, data: unknown, headers: Record<string, string> = {}): Promise<Answer> {
