@@ -50,8 +50,8 @@ export async function page(server: TestServer, path: string): Promise<{ status: 
   return { status: response.status, html: await response.text() };
 }
 
-/** A real PNG with a gradient (so the encoder has something to do). */
-export async function makePng(width: number, height: number): Promise<Buffer> {
+/** A real PNG with a gradient (so the encoder has something to do), optionally with EXIF. */
+export async function makePng(width: number, height: number, options: { exif?: boolean } = {}): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -61,16 +61,17 @@ export async function makePng(width: number, height: number): Promise<Buffer> {
       raw[at + 2] = 128;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  const png = sharp(raw, { raw: { width, height, channels: 3 } }).png();
+  return (options.exif ? png.withExif({ IFD0: { Copyright: 'EXIF-MARKER-png' } }) : png).toBuffer();
 }
 
-/** A JPEG carrying EXIF with a marker text (and optionally an orientation). */
-export async function makeJpegWithExif(width: number, height: number, orientation?: number): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
+/** A JPEG carrying EXIF with a marker text and an orientation tag. */
+export function makeJpegWithExif(width: number, height: number, orientation = 1): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
     .jpeg()
-    .withExif({ IFD0: { Copyright: 'EXIF-MARKER-secret', Artist: 'EXIF-MARKER-artist' } });
-  const jpeg = await image.toBuffer();
-  return orientation ? sharp(jpeg).withMetadata({ orientation }).withExif({ IFD0: { Copyright: 'EXIF-MARKER-secret' } }).jpeg().toBuffer() : jpeg;
+    .withExif({ IFD0: { Copyright: 'EXIF-MARKER-secret', Artist: 'EXIF-MARKER-artist' } })
+    .withMetadata({ orientation })
+    .toBuffer();
 }
 
 /** A small but valid one-page PDF. */

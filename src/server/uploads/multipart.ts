@@ -4,6 +4,12 @@ import { AppError } from '../errors.ts';
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /**
+ * A body refused part-way is left unread on the connection, so the answer closes it: a client
+ * reusing the socket would otherwise send its next request behind the rest of this one.
+ */
+const tooLarge = (message: string) => new AppError('too_large', message, { headers: { Connection: 'close' } });
+
+/**
  * Reads a multipart/form-data body whose file may be at most maxFileBytes. The type and the
  * declared length are checked before a byte is read, and the body is read with a running limit
  * (a chunked upload has no length to check), so an oversized upload is refused with 413 without
@@ -16,7 +22,7 @@ export async function readMultipartForm(request: Request, maxFileBytes: number, 
   }
   const maxBodyBytes = maxFileBytes + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > maxBodyBytes) throw new AppError('too_large', tooLargeMessage);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) throw tooLarge(tooLargeMessage);
   const body = await readBody(request, maxBodyBytes, tooLargeMessage);
   try {
     return await new Response(body, { headers: { 'content-type': type } }).formData();
@@ -37,14 +43,14 @@ async function readBody(request: Request, maxBytes: number, tooLargeMessage: str
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw new AppError('too_large', tooLargeMessage);
+        throw tooLarge(tooLargeMessage);
       }
       chunks.push(value);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     // The adapter's own bodySizeLimit ends the stream with this error.
-    if (error instanceof Error && /body size limit/i.test(error.message)) throw new AppError('too_large', tooLargeMessage);
+    if (error instanceof Error && /body size limit/i.test(error.message)) throw tooLarge(tooLargeMessage);
     throw new AppError('invalid_input', 'The upload was interrupted.');
   }
   const body = new Uint8Array(size);
