@@ -3,8 +3,9 @@ import { parseId } from '../../lib/ids.ts';
 import { normalizeSearchText } from './search.ts';
 
 /**
- * The rules for what a visitor may send: the article list query and the comment form. Pure (no
- * server imports beyond the error type), so the comment island can share the limits.
+ * The rules for what a visitor may send: the article list query and the comment form. No database
+ * access here; failures are AppErrors (400) that name the bad fields. The comment island keeps
+ * its own copy of COMMENT_LIMITS, as client code must not import src/server.
  */
 
 export const COMMENT_LIMITS = { username: 60, comment: 5000, contact: 200 } as const;
