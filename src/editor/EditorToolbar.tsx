@@ -98,8 +98,8 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
           {item(5, 'Underline', <u>U</u>, actions.underline, { pressed: state.underline })}
         </div>
         <div className="tb-group">
-          {item(6, 'Link', <span aria-hidden="true">🔗</span>, () => togglePanel('link'), { pressed: state.link, panel: 'link' })}
-          {item(7, 'Image', <span aria-hidden="true">🖼</span>, () => togglePanel('image'), { panel: 'image' })}
+          {item(6, 'Link', <LinkIcon />, () => togglePanel('link'), { pressed: state.link, panel: 'link' })}
+          {item(7, 'Image', <ImageIcon />, () => togglePanel('image'), { panel: 'image' })}
         </div>
         <div className="tb-group">
           {item(
@@ -171,6 +171,25 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
         />
       )}
     </div>
+  );
+}
+
+function LinkIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+      <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+    </svg>
+  );
+}
+
+function ImageIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="m21 16-5-5-9 9" />
+    </svg>
   );
 }
 
