@@ -3,7 +3,7 @@ import type { Db } from '../client.ts';
 
 /**
  * The uploads table (db/migrations/0002_uploads.ts). Declared here rather than in schema.ts so
- * the table type travels with the only code that queries it; `withTables` adds it to the db type.
+ * the table type travels with the only code that queries it; `$extendTables` adds it to the db type.
  */
 export interface UploadsTable {
   id: Generated<number>;
@@ -34,7 +34,7 @@ export interface NewUpload {
   size: number;
 }
 
-const withUploads = (db: Db) => db.withTables<{ uploads: UploadsTable }>();
+const withUploads = (db: Db) => db.$extendTables<{ uploads: UploadsTable }>();
 
 export async function insertUploads(db: Db, uploads: NewUpload[], now = new Date().toISOString()): Promise<void> {
   if (uploads.length === 0) return;
