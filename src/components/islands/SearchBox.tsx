@@ -1,15 +1,10 @@
 import { useId, useState, type SubmitEvent } from 'react';
+import { searchHref } from '../site/site.ts';
 
 interface Props {
   /** Distinguishes the header's and the mobile menu's boxes for assistive technology. */
   label?: string;
   className?: string;
-}
-
-/** The address a search goes to, or null for blank text (SPEC.md section 5: ignored). */
-export function searchHref(text: string): string | null {
-  const term = text.trim();
-  return term === '' ? null : `/blogs?search=${encodeURIComponent(term)}`;
 }
 
 /**

@@ -34,6 +34,12 @@ export function blogsHref(params: { category?: number | null; search?: string | 
   return text ? `/blogs?${text}` : '/blogs';
 }
 
+/** The address a nav search goes to, or null for blank text (SPEC.md section 5: ignored). */
+export function searchHref(text: string): string | null {
+  const term = text.trim();
+  return term === '' ? null : `/blogs?search=${encodeURIComponent(term)}`;
+}
+
 /** Share links of SPEC.md section 2, built from the page's canonical address. */
 export function shareLinks(url: string, title: string): Array<{ name: string; href: string }> {
   const u = encodeURIComponent(url);
