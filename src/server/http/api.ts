@@ -39,7 +39,7 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
     throw new AppError('unsupported_type', 'Send the body as JSON (Content-Type: application/json).');
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new AppError('too_large', `The body is larger than ${maxBytes} bytes.`);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readLimitedText(request, maxBytes);
   let value: unknown;
   try {
@@ -53,24 +53,42 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
   return value as Record<string, unknown>;
 }
 
+function tooLarge(maxBytes: number): AppError {
+  // Connection: close, so a client still sending the rest is not left on a half-read connection.
+  return new AppError('too_large', `The body is larger than ${maxBytes} bytes.`, { headers: { Connection: 'close' } });
+}
+
+/** Past this, an oversized body is no longer drained to deliver a clean 413: the socket is reset. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
 async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new AppError('too_large', `The body is larger than ${maxBytes} bytes.`);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > DRAIN_LIMIT) {
+        await reader.cancel();
+        break;
+      }
+      // Past the limit the rest is read and dropped, so the 413 reaches the client.
+      if (size <= maxBytes) chunks.push(value);
     }
-    chunks.push(value);
+  } catch {
+    throw new AppError('invalid_input', 'The request body could not be read.');
   }
+  if (size > maxBytes) throw tooLarge(maxBytes);
   return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Every method an endpoint file does not export answers 405 with a JSON body. */
-export const methodNotAllowed = () =>
-  json({ error: 'method_not_allowed', message: 'That method is not allowed here.' }, 405);
+export const methodNotAllowed = (allowed: string[] = []) =>
+  json(
+    { error: 'method_not_allowed', message: 'That method is not allowed here.' },
+    405,
+    allowed.length ? { Allow: allowed.join(', ') } : {},
+  );

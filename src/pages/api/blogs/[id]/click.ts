@@ -8,4 +8,4 @@ export const PUT = apiRoute(async (context) => {
   return noContent();
 });
 
-export const ALL = apiRoute(methodNotAllowed);
+export const ALL = apiRoute(() => methodNotAllowed(['PUT']));

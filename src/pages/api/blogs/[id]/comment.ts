@@ -15,4 +15,4 @@ export const POST = apiRoute(async (context) => {
   return json(comment, 201);
 });
 
-export const ALL = apiRoute(methodNotAllowed);
+export const ALL = apiRoute(() => methodNotAllowed(['POST']));
