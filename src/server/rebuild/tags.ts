@@ -3,7 +3,7 @@
  * tags it touched, and every stored page carrying one of them is re-rendered (DESIGN.md section 2).
  */
 export const TAG = {
-  /** Anything listing articles: home pages, /blogs pages, the breaking ticker. */
+  /** Lists of all articles: home pages, /blogs pages, the breaking ticker, feeds. */
   list: 'list',
   /** The nav and footer: every page carries it. */
   nav: 'nav',
@@ -11,6 +11,7 @@ export const TAG = {
   downloads: 'downloads',
   topViewed: 'top-viewed',
   blog: (id: number) => `blog:${id}`,
+  /** The pages listing one category's articles (/blogs?category=ID). */
   category: (id: number) => `category:${id}`,
   comments: (blogId: number) => `comments:${blogId}`,
 } as const;
