@@ -127,6 +127,26 @@ describe('access: deny by default', () => {
   });
 });
 
+describe('methods', () => {
+  it('answers 405 with Allow for methods a route does not take', async () => {
+    const cases: Array<[string, string, string]> = [
+      ['GET', '/api/blogs/upload-image-cloudinary', 'POST'],
+      ['GET', '/api/blogs/upload-pdf-local', 'POST'],
+      ['POST', '/api/blogs/comment', 'GET'],
+      ['PUT', '/api/blogs/comment/1', 'DELETE'],
+      ['PATCH', '/api/categories/1', 'PUT, DELETE'],
+      ['PUT', '/api/carousel/1', 'DELETE'],
+      ['PATCH', '/api/blogs/1', 'GET, HEAD, PUT, DELETE'],
+      ['PUT', '/api/blogs', 'GET, HEAD, POST'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const answer = await call(server, path, { method, headers: auth });
+      expectError(answer, 405, 'method_not_allowed');
+      expect(answer.headers.get('allow'), `${method} ${path}`).toBe(allow);
+    }
+  });
+});
+
 describe('blogs: create, update, delete', () => {
   it('creates an article that is live on the API, its page, the home page and /download', async () => {
     const pdf = await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf('Round trip'), name: 'Round trip notes.pdf', type: 'application/pdf' } }, auth);

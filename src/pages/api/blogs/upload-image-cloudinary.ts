@@ -21,4 +21,4 @@ export const POST = apiRoute(async (context) => {
   return json({ url: stored.url, srcset: stored.srcset, width: stored.width, height: stored.height }, 201);
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['POST']));

@@ -19,4 +19,4 @@ export const POST = apiRoute(async (context) => {
   return json({ link }, 201);
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['POST']));

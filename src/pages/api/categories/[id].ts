@@ -25,4 +25,4 @@ export const DELETE = apiRoute(async (context) => {
   return json(await deleteCategoryById(context.locals.app, id));
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['PUT', 'DELETE']));

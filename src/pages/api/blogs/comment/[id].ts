@@ -12,4 +12,4 @@ export const DELETE = apiRoute(async (context) => {
   return json(await deleteCommentById(context.locals.app, id));
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['DELETE']));

@@ -21,4 +21,4 @@ function readCount(raw: string | null, fallback: number, name: string): number {
   return Number(raw);
 }
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['GET']));
