@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, makeTestFiles, removeTestFiles, url, waitForEditor, type TestFiles } from './admin-support.ts';
 
@@ -184,6 +185,20 @@ test('the image button uploads through the image endpoint and inserts the pictur
   expect(uploads).toBe(1);
   const loaded = await image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : new Promise((r) => (img.onload = () => r(img.naturalWidth)))));
   expect(loaded).toBeGreaterThan(0);
+});
+
+test('a pasted image file is uploaded too, never inlined', async ({ page }) => {
+  await openEditor(page);
+  const bytes = fs.readFileSync(files.secondPng).toString('base64');
+  await page.locator('.editor-content').evaluate((element, base64) => {
+    const binary = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([binary], 'pasted-chart.png', { type: 'image/png' }));
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, bytes);
+  const image = page.locator('.editor-content img:not(.ProseMirror-separator)');
+  await expect(image).toHaveAttribute('src', /^\/uploads\/images\/.+\.webp$/);
+  await expect(image).toHaveAttribute('alt', 'pasted chart');
 });
 
 test('create and edit share the same toolbar', async ({ page }) => {
