@@ -218,12 +218,13 @@ describe('CSRF: cookie requests must come from this site', () => {
   const del = { method: 'DELETE', path: `/api/categories/${MISSING}` };
 
   it('refuses an admin cookie DELETE from a foreign Origin, or with no Origin at all', async () => {
-    for (const extra of [
+    const variants: Array<Record<string, string>> = [
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
       {},
       { Origin: server.origin, 'Sec-Fetch-Site': 'cross-site' },
-    ]) {
+    ];
+    for (const extra of variants) {
       const answer = await send(del, { Cookie: admin.cookie, ...extra });
       expect(answer.status, JSON.stringify(extra)).toBe(403);
       expect(answer.body).toMatchObject({ error: 'csrf', message: expect.any(String) });
