@@ -157,6 +157,11 @@ describe('accounts', () => {
       const answer = await call(server, '/api/users/register');
       expect(answer.status).toBe(405);
       expect(answer.body).toMatchObject({ error: 'method_not_allowed' });
+      expect(answer.headers.get('allow')).toBe('POST');
+      const me = await call(server, '/api/users/me', { method: 'DELETE' });
+      expect(me.status).toBe(401); // deny by default: an unknown write needs an admin first
+      const head = await call(server, '/api/users/me', { method: 'HEAD' });
+      expect(head.status).toBe(200);
     });
   });
 

@@ -41,4 +41,4 @@ export const POST = apiRoute(async (context) => {
   return json({ token, is_admin: user.is_admin === 1, username: user.username });
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['POST']));

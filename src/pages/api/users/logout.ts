@@ -13,4 +13,4 @@ export const POST = apiRoute(async (context) => {
   return noContent();
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['POST']));

@@ -7,4 +7,6 @@ export const GET = apiRoute((context) => {
   return json({ user: user ? { id: user.id, username: user.username, email: user.email, is_admin: user.is_admin === 1 } : null });
 });
 
-export const ALL = apiRoute((context: APIContext) => (context.request.method === 'HEAD' ? GET(context) : methodNotAllowed()));
+export const ALL = apiRoute((context: APIContext) =>
+  context.request.method === 'HEAD' ? GET(context) : methodNotAllowed(['GET', 'HEAD']),
+);

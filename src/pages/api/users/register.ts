@@ -22,4 +22,4 @@ export const POST = apiRoute(async (context) => {
   );
 });
 
-export const ALL = methodNotAllowed;
+export const ALL = apiRoute(() => methodNotAllowed(['POST']));
