@@ -86,7 +86,7 @@ export default function CommentsTable() {
                 </td>
                 <td>{comment.username}</td>
                 <td className="comment-text">{comment.comment}</td>
-                <td>{formatDate(comment.created_at) ?? ''}</td>
+                <td className="nowrap">{formatDate(comment.created_at) ?? ''}</td>
                 <td className="actions">
                   <button
                     type="button"
