@@ -8,7 +8,9 @@ import react from '@astrojs/react';
 // and static files before a request ever reaches Astro.
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware', bodySizeLimit: 12 * 1024 * 1024 }),
+  // Streaming off: pages are stored whole, and one write beats hundreds of small ones.
+  // 21 MB: a 20 MB PDF plus its form; each endpoint enforces its own, smaller limit.
+  adapter: node({ mode: 'middleware', bodySizeLimit: 21 * 1024 * 1024, experimentalDisableStreaming: true }),
   integrations: [react()],
   // Our own middleware does the CSRF check: Astro's built-in one refuses Bearer API clients.
   security: { checkOrigin: false },

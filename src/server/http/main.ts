@@ -13,6 +13,10 @@ try {
   throw error;
 }
 
+// React picks its slow development build unless told otherwise; the site's own notion of
+// production (config.production) still follows what the operator set.
+process.env.NODE_ENV ||= 'production';
+
 let site: Site;
 try {
   site = await startSite(config);

@@ -42,7 +42,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const context = await prepareApp(config, log);
   setAppContext(context);
   const store = new PageStore({ dir: config.pageStoreDir, buildId: readBuildId(config.distDir), memoryBytes: config.pageMemoryMb * 1024 * 1024 });
-  const renderer = new PageRenderer(store);
+  const renderer = new PageRenderer(store, config.publicOrigin);
   context.changeListeners.push(async (tags) => {
     store.invalidate(tags);
     await renderer.warm(hotUrlsFor(tags));
@@ -57,6 +57,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  // Only used when Astro's in-process renderer is missing (it is registered by src/fetch.ts).
   renderer.setOrigin(origin);
   const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, async (tags) => {
     store.invalidate(tags);
@@ -69,7 +70,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     context,
     store,
     renderer,
-    prerender: async () => prerenderAll(renderer, await listPublicUrls(context.db)),
+    prerender: async () => prerenderAll(store, await listPublicUrls(context.db), { entry, origin: config.publicOrigin }),
     close: async () => {
       stopRefresher();
       await new Promise<void>((resolve) => server.close(() => resolve()));

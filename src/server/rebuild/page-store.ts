@@ -164,13 +164,17 @@ export class PageStore {
    * Stores a freshly rendered page. Returns null, storing nothing, when one of its tags was
    * invalidated after the render began: that render may show old data.
    */
-  put(key: string, input: { contentType: string; body: Buffer; tags: string[] }, renderStartedAt: number): StoredPage | null {
+  put(
+    key: string,
+    input: { contentType: string; body: Buffer; tags: string[]; gzip?: Buffer; br?: Buffer },
+    renderStartedAt: number,
+  ): StoredPage | null {
     for (const tag of input.tags) {
       if ((this.invalidatedAt.get(tag) ?? -1) >= renderStartedAt) return null;
     }
     const tags: Record<string, number> = {};
     for (const tag of input.tags) tags[tag] = this.versions.get(tag) ?? 0;
-    const { gzip, br } = compressPage(input.body);
+    const { gzip, br } = input.gzip && input.br ? { gzip: input.gzip, br: input.br } : compressPage(input.body);
     const page: StoredPage = {
       key,
       contentType: input.contentType,

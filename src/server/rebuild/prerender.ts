@@ -1,4 +1,7 @@
-import type { PageRenderer } from './renderer.ts';
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { PageStore } from './page-store.ts';
+import type { WorkerAnswer, WorkerJob } from './render-worker.ts';
 
 export interface PrerenderSummary {
   pages: number;
@@ -9,7 +12,8 @@ export interface PrerenderSummary {
 }
 
 /** Draws a progress bar on a terminal, or a line every 10% when the output is a log. */
-function progressPrinter(total: number, out: NodeJS.WriteStream) {
+function progressPrinter(total: number, out: NodeJS.WriteStream | null) {
+  if (!out) return () => {};
   const started = performance.now();
   let lastDecile = -1;
   return (done: number) => {
@@ -29,34 +33,90 @@ function progressPrinter(total: number, out: NodeJS.WriteStream) {
   };
 }
 
-/** Renders every URL into the page store, a few at a time, and prints progress. */
-export async function prerenderAll(
-  renderer: PageRenderer,
-  urls: string[],
-  options: { concurrency?: number; out?: NodeJS.WriteStream | null } = {},
-): Promise<PrerenderSummary> {
+export interface PrerenderOptions {
+  /** The built server entry (dist/server/entry.mjs) each worker loads. */
+  entry: string;
+  /** Origin the pages are rendered for (URLs inside pages use the configured public origin). */
+  origin: string;
+  workers?: number;
+  /** Renders in flight per worker, so a worker never waits on the main thread. */
+  inFlight?: number;
+  out?: NodeJS.WriteStream | null;
+}
+
+function startWorker(entry: string, origin: string): Promise<Worker> {
+  const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { entry, origin } });
+  return new Promise((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message) => {
+      worker.off('error', reject);
+      if (message === 'ready') resolve(worker);
+      else reject(new Error(`Unexpected first message from a render worker: ${String(message)}`));
+    });
+  });
+}
+
+/**
+ * Renders every URL into the page store with one worker thread per core: workers render and
+ * compress, this thread writes the store. Prints progress and returns the figures.
+ */
+export async function prerenderAll(store: PageStore, urls: string[], options: PrerenderOptions): Promise<PrerenderSummary> {
   const started = performance.now();
-  const concurrency = options.concurrency ?? 6;
-  const show = options.out === null ? () => {} : progressPrinter(urls.length, options.out ?? process.stdout);
+  const count = Math.max(1, Math.min(options.workers ?? os.availableParallelism(), urls.length));
+  const inFlight = options.inFlight ?? 4;
+  const show = progressPrinter(urls.length, options.out === undefined ? process.stdout : options.out);
+  const workers = await Promise.all(Array.from({ length: count }, () => startWorker(options.entry, options.origin)));
   let next = 0;
   let done = 0;
   let stored = 0;
   let failed = 0;
-  const worker = async () => {
-    while (next < urls.length) {
-      const url = urls[next++]!;
-      try {
-        const result = await renderer.render(url);
-        if (result.page) stored++;
-        else if (result.status >= 400) failed++;
-      } catch (error) {
-        failed++;
-        console.error(`\n[prerender] ${url}:`, error);
-      }
-      show(++done);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, urls.length) }, worker));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const startedAt = new Map<number, number>();
+            let active = 0;
+            const send = () => {
+              while (active < inFlight && next < urls.length) {
+                const id = next++;
+                startedAt.set(id, store.beginRender());
+                active++;
+                worker.postMessage({ id, key: urls[id]! } satisfies WorkerJob);
+              }
+              if (active === 0) resolve();
+            };
+            worker.on('message', (answer: WorkerAnswer) => {
+              active--;
+              if (answer.error || answer.status >= 400) {
+                failed++;
+                if (answer.error) console.error(`\n[prerender] ${answer.key}: ${answer.error}`);
+              } else if (answer.tags && answer.gzip && answer.br) {
+                const page = store.put(
+                  answer.key,
+                  {
+                    contentType: answer.contentType,
+                    tags: answer.tags,
+                    body: Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength),
+                    gzip: Buffer.from(answer.gzip.buffer, answer.gzip.byteOffset, answer.gzip.byteLength),
+                    br: Buffer.from(answer.br.buffer, answer.br.byteOffset, answer.br.byteLength),
+                  },
+                  startedAt.get(answer.id)!,
+                );
+                if (page) stored++;
+              }
+              startedAt.delete(answer.id);
+              show(++done);
+              send();
+            });
+            worker.once('error', reject);
+            send();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
   const seconds = (performance.now() - started) / 1000;
   return { pages: urls.length, stored, failed, seconds, pagesPerSecond: urls.length / Math.max(seconds, 0.001) };
 }

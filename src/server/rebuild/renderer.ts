@@ -1,8 +1,9 @@
 import http from 'node:http';
 import crypto from 'node:crypto';
 import type { PageStore, StoredPage } from './page-store.ts';
+import { getAstroRender, renderInProcess, type RenderedPage } from './astro-render.ts';
 
-/** Header that marks the server's own render requests, so they skip the page store. */
+/** Header that marks the server's own loopback render requests, so they skip the page store. */
 export const RENDER_HEADER = 'x-page-store-render';
 
 export interface RenderResult {
@@ -10,30 +11,39 @@ export interface RenderResult {
   page: StoredPage | null;
   /** The raw answer, for everything that is not stored (404s, redirects, opted-out pages). */
   status: number;
-  headers: http.IncomingHttpHeaders;
+  headers: Record<string, string | string[]>;
   body: Buffer;
 }
 
-const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-page-tags']);
+const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-page-tags', 'content-length']);
+
+/** Tags a rendered answer declared, or null when it must not be stored. */
+export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>): string[] | null {
+  const header = rendered.headers['x-page-tags'];
+  if (rendered.status !== 200 || !header || rendered.setsCookie) return null;
+  const tags = header.split(',').map((t) => t.trim()).filter(Boolean);
+  return tags.length ? tags : null;
+}
 
 /**
- * Renders pages by asking Astro over loopback, the documented and robust way to run the full
- * pipeline (middleware, route caching, islands) for a URL, and stores what comes back.
+ * Renders pages through Astro and stores what comes back. In the server this runs in-process
+ * (src/fetch.ts hands over Astro's own request handler); a loopback request is the fallback.
  * One render per key at a time: concurrent requests for the same page wait for that render.
  */
 export class PageRenderer {
   readonly secret = crypto.randomBytes(18).toString('base64url');
-  private origin: URL | null = null;
+  renders = 0;
+  private origin: URL;
+  private readonly store: PageStore;
   private readonly inFlight = new Map<string, Promise<RenderResult>>();
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  renders = 0;
-  private readonly store: PageStore;
 
-  constructor(store: PageStore) {
+  constructor(store: PageStore, origin: string) {
     this.store = store;
+    this.origin = new URL(origin);
   }
 
-  /** Set once the server listens. */
+  /** The loopback address, once the server listens (used only without the in-process renderer). */
   setOrigin(origin: string): void {
     this.origin = new URL(origin);
   }
@@ -46,7 +56,7 @@ export class PageRenderer {
     return promise;
   }
 
-  /** Re-renders these pages now, in parallel; errors are logged, never thrown. */
+  /** Re-renders these pages now; errors are logged, never thrown. */
   async warm(keys: string[]): Promise<void> {
     await Promise.all(
       keys.map((key) =>
@@ -62,30 +72,21 @@ export class PageRenderer {
   }
 
   private async renderOnce(key: string): Promise<RenderResult> {
-    if (!this.origin) throw new Error('The renderer has no origin yet');
     const startedAt = this.store.beginRender();
-    const { status, headers, body } = await this.fetch(key);
+    const astro = getAstroRender();
+    const rendered = astro ? await renderInProcess(astro, this.origin.origin, key) : await this.fetchLoopback(key);
     this.renders++;
-    const tagHeader = headers['x-page-tags'];
-    const storable = status === 200 && typeof tagHeader === 'string' && tagHeader !== '' && !headers['set-cookie'];
-    const page = storable
-      ? this.store.put(
-          key,
-          {
-            contentType: String(headers['content-type'] ?? 'text/html; charset=utf-8'),
-            body,
-            tags: tagHeader.split(',').map((t) => t.trim()).filter(Boolean),
-          },
-          startedAt,
-        )
+    const tags = storableTags(rendered);
+    const page = tags
+      ? this.store.put(key, { contentType: rendered.headers['content-type'] ?? 'text/html; charset=utf-8', body: rendered.body, tags }, startedAt)
       : null;
-    const kept: http.IncomingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;
-    return { page, status, headers: kept, body };
+    const kept: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(rendered.headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;
+    return { page, status: rendered.status, headers: kept, body: rendered.body };
   }
 
-  private fetch(key: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
-    const origin = this.origin!;
+  private fetchLoopback(key: string): Promise<RenderedPage> {
+    const origin = this.origin;
     return new Promise((resolve, reject) => {
       const request = http.request(
         {
@@ -100,7 +101,18 @@ export class PageRenderer {
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 500, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('end', () => {
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (typeof value === 'string') headers[name] = value;
+            }
+            resolve({
+              status: response.statusCode ?? 500,
+              headers,
+              setsCookie: (response.headers['set-cookie'] ?? []).length > 0,
+              body: Buffer.concat(chunks),
+            });
+          });
           response.on('error', reject);
         },
       );

@@ -1,0 +1,34 @@
+/**
+ * The in-process renderer src/fetch.ts registers once Astro's bundle is loaded: a `Request` in,
+ * Astro's `Response` out, no socket in between. Undefined until the bundle is imported (and under
+ * `astro dev`, where the page store is not used).
+ */
+export type AstroRender = (request: Request) => Promise<Response>;
+
+export const ASTRO_RENDER_KEY = Symbol.for('study-site.astro-render');
+
+export function getAstroRender(): AstroRender | undefined {
+  return (globalThis as { [ASTRO_RENDER_KEY]?: AstroRender })[ASTRO_RENDER_KEY];
+}
+
+export interface RenderedPage {
+  status: number;
+  headers: Record<string, string>;
+  setsCookie: boolean;
+  body: Buffer;
+}
+
+/** Renders one URL path through Astro in this thread. */
+export async function renderInProcess(render: AstroRender, origin: string, key: string): Promise<RenderedPage> {
+  const response = await render(new Request(new URL(key, origin), { headers: { accept: 'text/html' } }));
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return {
+    status: response.status,
+    headers,
+    setsCookie: response.headers.getSetCookie().length > 0,
+    body: Buffer.from(await response.arrayBuffer()),
+  };
+}
