@@ -56,7 +56,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-bench-'));
   const databasePath = path.join(dir, 'site.sqlite');
   console.log(`Generating ${ARTICLES} articles in 10 categories...`);
-  let t = performance.now();
+  const t = performance.now();
   await generateSite(databasePath, { articles: ARTICLES, categories: 10, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
   console.log(`  generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
@@ -72,7 +72,6 @@ async function main() {
     NODE_ENV: 'production',
   };
   console.log('Starting the server and pre-rendering every public page...');
-  t = performance.now();
   const site = await startChild(['src/server/http/main.ts'], env, /Pre-rendered \d+ pages/);
   const prerender = /Pre-rendered (\d+) pages in ([\d.]+) s \((\d+) pages\/s\)/.exec(site.output())!;
   const rss = rssMb(site.child.pid!);

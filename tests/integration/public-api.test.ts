@@ -594,7 +594,7 @@ describe('comment rate limit (its own server, default limits)', () => {
   let limited: TestServer;
 
   beforeAll(async () => {
-    limited = await startServer();
+    limited = await startServer({ env: { RATE_LIMIT_COMMENT_IP: '5' } });
   });
 
   afterAll(async () => {

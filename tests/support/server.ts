@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,10 +35,16 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
   const databasePath = path.join(dir, 'site.sqlite');
   const uploadsDir = path.join(dir, 'uploads');
+  // A known port, so PUBLIC_ORIGIN (canonical URLs, share links) matches the address in use.
+  const port = options.env?.PORT ?? String(await findFreePort());
   const env = {
     ...process.env,
     HOST: '127.0.0.1',
-    PORT: '0',
+    PORT: port,
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    // Tests make many accounts and comments; tests of the limits set their own small values.
+    RATE_LIMIT_REGISTER_IP: '1000',
+    RATE_LIMIT_COMMENT_IP: '1000',
     DATABASE_PATH: databasePath,
     UPLOADS_DIR: uploadsDir,
     PAGE_STORE_DIR: path.join(dir, 'pages'),
@@ -74,4 +81,16 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
   return { origin, dir, databasePath, uploadsDir, process: child, output: () => output, stop, url: (p) => origin + p };
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
 }
