@@ -41,7 +41,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
 
   const context = await prepareApp(config, log);
   setAppContext(context);
-  const store = new PageStore({ dir: config.pageStoreDir, buildId: readBuildId(config.distDir), memoryBytes: config.pageMemoryMb * 1024 * 1024 });
+  // Pages name the build's assets and the public origin: a change of either drops them.
+  const store = new PageStore({ dir: config.pageStoreDir, buildId: `${readBuildId(config.distDir)}|${config.publicOrigin}`, memoryBytes: config.pageMemoryMb * 1024 * 1024 });
   const renderer = new PageRenderer(store, config.publicOrigin);
   context.changeListeners.push(async (tags) => {
     store.invalidate(tags);

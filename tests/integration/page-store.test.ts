@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server.ts';
+import { bearer, loginAsAdmin } from '../support/auth.ts';
+import { call, makePng, sendForm, sendJson, type Json } from './admin-support.ts';
+
+/**
+ * The page store's promise (issue "Pre-rendered pages"): when a change's call answers, every page
+ * showing the changed data serves the new version, the hot ones already stored; pages that do not
+ * show it are not re-rendered; stored pages survive a restart.
+ */
+
+interface Seen {
+  status: number;
+  state: string | null;
+  renderedAt: string | null;
+  html: string;
+}
+
+let server: TestServer;
+let auth: Record<string, string>;
+let categories: Array<{ id: number; name: string; sequence: number }>;
+
+async function get(path: string): Promise<Seen> {
+  const response = await fetch(server.url(path));
+  return {
+    status: response.status,
+    state: response.headers.get('x-page-store'),
+    renderedAt: response.headers.get('x-rendered-at'),
+    html: await response.text(),
+  };
+}
+
+/** When each page was rendered, as the store says. */
+async function renderTimes(paths: string[]): Promise<Record<string, string | null>> {
+  const times: Record<string, string | null> = {};
+  for (const path of paths) times[path] = (await get(path)).renderedAt;
+  return times;
+}
+
+async function expectUntouched(before: Record<string, string | null>): Promise<void> {
+  for (const [path, renderedAt] of Object.entries(before)) {
+    const now = await get(path);
+    expect(now.state, `${path} should still be the stored page`).toBe('HIT');
+    expect(now.renderedAt, `${path} should not have been re-rendered`).toBe(renderedAt);
+  }
+}
+
+/** The hot pages are re-rendered before the call answers: the first reader gets a stored page. */
+async function expectLiveAndStored(path: string, text: string): Promise<void> {
+  const seen = await get(path);
+  expect(seen.status).toBe(200);
+  expect(seen.state, `${path} should be answered from the store`).toBe('HIT');
+  expect(seen.html).toContain(text);
+}
+
+function blogBody(overrides: Json): Json {
+  return {
+    title: 'x',
+    content: '<p>Body</p>',
+    content_source: 'Body',
+    category_id: categories[0]!.id,
+    image: '',
+    pdf_link: '',
+    isVideo: '0',
+    video_link: '',
+    payment_link: '',
+    form_name: '',
+    form_link: '',
+    ...overrides,
+  };
+}
+
+/** The write body that keeps a blog as it is. */
+function bodyFromBlog(blog: Json): Json {
+  return blogBody({
+    title: blog.title,
+    content: blog.content,
+    content_source: blog.content_source ?? '',
+    category_id: blog.category_id,
+    image: blog.image ?? '',
+    pdf_link: blog.pdf_drive_link ?? '',
+    isVideo: blog.isVideo,
+    video_link: blog.video_link ?? '',
+    payment_link: blog.pay_link ?? '',
+    form_name: blog.form_name ?? '',
+    form_link: blog.form_link ?? '',
+  });
+}
+
+let serial = 0;
+const unique = (prefix: string) => `${prefix} ${++serial} ${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+  auth = bearer(await loginAsAdmin(server));
+  categories = (await call(server, '/api/categories')).body as typeof categories;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the page store', () => {
+  it('answers public pages from the store, compressed, with ETag and 304', async () => {
+    await get('/');
+    const response = await fetch(server.url('/'), { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('x-page-store')).toBe('HIT');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const etag = response.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await fetch(server.url('/'), { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('an article edit is live on its hot pages when the call answers, and touches nothing else', async () => {
+    const blogs = (await call(server, '/api/blogs?limit=3')).body as Array<{ id: number; category_id: number | null } & Json>;
+    const newest = blogs.find((b) => b.category_id !== null)!;
+    const other = blogs.find((b) => b.id !== newest.id)!;
+    const otherCategory = categories.find((c) => c.id !== newest.category_id)!;
+    const untouched = [`/blog/${other.id}`, `/blogs?category=${otherCategory.id}`, '/about'];
+    const warmed = ['/', '/blogs', `/blogs?category=${newest.category_id}`, `/blog/${newest.id}`, '/?page=2'];
+    await renderTimes(warmed);
+    const before = await renderTimes(untouched);
+
+    const title = unique('Edited in place');
+    const answer = await sendJson(server, 'PUT', `/api/blogs/${newest.id}`, { ...bodyFromBlog(newest), title }, auth);
+    expect(answer.status).toBe(200);
+    expect(typeof (answer.body as Json).live_ms).toBe('number');
+
+    for (const path of ['/', '/blogs', `/blogs?category=${newest.category_id}`, `/blog/${newest.id}`]) await expectLiveAndStored(path, title);
+    await expectUntouched(before);
+    // A list page that was not hot is re-rendered on its next request, not eagerly.
+    expect((await get('/?page=2')).state).toBe('REFRESHED');
+  });
+
+  it('a new article shows on the home page, its list pages and /download at once; its siblings stay', async () => {
+    const sibling = (await call(server, `/api/blogs?category=${categories[1]!.id}&limit=1`)).body as Array<{ id: number }>;
+    const before = await renderTimes([`/blog/${sibling[0]!.id}`, `/blogs?category=${categories[2]!.id}`]);
+    const title = unique('Brand new article');
+    const pdf = await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'notes.pdf', type: 'application/pdf' } }, auth);
+    expect(pdf.status).toBe(201);
+    const created = await sendJson(server, 'POST', '/api/blogs', blogBody({ title, category_id: categories[1]!.id, pdf_link: (pdf.body as Json).link }), auth);
+    expect(created.status).toBe(201);
+    const id = (created.body as Json).id as number;
+    for (const path of ['/', '/blogs', `/blogs?category=${categories[1]!.id}`, '/download']) await expectLiveAndStored(path, title);
+    expect((await get(`/blog/${id}`)).html).toContain(title);
+    await expectUntouched(before);
+
+    const removed = await call(server, `/api/blogs/${id}`, { method: 'DELETE', headers: auth });
+    expect(removed.status).toBe(200);
+    expect((await get(`/blog/${id}`)).status).toBe(404);
+    for (const path of ['/', '/blogs', '/download']) {
+      const seen = await get(path);
+      expect(seen.state).toBe('HIT');
+      expect(seen.html).not.toContain(title);
+    }
+  });
+
+  it('a comment posted or deleted shows on its article only', async () => {
+    const [blog, other] = (await call(server, '/api/blogs?limit=2')).body as Array<{ id: number }>;
+    await get(`/blog/${blog!.id}`);
+    const before = await renderTimes(['/', `/blog/${other!.id}`]);
+    const text = unique('A reader comment');
+    const posted = await sendJson(server, 'POST', `/api/blogs/${blog!.id}/comment`, { comment: text, username: 'Reader', contact: 'none' });
+    expect(posted.status).toBe(201);
+    await expectLiveAndStored(`/blog/${blog!.id}`, text);
+    await expectUntouched(before);
+
+    const commentId = (posted.body as Json).id as number;
+    const deleted = await call(server, `/api/blogs/comment/${commentId}`, { method: 'DELETE', headers: auth });
+    expect(deleted.status).toBe(200);
+    const seen = await get(`/blog/${blog!.id}`);
+    expect(seen.state).toBe('HIT');
+    expect(seen.html).not.toContain(text);
+  });
+
+  it('category add, rename, re-sequence and delete reach the nav of every page', async () => {
+    const name = unique('Topic');
+    const added = await sendJson(server, 'POST', '/api/categories', { name, sequence: 0 }, auth);
+    expect(added.status).toBe(201);
+    const category = added.body as { id: number };
+    await expectLiveAndStored('/', name);
+    // Every page shows the nav: the other pages follow on their next request.
+    const about = await get('/about');
+    expect(about.html).toContain(name);
+
+    const renamed = unique('Renamed topic');
+    expect((await sendJson(server, 'PUT', `/api/categories/${category.id}`, { name: renamed, sequence: 0 }, auth)).status).toBe(200);
+    await expectLiveAndStored('/', renamed);
+    expect((await get('/download')).html).toContain(renamed);
+
+    const [first, second] = categories;
+    expect((await sendJson(server, 'PUT', `/api/categories/${second!.id}`, { name: second!.name, sequence: -5 }, auth)).status).toBe(200);
+    const home = (await get('/')).html;
+    expect(home.indexOf(`category=${second!.id}"`)).toBeLessThan(home.indexOf(`category=${first!.id}"`));
+
+    const inCategory = (await call(server, `/api/blogs?category=${first!.id}&limit=1`)).body as Array<{ id: number }>;
+    expect((await call(server, `/api/categories/${first!.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    const article = await get(`/blog/${inCategory[0]!.id}`);
+    expect(article.html).toContain('General');
+    expect((await get('/')).html).not.toContain(`category=${first!.id}"`);
+  });
+
+  it('carousel add and delete are live on the home page at once', async () => {
+    const title = unique('Slide');
+    const added = await sendForm(server, '/api/carousel', { title, image: { data: await makePng(320, 180), name: 'slide.png', type: 'image/png' } }, auth);
+    expect(added.status).toBe(201);
+    await expectLiveAndStored('/', title);
+    const slide = (added.body as { slide: { id: number } }).slide;
+    expect((await call(server, `/api/carousel/${slide.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    const home = await get('/');
+    expect(home.state).toBe('HIT');
+    expect(home.html).not.toContain(title);
+  });
+
+  it('a view does not re-render any page', async () => {
+    const [blog] = (await call(server, '/api/blogs?limit=1')).body as Array<{ id: number }>;
+    const before = await renderTimes(['/', `/blog/${blog!.id}`]);
+    expect((await fetch(server.url(`/api/blogs/${blog!.id}/click`), { method: 'PUT' })).status).toBe(204);
+    await expectUntouched(before);
+  });
+
+  it('stored pages survive a restart', async () => {
+    const [blog] = (await call(server, '/api/blogs?limit=1')).body as Array<{ id: number }>;
+    const before = await get(`/blog/${blog!.id}`);
+    const port = new URL(server.origin).port;
+    await server.stop();
+    server = await startServer({ dir: server.dir, env: { PORT: port, TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    const after = await get(`/blog/${blog!.id}`);
+    expect(after.state).toBe('HIT');
+    expect(after.renderedAt).toBe(before.renderedAt);
+    expect(after.html).toBe(before.html);
+  });
+});
