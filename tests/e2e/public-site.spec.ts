@@ -319,6 +319,7 @@ test.describe('article page', () => {
     await expect(section.getByText(unique)).toBeVisible();
     await expect(section.getByRole('heading', { level: 2 })).toHaveText(`Comments (${before.length + 1})`);
     await expect(text).toHaveValue('');
+    await expect(section.getByRole('status')).toHaveText('Your comment was posted.');
 
     // The stored page now carries it too.
     await page.reload();

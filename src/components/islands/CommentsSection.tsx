@@ -53,6 +53,7 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
   const [contact] = useState(DEFAULT_CONTACT);
   const [busy, setBusy] = useState(false);
   const [blankError, setBlankError] = useState(false);
+  const [posted, setPosted] = useState(false);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,11 +64,13 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
       return;
     }
     setBlankError(false);
+    setPosted(false);
     setBusy(true);
     try {
       await postComment(blogId, { comment: text, username: name, contact });
       setComment('');
       setUsername('');
+      setPosted(true);
     } catch (error) {
       console.error('Could not post the comment', error);
       setBusy(false);
@@ -140,6 +143,9 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
         <button type="submit" className="button" disabled={!hydrated || busy}>
           {busy ? 'Posting...' : 'Post Comment'}
         </button>
+        <p className="visually-hidden" role="status">
+          {posted ? 'Your comment was posted.' : ''}
+        </p>
       </form>
     </section>
   );
