@@ -24,14 +24,17 @@ export default function BlogsTable() {
   const [reload, setReload] = useState(0);
   const [deleting, setDeleting] = useState<number | null>(null);
 
-  // Typing settles for a moment before the server is asked.
+  // Typing settles for a moment before the server is asked. Only a changed search goes back to
+  // page 1 (an unchanged one must not undo a page the admin just moved to).
   useEffect(() => {
+    const next = searchText.trim();
+    if (next === search) return;
     const timer = setTimeout(() => {
-      setSearch(searchText.trim());
+      setSearch(next);
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchText]);
+  }, [searchText, search]);
 
   // The answer is tagged with the request it belongs to: any other answer means "loading".
   const requestKey = `${page}|${search}|${reload}`;
