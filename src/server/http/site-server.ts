@@ -12,6 +12,7 @@ import { hotUrlsFor } from '../rebuild/page-keys.ts';
 import { listPublicUrls } from '../rebuild/site-urls.ts';
 import { prerenderAll, type PrerenderSummary } from '../rebuild/prerender.ts';
 import { startTopViewedRefresher } from '../rebuild/top-viewed-refresher.ts';
+import { dropStoredPages, markStoreOpen } from '../ops/run-marker.ts';
 import { createHttpServer, type AstroHandler } from './server.ts';
 
 export interface Site {
@@ -41,6 +42,12 @@ export async function startSite(config: Config, log: (line: string) => void = co
 
   const context = await prepareApp(config, log);
   setAppContext(context);
+  // After a crash, a committed write may not have reached the store's tags: its pages cannot be trusted.
+  const run = markStoreOpen(config.pageStoreDir);
+  if (run.previousRunCrashed) {
+    dropStoredPages(config.pageStoreDir, run.othersRunning);
+    log('Page store: the last run did not close cleanly; stored pages were dropped and are rendered again');
+  }
   // Pages name the build's assets and the public origin: a change of either drops them.
   const store = new PageStore({ dir: config.pageStoreDir, buildId: `${readBuildId(config.distDir)}|${config.publicOrigin}`, memoryBytes: config.pageMemoryMb * 1024 * 1024 });
   const renderer = new PageRenderer(store, config.publicOrigin);
@@ -79,6 +86,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       renderer.close();
       store.close();
       context.sqlite.close();
+      run.release();
     },
   };
 }

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+/**
+ * Crash detection for the page store.
+ *
+ * A write commits to the site database first and bumps its tags in the page store a moment later.
+ * A process killed between the two (kill -9, the OOM killer, a power cut) leaves stored pages that
+ * look fresh but show the data from before that write, and nothing would ever refresh them. So
+ * every process that opens the store leaves a marker file and removes it on a clean close; a
+ * marker whose process is gone means the last run died, and the next start drops the stored
+ * pages (a cache: they are rendered again on demand and by the start-up pre-render).
+ */
+const PREFIX = 'running-';
+
+interface Marker {
+  pid: number;
+  bootId: string;
+}
+
+export interface RunMarker {
+  /** True when an earlier process died with the store open. */
+  previousRunCrashed: boolean;
+  /** Removes this process's marker: call it after the store is closed cleanly. */
+  release: () => void;
+}
+
+/** Changes at every boot, so a marker from before a reboot never passes for a live process. */
+function readBootId(): string {
+  try {
+    return fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(marker: Marker, bootId: string): boolean {
+  // The same pid as ours is an earlier incarnation (a container's pid 1 restarts as pid 1).
+  if (marker.bootId !== bootId || marker.pid === process.pid) return false;
+  try {
+    process.kill(marker.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readMarker(file: string): Marker | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Marker>;
+    return typeof parsed.pid === 'number' && typeof parsed.bootId === 'string' ? { pid: parsed.pid, bootId: parsed.bootId } : null;
+  } catch {
+    // A marker cut short by a crash while it was being written: its process is gone.
+    return null;
+  }
+}
+
+/**
+ * Records that this process has the store in `dir` open, and tells whether an earlier one died
+ * with it open. Dead processes' markers are removed; live ones (another process sharing the
+ * store) are left alone.
+ */
+export function markStoreOpen(dir: string): RunMarker & { othersRunning: number } {
+  fs.mkdirSync(dir, { recursive: true });
+  const bootId = readBootId();
+  let previousRunCrashed = false;
+  let othersRunning = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const file = path.join(dir, name);
+    const marker = readMarker(file);
+    if (marker && isAlive(marker, bootId)) {
+      othersRunning++;
+      continue;
+    }
+    previousRunCrashed = true;
+    fs.rmSync(file, { force: true });
+  }
+  const own = path.join(dir, `${PREFIX}${process.pid}`);
+  fs.writeFileSync(own, JSON.stringify({ pid: process.pid, bootId } satisfies Marker));
+  let released = false;
+  return {
+    previousRunCrashed,
+    othersRunning,
+    release: () => {
+      if (released) return;
+      released = true;
+      fs.rmSync(own, { force: true });
+    },
+  };
+}
+
+/**
+ * Drops every stored page in the store at `dir`. Without another process on the store the files
+ * go (instant whatever their size, and a damaged file cannot stop the start); otherwise the rows
+ * are deleted so the other process keeps a working file.
+ */
+export function dropStoredPages(dir: string, othersRunning: number): void {
+  const file = path.join(dir, 'pages.sqlite');
+  if (!fs.existsSync(file)) return;
+  if (othersRunning === 0) {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    return;
+  }
+  const db = new SQLite(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.exec('delete from pages');
+  } finally {
+    db.close();
+  }
+}
