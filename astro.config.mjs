@@ -12,8 +12,34 @@ export default defineConfig({
   // 21 MB: a 20 MB PDF plus its form; each endpoint enforces its own, smaller limit.
   adapter: node({ mode: 'middleware', bodySizeLimit: 21 * 1024 * 1024, experimentalDisableStreaming: true }),
   integrations: [react()],
-  // Our own middleware does the CSRF check: Astro's built-in one refuses Bearer API clients.
-  security: { checkOrigin: false },
+  security: {
+    // Our own middleware does the CSRF check: Astro's built-in one refuses Bearer API clients.
+    checkOrigin: false,
+    // Astro hashes every script and style it inlines (island runtime, small hoisted scripts) and
+    // sends the policy as a header on each page it renders; the hashes are the same for every page
+    // of a build, so stored pages carry the same policy (src/server/http/security-headers.ts).
+    csp: {
+      directives: [
+        "default-src 'self'",
+        // Article images may be linked from other sites (the sanitizer allows http/https only);
+        // video thumbnails come from i.ytimg.com. An image cannot run script.
+        "img-src 'self' https:",
+        // The only frames are the YouTube players the sanitizer and the video field allow.
+        'frame-src https://www.youtube.com https://www.youtube-nocookie.com',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      // No inline event handlers anywhere, ours or injected.
+      scriptDirective: { resources: [{ resource: "'none'", kind: 'attribute' }] },
+      // Text colours in articles are style attributes (the sanitizer keeps only color and
+      // background-color on spans); style elements and sheets stay limited to 'self' and hashes.
+      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
+  // No Markdown pages; Shiki's inline styles would need style-src 'unsafe-inline'.
+  markdown: { syntaxHighlight: false },
   server: { host: '127.0.0.1' },
   devToolbar: { enabled: false },
   cache: { provider: { entrypoint: './src/server/rebuild/cache-provider.ts', name: 'page-store' } },

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageStore, StoredPage } from '../rebuild/page-store.ts';
 import type { PageRenderer, RenderResult } from '../rebuild/renderer.ts';
+import { isHtml } from './security-headers.ts';
 
 /** Browsers keep pages but ask again each time (a 304 when nothing changed). */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -15,8 +16,10 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): Enc
   return 'identity';
 }
 
-export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, state: string): void {
+/** pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no headers). */
+export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, state: string, pagePolicy: string | null = null): void {
   const etag = `W/${page.etag}`;
+  if (pagePolicy && isHtml(page.contentType)) res.setHeader('Content-Security-Policy', pagePolicy);
   res.setHeader('Content-Type', page.contentType);
   res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
   res.setHeader('ETag', etag);
@@ -56,21 +59,22 @@ export async function respondWithPage(
   key: string,
   store: PageStore,
   renderer: PageRenderer,
+  pagePolicy: string | null = null,
 ): Promise<void> {
   const stored = store.get(key);
   if (stored && store.isFresh(stored)) {
-    sendStoredPage(req, res, stored, 'HIT');
+    sendStoredPage(req, res, stored, 'HIT', pagePolicy);
     return;
   }
   try {
     const result = await renderer.render(key);
-    if (result.page) sendStoredPage(req, res, result.page, stored ? 'REFRESHED' : 'MISS');
+    if (result.page) sendStoredPage(req, res, result.page, stored ? 'REFRESHED' : 'MISS', pagePolicy);
     else sendRaw(req, res, result);
   } catch (error) {
     console.error(`[page-store] render of ${key} failed:`, error);
     if (stored) {
       // Better an older page than an error page.
-      sendStoredPage(req, res, stored, 'STALE');
+      sendStoredPage(req, res, stored, 'STALE', pagePolicy);
       return;
     }
     if (!res.headersSent) {

@@ -1,7 +1,18 @@
 import type { ServerResponse } from 'node:http';
+import { getAstroRender, renderInProcess } from '../rebuild/astro-render.ts';
 
-/** Headers every response carries; pages add their own CSP (see src/layouts). */
+/**
+ * The policy of every answer that is not a page (JSON, assets, plain-text errors): nothing may
+ * load, run or frame it. Pages replace it with the build's page policy (astro.config.mjs).
+ */
+export const DEFAULT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/** Uploaded files are data, never documents that run: sandboxed, no scripts, no sniffing. */
+export const UPLOAD_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+
+/** Headers every response carries; HTML pages then get the page policy instead of DEFAULT_POLICY. */
 export function setSecurityHeaders(res: ServerResponse, tls: boolean): void {
+  res.setHeader('Content-Security-Policy', DEFAULT_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
@@ -10,5 +21,25 @@ export function setSecurityHeaders(res: ServerResponse, tls: boolean): void {
   if (tls) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
-/** Uploaded files are data, never documents that run: sandboxed, no scripts, no sniffing. */
-export const UPLOAD_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+export function isHtml(contentType: string): boolean {
+  return /^text\/html\s*(;|$)/i.test(contentType);
+}
+
+/** A path no route claims: Astro answers it with the site's 404 page, policy header included. */
+const PROBE_PATH = '/__page-policy-probe';
+
+/**
+ * The Content-Security-Policy Astro sends with the pages of this build. Astro hashes every script
+ * and style it inlines across the whole build, so the header is the same for every page; stored
+ * pages (answered without Astro) carry this one. Read once at start from one in-process render.
+ */
+export async function readPagePolicy(origin: string): Promise<string> {
+  const render = getAstroRender();
+  if (!render) throw new Error('Astro is not loaded: cannot read the page Content-Security-Policy.');
+  const probe = await renderInProcess(render, origin, PROBE_PATH);
+  const policy = probe.headers['content-security-policy'];
+  if (!policy || !/script-src /.test(policy)) {
+    throw new Error('The built pages carry no Content-Security-Policy: enable security.csp in astro.config.mjs.');
+  }
+  return policy;
+}

@@ -2,7 +2,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AppContext } from '../app-context.ts';
 import { resolveInside, serveFile } from './static-files.ts';
-import { setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
+import { readPagePolicy, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
 import type { PageStore } from '../rebuild/page-store.ts';
 import { RENDER_HEADER, type PageRenderer } from '../rebuild/renderer.ts';
 import { pageKeyOf } from '../rebuild/page-keys.ts';
@@ -33,6 +33,8 @@ function notFoundPlain(res: ServerResponse): void {
 export function createRequestListener(parts: ServerParts) {
   const { context, astro, clientDir, pages } = parts;
   const tls = context.config.publicOrigin.startsWith('https:');
+  // Read once, as the server starts; until it is known (a few ms) page answers wait for it.
+  const pagePolicy = pages ? readPagePolicyOnce(context.config.publicOrigin) : null;
   return (req: IncomingMessage, res: ServerResponse): void => {
     setSecurityHeaders(res, tls);
     const rawUrl = req.url ?? '/';
@@ -70,14 +72,25 @@ export function createRequestListener(parts: ServerParts) {
     if (pages && isRead) {
       const isOwnRender = req.headers[RENDER_HEADER] === pages.renderer.secret;
       const key = isOwnRender ? null : pageKeyOf(rawUrl);
-      if (key) {
-        void respondWithPage(req, res, key, pages.store, pages.renderer);
+      if (key && pagePolicy) {
+        void pagePolicy.then((policy) => respondWithPage(req, res, key, pages.store, pages.renderer, policy));
         return;
       }
     }
 
     void astro(req, res, () => notFoundPlain(res), { app: context });
   };
+}
+
+/**
+ * Without the page policy stored pages keep the strict default policy: readable, but no script
+ * runs. That is a broken build (security.csp off), so it is logged loudly.
+ */
+function readPagePolicyOnce(origin: string): Promise<string | null> {
+  return readPagePolicy(origin).catch((error: unknown) => {
+    console.error('[security] stored pages are served without their scripts:', error instanceof Error ? error.message : error);
+    return null;
+  });
 }
 
 export function createHttpServer(parts: ServerParts): http.Server {
