@@ -91,6 +91,19 @@ export function markStoreOpen(dir: string): RunMarker & { othersRunning: number 
   };
 }
 
+/** The pids of live processes that have the store in `dir` open (the restore refuses to run beside them). */
+export function findRunningPids(dir: string): number[] {
+  if (!fs.existsSync(dir)) return [];
+  const bootId = readBootId();
+  const pids: number[] = [];
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(PREFIX)) continue;
+    const marker = readMarker(path.join(dir, name));
+    if (marker && marker.pid !== process.pid && isAlive(marker, bootId)) pids.push(marker.pid);
+  }
+  return pids;
+}
+
 /**
  * Drops every stored page in the store at `dir`. Without another process on the store the files
  * go (instant whatever their size, and a damaged file cannot stop the start); otherwise the rows
