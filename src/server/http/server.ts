@@ -94,7 +94,9 @@ function readPagePolicyOnce(origin: string): Promise<string | null> {
 }
 
 export function createHttpServer(parts: ServerParts): http.Server {
-  const server = http.createServer(createRequestListener(parts));
+  // Node checks the two timeouts below only every connectionsCheckingInterval (30 s by default),
+  // which would let a slow client hold its socket for up to 40 s instead of 10.
+  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, createRequestListener(parts));
   // Slow clients are cut off early; a reverse proxy in front should use similar limits.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
