@@ -15,10 +15,13 @@ export interface OpenedDatabase {
 
 /**
  * Opens the SQLite file with the settings every connection needs.
- * WAL lets readers run while a writer commits; synchronous=NORMAL in WAL mode never corrupts the
- * file on a crash and only risks the last transactions on a power loss, which is the usual trade
- * for a site whose writes are comments and admin edits. The busy timeout covers a backup or a
- * second process holding the write lock for a moment.
+ * WAL lets readers run while a writer commits. synchronous=NORMAL: a commit has written its WAL
+ * frames before the call returns, so once an API call answers, its write survives the process
+ * dying (kill -9, OOM, a crash): the bytes are in the OS page cache. Only a power cut or kernel
+ * crash can lose the last commits, never the file's consistency. FULL would fsync every commit
+ * on the thread that serves every reader (measured 2.5-3 ms per commit, p99 up to 24 ms, against
+ * 0.02 ms), and every article view commits a view count; README "Durability" has the figures.
+ * The busy timeout covers a backup or a second process holding the write lock for a moment.
  */
 export function openDatabase(file: string): OpenedDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
