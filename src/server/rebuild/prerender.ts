@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { PageStore } from './page-store.ts';
 import type { WorkerAnswer, WorkerJob } from './render-worker.ts';
 
@@ -44,12 +45,17 @@ export interface PrerenderOptions {
   out?: NodeJS.WriteStream | null;
 }
 
-function startWorker(entry: string, origin: string): Promise<Worker> {
-  const worker = new Worker(new URL('./render-worker.ts', import.meta.url), { workerData: { entry, origin } });
+function startWorker(entry: string, origin: string): Promise<ChildProcess> {
+  const worker = fork(fileURLToPath(new URL('./render-worker.ts', import.meta.url)), [entry, origin], {
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`A render worker exited with ${code} before it was ready`)));
     worker.once('message', (message) => {
-      worker.off('error', reject);
+      worker.removeAllListeners('error');
+      worker.removeAllListeners('exit');
       if (message === 'ready') resolve(worker);
       else reject(new Error(`Unexpected first message from a render worker: ${String(message)}`));
     });
@@ -57,7 +63,7 @@ function startWorker(entry: string, origin: string): Promise<Worker> {
 }
 
 /**
- * Renders every URL into the page store with one worker thread per core: workers render and
+ * Renders every URL into the page store with one worker process per core: workers render and
  * compress, this thread writes the store. Prints progress and returns the figures.
  */
 export async function prerenderAll(store: PageStore, urls: string[], options: PrerenderOptions): Promise<PrerenderSummary> {
@@ -82,11 +88,12 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
                 const id = next++;
                 startedAt.set(id, store.beginRender());
                 active++;
-                worker.postMessage({ id, key: urls[id]! } satisfies WorkerJob);
+                worker.send({ id, key: urls[id]! } satisfies WorkerJob);
               }
               if (active === 0) resolve();
             };
-            worker.on('message', (answer: WorkerAnswer) => {
+            worker.on('message', (message) => {
+              const answer = message as WorkerAnswer;
               active--;
               if (answer.error || answer.status >= 400) {
                 failed++;
@@ -110,12 +117,18 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
               send();
             });
             worker.once('error', reject);
+            worker.once('exit', (code) => {
+              if (active > 0) reject(new Error(`A render worker exited with ${code} during the pre-render`));
+            });
             send();
           }),
       ),
     );
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    for (const worker of workers) {
+      worker.removeAllListeners('exit');
+      worker.kill();
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   return { pages: urls.length, stored, failed, seconds, pagesPerSecond: urls.length / Math.max(seconds, 0.001) };

@@ -1,6 +1,7 @@
-// A pre-render worker thread: loads Astro's bundle (its own copy, its own database connection)
-// and renders the pages it is sent, compressed, so a full pre-render uses every core.
-import { parentPort, workerData } from 'node:worker_threads';
+// A pre-render worker process: loads Astro's bundle (its own copy, its own database connection)
+// and renders the pages it is sent, compressed, so a full pre-render uses every core. A process
+// rather than a thread: when it exits, all its memory goes back to the system, not to the
+// server's heap.
 import { pathToFileURL } from 'node:url';
 import { getAstroRender, renderInProcess } from './astro-render.ts';
 import { compressPage } from './page-store.ts';
@@ -23,12 +24,13 @@ export interface WorkerAnswer {
   error?: string;
 }
 
-const { entry, origin } = workerData as { entry: string; origin: string };
+const [entry, origin] = process.argv.slice(2) as [string, string];
+const send = (message: unknown) => process.send!(message);
 await import(pathToFileURL(entry).href);
 const render = getAstroRender();
 if (!render) throw new Error('Astro bundle did not register its renderer (src/fetch.ts)');
 
-parentPort!.on('message', (job: WorkerJob) => {
+process.on('message', (job: WorkerJob) => {
   void (async () => {
     try {
       const rendered = await renderInProcess(render, origin, job.key);
@@ -44,10 +46,12 @@ parentPort!.on('message', (job: WorkerJob) => {
         gzip: encoded?.gzip ?? null,
         br: encoded?.br ?? null,
       };
-      parentPort!.postMessage(answer);
+      send(answer);
     } catch (error) {
-      parentPort!.postMessage({ id: job.id, key: job.key, status: 500, contentType: '', tags: null, body: new Uint8Array(), gzip: null, br: null, error: String(error) });
+      send({ id: job.id, key: job.key, status: 500, contentType: '', tags: null, body: new Uint8Array(), gzip: null, br: null, error: String(error) });
     }
   })();
 });
-parentPort!.postMessage('ready');
+send('ready');
+// The server going away ends the worker too.
+process.on('disconnect', () => process.exit(0));
