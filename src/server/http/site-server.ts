@@ -81,8 +81,13 @@ export async function startSite(config: Config, log: (line: string) => void = co
     prerender: async () => prerenderAll(store, await listPublicUrls(context.db), { entry, origin: config.publicOrigin }),
     close: async () => {
       stopRefresher();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections?.();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Idle keep-alive sockets would hold close() open for their whole timeout; requests under
+      // way get a second to finish.
+      server.closeIdleConnections();
+      const cutOff = setTimeout(() => server.closeAllConnections(), 1000);
+      await closed;
+      clearTimeout(cutOff);
       renderer.close();
       store.close();
       context.sqlite.close();

@@ -86,6 +86,12 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
             const send = () => {
               while (active < inFlight && next < urls.length) {
                 const id = next++;
+                // A reader may have had the page rendered meanwhile: keep it.
+                const current = store.get(urls[id]!);
+                if (current && store.isFresh(current)) {
+                  show(++done);
+                  continue;
+                }
                 startedAt.set(id, store.beginRender());
                 active++;
                 worker.send({ id, key: urls[id]! } satisfies WorkerJob);
