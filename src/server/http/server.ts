@@ -37,7 +37,15 @@ export function createRequestListener(parts: ServerParts) {
   const pagePolicy = pages ? readPagePolicyOnce(context.config.publicOrigin) : null;
   return (req: IncomingMessage, res: ServerResponse): void => {
     setSecurityHeaders(res, tls);
-    const rawUrl = req.url ?? '/';
+    const rawUrl = toOriginForm(req.url ?? '/');
+    if (rawUrl === null) {
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Bad request');
+      return;
+    }
+    // Everything below, Astro included, routes on the same path.
+    req.url = rawUrl;
     const queryAt = rawUrl.indexOf('?');
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
@@ -80,6 +88,19 @@ export function createRequestListener(parts: ServerParts) {
 
     void astro(req, res, () => notFoundPlain(res), { app: context });
   };
+}
+
+/**
+ * The request target as a path: an absolute-form target (`GET http://host/path`, legal in
+ * HTTP/1.1) is reduced to its path, so it meets the same file and page rules as `GET /path`;
+ * `*` and anything else that is not a path is refused (null).
+ */
+export function toOriginForm(target: string): string | null {
+  if (target.startsWith('/')) return target;
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(target);
+  if (!absolute) return null;
+  const rest = target.slice(absolute[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /**
