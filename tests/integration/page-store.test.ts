@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server.ts';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { call, makePng, sendForm, sendJson, type Json } from './admin-support.ts';
 
@@ -92,6 +92,8 @@ const unique = (prefix: string) => `${prefix} ${++serial} ${Date.now().toString(
 
 beforeAll(async () => {
   server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+  // The first start fills the store in the background; render times are compared after that.
+  await untilPrerendered(server);
   auth = bearer(await loginAsAdmin(server));
   categories = (await call(server, '/api/categories')).body as typeof categories;
 });

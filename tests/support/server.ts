@@ -94,3 +94,12 @@ function findFreePort(): Promise<number> {
     });
   });
 }
+
+/** Waits until the server's background pre-render of a fresh page store has finished. */
+export async function untilPrerendered(server: TestServer, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!/Pre-rendered \d+ pages/.test(server.output())) {
+    if (Date.now() > deadline) throw new Error(`No pre-render finished in time:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

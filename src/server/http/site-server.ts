@@ -72,15 +72,23 @@ export async function startSite(config: Config, log: (line: string) => void = co
     await renderer.warm(hotUrlsFor(tags));
   });
 
+  const stopPrerender = new AbortController();
+  let prerendering: Promise<PrerenderSummary> | undefined;
+
   return {
     server,
     origin,
     context,
     store,
     renderer,
-    prerender: async () => prerenderAll(store, await listPublicUrls(context.db), { entry, origin: config.publicOrigin }),
+    prerender: async () => {
+      prerendering = prerenderAll(store, await listPublicUrls(context.db), { entry, origin: config.publicOrigin, signal: stopPrerender.signal });
+      return prerendering;
+    },
     close: async () => {
       stopRefresher();
+      stopPrerender.abort();
+      await prerendering?.catch(() => undefined);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Idle keep-alive sockets would hold close() open for their whole timeout; requests under
       // way get a second to finish.

@@ -43,6 +43,8 @@ export interface PrerenderOptions {
   /** Renders in flight per worker, so a worker never waits on the main thread. */
   inFlight?: number;
   out?: NodeJS.WriteStream | null;
+  /** Stops the pre-render early (the server is closing): workers are stopped, nothing more is stored. */
+  signal?: AbortSignal;
 }
 
 function startWorker(entry: string, origin: string): Promise<ChildProcess> {
@@ -84,6 +86,10 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
             const startedAt = new Map<number, number>();
             let active = 0;
             const send = () => {
+              if (options.signal?.aborted) {
+                resolve();
+                return;
+              }
               while (active < inFlight && next < urls.length) {
                 const id = next++;
                 // A reader may have had the page rendered meanwhile: keep it.
@@ -101,6 +107,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
             worker.on('message', (message) => {
               const answer = message as WorkerAnswer;
               active--;
+              if (options.signal?.aborted) return send();
               if (answer.error || answer.status >= 400) {
                 failed++;
                 if (answer.error) console.error(`\n[prerender] ${answer.key}: ${answer.error}`);
