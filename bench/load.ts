@@ -84,6 +84,8 @@ interface Answer {
   status: number;
   bytes: number;
   body: string | null;
+  /** X-Page-Store: HIT (answered from the store) or MISS/REFRESHED (rendered for this request). */
+  store: string | undefined;
 }
 
 function send(method: string, pathname: string, headers: Record<string, string> = {}, body?: string, keepBody = false): Promise<Answer> {
@@ -97,7 +99,8 @@ function send(method: string, pathname: string, headers: Record<string, string> 
           bytes += chunk.length;
           if (keepBody) chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString() : null }));
+        const store = response.headers['x-page-store'] as string | undefined;
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString() : null, store }));
         response.on('error', reject);
       },
     );
@@ -114,6 +117,9 @@ interface Kind {
   name: string;
   latencies: number[];
   bytes: number;
+  /** Stored pages answered as they were, and ones rendered for the request. */
+  hits: number;
+  renders: number;
 }
 
 const kinds = new Map<string, Kind>();
@@ -124,7 +130,7 @@ let stopping = false;
 function kind(name: string): Kind {
   let found = kinds.get(name);
   if (!found) {
-    found = { name, latencies: [], bytes: 0 };
+    found = { name, latencies: [], bytes: 0, hits: 0, renders: 0 };
     kinds.set(name, found);
   }
   return found;
@@ -142,6 +148,8 @@ async function measure(name: string, method: string, pathname: string, options: 
       const entry = kind(name);
       entry.latencies.push(performance.now() - started);
       entry.bytes += answer.bytes;
+      if (answer.store === 'HIT') entry.hits++;
+      else if (answer.store) entry.renders++;
       if (!ok) noteError(name, `HTTP ${answer.status}`, `${method} ${pathname}`);
     }
     return ok ? answer : null;
@@ -374,6 +382,11 @@ async function main() {
   console.log(row('all', all.flatMap((entry) => entry.latencies), seconds, totalErrors));
   const megabytes = all.reduce((sum, entry) => sum + entry.bytes, 0) / 1024 / 1024;
   console.log(`  ${megabytes.toFixed(0)} MiB received; server memory (RSS) at the end: ${rss.toFixed(0)} MB`);
+  const storeKinds = all.filter((entry) => entry.hits + entry.renders > 0);
+  console.log(
+    `  page store: ${storeKinds.map((entry) => `${entry.name} ${((100 * entry.hits) / (entry.hits + entry.renders)).toFixed(1)}% HIT`).join(', ')}; ` +
+      `${storeKinds.reduce((sum, entry) => sum + entry.renders, 0)} pages rendered for a reader`,
+  );
   console.log(`  CPU: server ${(serverCpu * 100).toFixed(0)}% of a core, load generator ${(clientCpu * 100).toFixed(0)}% of a core`);
   console.log(`  comments answered 201: ${answeredComments.length}, stored: ${stored}; admin edits live on their pages: ${lastTitles.size - staleEdits.length}/${lastTitles.size}`);
   if (totalErrors === 0 && missingComments === 0 && staleEdits.length === 0) {
