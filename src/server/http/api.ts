@@ -38,8 +38,10 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
   if (!/^application\/json\b/i.test(type)) {
     throw new AppError('unsupported_type', 'Send the body as JSON (Content-Type: application/json).');
   }
+  // A declared length past maxBytes is still read (and dropped, in readLimitedText) up to
+  // DRAIN_LIMIT: closing on an unread body resets the connection, and the client never sees the 413.
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (declared > DRAIN_LIMIT) throw tooLarge(maxBytes);
   const text = await readLimitedText(request, maxBytes);
   let value: unknown;
   try {

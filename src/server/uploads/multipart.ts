@@ -10,6 +10,27 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
 const tooLarge = (message: string) => new AppError('too_large', message, { headers: { Connection: 'close' } });
 
 /**
+ * An oversized body is read and dropped up to this size before the 413 goes out: closing a
+ * connection with unread data resets it, and the client then sees a reset instead of the answer.
+ * It matches the adapter's own bodySizeLimit (astro.config.mjs), past which the adapter ends it.
+ */
+const DRAIN_LIMIT = 21 * 1024 * 1024;
+
+async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRead: number): Promise<void> {
+  let size = alreadyRead;
+  try {
+    while (size <= DRAIN_LIMIT) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+    }
+  } catch {
+    return;
+  }
+  await reader.cancel().catch(() => undefined);
+}
+
+/**
  * Reads a multipart/form-data body whose file may be at most maxFileBytes. The type and the
  * declared length are checked before a byte is read, and the body is read with a running limit
  * (a chunked upload has no length to check), so an oversized upload is refused with 413 without
@@ -22,7 +43,10 @@ export async function readMultipartForm(request: Request, maxFileBytes: number, 
   }
   const maxBodyBytes = maxFileBytes + FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > maxBodyBytes) throw tooLarge(tooLargeMessage);
+  if (Number.isFinite(declared) && declared > maxBodyBytes) {
+    if (declared <= DRAIN_LIMIT && request.body) await dropRest(request.body.getReader(), 0);
+    throw tooLarge(tooLargeMessage);
+  }
   const body = await readBody(request, maxBodyBytes, tooLargeMessage);
   try {
     return await new Response(body, { headers: { 'content-type': type } }).formData();
@@ -42,7 +66,7 @@ async function readBody(request: Request, maxBytes: number, tooLargeMessage: str
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        await dropRest(reader, size);
         throw tooLarge(tooLargeMessage);
       }
       chunks.push(value);
