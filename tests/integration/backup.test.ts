@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server.ts';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { call, makePdf, makePng, sendForm, sendJson, type Json } from './admin-support.ts';
 
@@ -125,7 +125,7 @@ describe('backup and restore', () => {
       }
     };
     // Let the start-up pre-render finish, so the burst has the server to itself.
-    while (!/Pre-rendered \d+ pages/.test(server.output())) await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilPrerendered(server);
     const burst = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
     const until = async (condition: () => boolean) => {
       while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));

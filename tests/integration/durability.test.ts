@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server.ts';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 
 /**
@@ -271,7 +271,7 @@ describe('a server killed with SIGKILL mid-burst', () => {
     };
 
     // main.ts handles SIGTERM once its start-up pre-render is over; before that a stop is a kill.
-    await waitFor(() => /Pre-rendered \d+ pages/.test(server.output()), 30_000);
+    await untilPrerendered(server);
     const original = await readTitle();
     expect((await fetchPage(server, `/blog/${id}`)).html).toContain(original);
     expect((await fetchPage(server, `/blog/${id}`)).state).toBe('HIT');

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server.ts';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 
 /**
  * Slow clients (issue "Hardening", operations): a slowloris client that sends its headers one byte
@@ -16,7 +16,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
   // The start-up pre-render competes for the CPU; let it finish so reader times mean something.
-  while (!/Pre-rendered \d+ pages/.test(server.output())) await new Promise((resolve) => setTimeout(resolve, 50));
+  await untilPrerendered(server);
 });
 
 afterAll(async () => {
