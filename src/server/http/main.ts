@@ -31,16 +31,6 @@ try {
 }
 console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);
 
-// A first start (or a new build) fills the page store in the background; readers asking
-// meanwhile get their page rendered on demand.
-if (config.pageStoreEnabled && site.store.count() === 0) {
-  const summary = await site.prerender();
-  console.log(
-    `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +
-      (summary.failed ? `, ${summary.failed} failed` : ''),
-  );
-}
-
 let closing = false;
 function shutdown(signal: string) {
   if (closing) return;
@@ -51,3 +41,13 @@ function shutdown(signal: string) {
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+// A first start (or a new build) fills the page store in the background; readers asking
+// meanwhile get their page rendered on demand.
+if (config.pageStoreEnabled && site.store.count() === 0) {
+  const summary = await site.prerender();
+  console.log(
+    `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +
+      (summary.failed ? `, ${summary.failed} failed` : ''),
+  );
+}
