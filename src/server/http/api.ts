@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import { AppError, errorBody } from '../errors.ts';
+import { readLimitedBody, refuseDeclaredTooLarge } from './body.ts';
 
 /** Helpers every /api endpoint uses, so all answers share one shape (DESIGN.md section 4). */
 
@@ -38,10 +39,7 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
   if (!/^application\/json\b/i.test(type)) {
     throw new AppError('unsupported_type', 'Send the body as JSON (Content-Type: application/json).');
   }
-  // A declared length past maxBytes is still read (and dropped, in readLimitedText) up to
-  // DRAIN_LIMIT: closing on an unread body resets the connection, and the client never sees the 413.
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > DRAIN_LIMIT) throw tooLarge(maxBytes);
+  await refuseDeclaredTooLarge(request, maxBytes, `The body is larger than ${maxBytes} bytes.`);
   const text = await readLimitedText(request, maxBytes);
   let value: unknown;
   try {
@@ -55,36 +53,9 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
   return value as Record<string, unknown>;
 }
 
-function tooLarge(maxBytes: number): AppError {
-  // Connection: close, so a client still sending the rest is not left on a half-read connection.
-  return new AppError('too_large', `The body is larger than ${maxBytes} bytes.`, { headers: { Connection: 'close' } });
-}
-
-/** Past this, an oversized body is no longer drained to deliver a clean 413: the socket is reset. */
-const DRAIN_LIMIT = 16 * 1024 * 1024;
-
 async function readLimitedText(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > DRAIN_LIMIT) {
-        await reader.cancel();
-        break;
-      }
-      // Past the limit the rest is read and dropped, so the 413 reaches the client.
-      if (size <= maxBytes) chunks.push(value);
-    }
-  } catch {
-    throw new AppError('invalid_input', 'The request body could not be read.');
-  }
-  if (size > maxBytes) throw tooLarge(maxBytes);
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readLimitedBody(request, maxBytes, `The body is larger than ${maxBytes} bytes.`);
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
 }
 
 /** Every method an endpoint file does not export answers 405 with a JSON body. */

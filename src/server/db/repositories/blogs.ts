@@ -123,6 +123,25 @@ export async function listBlogSummaries(
   let q = applyFilter(fromBlogs(db), filter);
   if (filter.ftsQuery !== undefined) {
     q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
+  } else {
+    // Page N of a list: the ids come from the (category_id,) created_at, id index alone, so a deep
+    // offset skips index entries, not joined rows; only the page's rows are then read in full.
+    const pageIds = db
+      .selectFrom('blogs')
+      .select('blogs.id')
+      .$if(filter.categoryId !== undefined, (ids) => ids.where('blogs.category_id', '=', filter.categoryId!))
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset);
+    const rows = await fromBlogs(db)
+      .select(summaryColumns)
+      .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
+      .where('blogs.id', 'in', pageIds)
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...row, excerpt: (row as { excerpt: string | null }).excerpt ?? '' })) as BlogSummary[];
   }
   const rows = await q
     .select(summaryColumns)
@@ -148,7 +167,8 @@ export async function listBlogsFull(db: Db, filter: BlogFilter, page: { limit: n
 }
 
 export async function countBlogs(db: Db, filter: BlogFilter): Promise<number> {
-  const row = await applyFilter(fromBlogs(db), filter)
+  // No join with categories: counting needs the blogs (and their index) only.
+  const row = await applyFilter(db.selectFrom('blogs') as unknown as BlogQuery, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number((row as { n: number }).n);
