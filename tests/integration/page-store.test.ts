@@ -137,6 +137,19 @@ describe('the page store', () => {
     expect((await get('/?page=2')).state).toBe('REFRESHED');
   });
 
+  it('an edit of an old article re-renders only its own page at once; lists follow on demand', async () => {
+    const all = (await call(server, '/api/blogs?limit=200')).body as Array<{ id: number; clicks: number } & Json>;
+    const top = new Set(((await call(server, '/api/blogs/top-viewed')).body as Array<{ id: number }>).map((b) => b.id));
+    const old = all.slice(8).find((b) => !top.has(b.id))!;
+    await renderTimes(['/', '/blogs', `/blog/${old.id}`]);
+    const title = unique('Quietly edited');
+    expect((await sendJson(server, 'PUT', `/api/blogs/${old.id}`, { ...bodyFromBlog(old), title }, auth)).status).toBe(200);
+    await expectLiveAndStored(`/blog/${old.id}`, title);
+    // Home page 1 does not show this article: it was marked stale, not re-rendered eagerly.
+    expect((await get('/')).state).toBe('REFRESHED');
+    expect((await get('/blogs')).state).toBe('REFRESHED');
+  });
+
   it('a new article shows on the home page, its list pages and /download at once; its siblings stay', async () => {
     const sibling = (await call(server, `/api/blogs?category=${categories[1]!.id}&limit=1`)).body as Array<{ id: number }>;
     const before = await renderTimes([`/blog/${sibling[0]!.id}`, `/blogs?category=${categories[2]!.id}`]);

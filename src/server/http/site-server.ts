@@ -9,6 +9,7 @@ import { setAppContext, type AppContext } from '../app-context.ts';
 import { PageStore } from '../rebuild/page-store.ts';
 import { PageRenderer } from '../rebuild/renderer.ts';
 import { hotUrlsFor } from '../rebuild/page-keys.ts';
+import { hotUrlsForChange } from '../rebuild/hot-set.ts';
 import { listPublicUrls } from '../rebuild/site-urls.ts';
 import { prerenderAll, type PrerenderSummary } from '../rebuild/prerender.ts';
 import { startTopViewedRefresher } from '../rebuild/top-viewed-refresher.ts';
@@ -53,7 +54,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const renderer = new PageRenderer(store, config.publicOrigin);
   context.changeListeners.push(async (tags) => {
     store.invalidate(tags);
-    await renderer.warm(hotUrlsFor(tags));
+    await renderer.warm(await hotUrlsForChange(context.db, tags));
   });
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };

@@ -18,3 +18,22 @@ export async function topViewedFingerprint(db: Db, limit: number): Promise<strin
   const rows = await db.selectFrom('blogs').select(['id', 'clicks']).orderBy('clicks', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => `${row.id}:${row.clicks}`).join(',');
 }
+
+/** The ids of the newest blogs, overall or in one category (what page 1 of a list shows). */
+export async function newestBlogIds(db: Db, limit: number, categoryId?: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('blogs')
+    .select('id')
+    .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The ids in the top-viewed list. */
+export async function topViewedIds(db: Db, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom('blogs').select('id').orderBy('clicks', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
