@@ -8,12 +8,76 @@ const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+const accepting = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0+)?\\s*(,|$))(\\s*;[^,]*)?(,|$)`, 'i');
+const ACCEPTS_BR = accepting('br');
+const ACCEPTS_GZIP = accepting('gzip');
+
 export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const accepts = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0+)?\\s*(,|$))(\\s*;[^,]*)?(,|$)`, 'i').test(header);
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
+  if (ACCEPTS_BR.test(header)) return 'br';
+  if (ACCEPTS_GZIP.test(header)) return 'gzip';
   return 'identity';
+}
+
+function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
+  const match = req.headers['if-none-match'];
+  if (!match) return false;
+  const weak = `W/${page.etag}`;
+  return match.split(',').some((value) => value.trim() === weak || value.trim() === page.etag);
+}
+
+/** Raw header lists of a stored page's HIT answers, made once per page and encoding. */
+const hitHeaders = new WeakMap<StoredPage, Partial<Record<Encoding | 'not-modified', string[]>>>();
+
+function headersForHit(page: StoredPage, variant: Encoding | 'not-modified', common: string[], pagePolicy: string | null): string[] {
+  let perPage = hitHeaders.get(page);
+  if (!perPage) hitHeaders.set(page, (perPage = {}));
+  let list = perPage[variant];
+  if (!list) {
+    const policy = pagePolicy && isHtml(page.contentType) ? pagePolicy : null;
+    list = [
+      ...common.flatMap((value, i) => (i % 2 === 0 && policy && value === 'Content-Security-Policy' ? [value, policy] : i % 2 === 0 ? [value, common[i + 1]!] : [])),
+      'Content-Type', page.contentType,
+      'Cache-Control', PAGE_CACHE_CONTROL,
+      'ETag', `W/${page.etag}`,
+      'Vary', 'Accept-Encoding',
+      'X-Page-Store', 'HIT',
+      'X-Rendered-At', String(page.renderedAt),
+    ];
+    if (variant === 'br' || variant === 'gzip') list.push('Content-Encoding', variant);
+    if (variant !== 'not-modified') {
+      const body = variant === 'br' ? page.br : variant === 'gzip' ? page.gzip : page.body;
+      list.push('Content-Length', String(body.length));
+    }
+    perPage[variant] = list;
+  }
+  return list;
+}
+
+/**
+ * The hottest path of the site: a fresh stored page, answered with one writeHead of a header list
+ * made once per page. `common` is the security header list every answer carries (name, value, ...).
+ * Returns false, having written nothing, when the page is not stored and fresh.
+ */
+export function answerStoredHit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  store: PageStore,
+  common: string[],
+  pagePolicy: string | null,
+): boolean {
+  const page = store.get(key);
+  if (!page || !store.isFresh(page)) return false;
+  if (etagMatches(req, page)) {
+    res.writeHead(304, headersForHit(page, 'not-modified', common, pagePolicy));
+    res.end();
+    return true;
+  }
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  res.writeHead(200, headersForHit(page, encoding, common, pagePolicy));
+  res.end(req.method === 'HEAD' ? undefined : encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
+  return true;
 }
 
 /** pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no headers). */
@@ -26,8 +90,7 @@ export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: 
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('X-Page-Store', state);
   res.setHeader('X-Rendered-At', String(page.renderedAt));
-  const match = req.headers['if-none-match'];
-  if (match && match.split(',').some((value) => value.trim() === etag || value.trim() === page.etag)) {
+  if (etagMatches(req, page)) {
     res.statusCode = 304;
     res.end();
     return;

@@ -10,15 +10,22 @@ export const DEFAULT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-
 /** Uploaded files are data, never documents that run: sandboxed, no scripts, no sniffing. */
 export const UPLOAD_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
-/** Headers every response carries; HTML pages then get the page policy instead of DEFAULT_POLICY. */
-export function setSecurityHeaders(res: ServerResponse, tls: boolean): void {
-  res.setHeader('Content-Security-Policy', DEFAULT_POLICY);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-  if (tls) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+/** Headers every response carries, as a flat name, value, ... list; HTML pages then get the page policy instead of DEFAULT_POLICY. */
+export function securityHeaderList(tls: boolean): string[] {
+  const list = [
+    'Content-Security-Policy', DEFAULT_POLICY,
+    'X-Content-Type-Options', 'nosniff',
+    'Referrer-Policy', 'strict-origin-when-cross-origin',
+    'X-Frame-Options', 'DENY',
+    'Cross-Origin-Opener-Policy', 'same-origin',
+    'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()',
+  ];
+  if (tls) list.push('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  return list;
+}
+
+export function setSecurityHeaders(res: ServerResponse, list: string[]): void {
+  for (let i = 0; i < list.length; i += 2) res.setHeader(list[i]!, list[i + 1]!);
 }
 
 export function isHtml(contentType: string): boolean {

@@ -2,11 +2,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AppContext } from '../app-context.ts';
 import { resolveInside, serveFile } from './static-files.ts';
-import { readPagePolicy, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
+import { readPagePolicy, securityHeaderList, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
 import type { PageStore } from '../rebuild/page-store.ts';
 import { RENDER_HEADER, type PageRenderer } from '../rebuild/renderer.ts';
 import { pageKeyOf } from '../rebuild/page-keys.ts';
-import { respondWithPage } from './page-responder.ts';
+import { answerStoredHit, respondWithPage } from './page-responder.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: object) => Promise<void>;
 
@@ -35,8 +35,16 @@ export function createRequestListener(parts: ServerParts) {
   const tls = context.config.publicOrigin.startsWith('https:');
   // Read once, as the server starts; until it is known (a few ms) page answers wait for it.
   const pagePolicy = pages ? readPagePolicyOnce(context.config.publicOrigin) : null;
+  const common = securityHeaderList(tls);
+  let knownPolicy: string | null | undefined;
+  void pagePolicy?.then((policy) => (knownPolicy = policy));
   return (req: IncomingMessage, res: ServerResponse): void => {
-    setSecurityHeaders(res, tls);
+    // Fast path first: a fresh stored page leaves with one write, before anything else is done.
+    if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/') && !req.headers[RENDER_HEADER]) {
+      const key = pageKeyOf(req.url);
+      if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy)) return;
+    }
+    setSecurityHeaders(res, common);
     const rawUrl = toOriginForm(req.url ?? '/');
     if (rawUrl === null) {
       res.statusCode = 400;

@@ -168,6 +168,7 @@ export class PageStore {
     key: string,
     input: { contentType: string; body: Buffer; tags: string[]; gzip?: Buffer; br?: Buffer },
     renderStartedAt: number,
+    options: { keepInMemory?: boolean } = {},
   ): StoredPage | null {
     for (const tag of input.tags) {
       if ((this.invalidatedAt.get(tag) ?? -1) >= renderStartedAt) return null;
@@ -187,7 +188,9 @@ export class PageStore {
       buildId: this.buildId,
     };
     this.statements.put.run({ ...page, tags: JSON.stringify(tags) });
-    this.remember(page);
+    // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
+    if (options.keepInMemory ?? true) this.remember(page);
+    else this.forget(key);
     return page;
   }
 
@@ -207,6 +210,14 @@ export class PageStore {
 
   close(): void {
     this.db.close();
+  }
+
+  private forget(key: string): void {
+    const previous = this.memory.get(key);
+    if (previous) {
+      this.memoryUsed -= sizeOf(previous);
+      this.memory.delete(key);
+    }
   }
 
   private remember(page: StoredPage): void {

@@ -122,6 +122,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
                     br: Buffer.from(answer.br.buffer, answer.br.byteOffset, answer.br.byteLength),
                   },
                   startedAt.get(answer.id)!,
+                  { keepInMemory: false },
                 );
                 if (page) stored++;
               }
