@@ -86,6 +86,8 @@ async function main() {
   const staticServer = await startChild(['bench/static-server.ts', bodyFile], {}, /listening/);
   const uncached = await startChild(['src/server/http/main.ts'], { ...env, PAGE_STORE: 'off' }, /listening/);
 
+  // Each server gets the same short warm-up first (JIT, memory), so the first measured run is not penalised.
+  for (const url of [articleUrl, staticServer.origin + '/']) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
   console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s each`);
   const stored = await load(articleUrl);
   const storedBr = await load(articleUrl, { 'accept-encoding': 'br' });

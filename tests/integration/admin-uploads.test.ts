@@ -250,7 +250,9 @@ describe('PDF upload', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(served.headers.get('content-disposition')).toBe(
+      `attachment; filename="Chapter 1 notes.pdf"; filename*=UTF-8''Chapter%201%20notes.pdf`,
+    );
     expect(Buffer.from(await served.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
@@ -267,6 +269,9 @@ describe('PDF upload', () => {
         const link = ((await uploadPdf({ data: makePdf(), name: given })).body as Json).link as string;
         const row = db.prepare('select kind, original_name, mime, size from uploads where path = ?').get(link.replace('/uploads/', '')) as Json;
         expect(row).toEqual({ kind: 'pdf', original_name: expected, mime: 'application/pdf', size: makePdf().length });
+        const disposition = (await fetch(server.url(link))).headers.get('content-disposition')!;
+        expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(expected)}`);
+        expect(disposition).not.toMatch(/[\r\n]/);
       }
     } finally {
       db.close();

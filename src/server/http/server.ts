@@ -7,6 +7,7 @@ import type { PageStore } from '../rebuild/page-store.ts';
 import { RENDER_HEADER, type PageRenderer } from '../rebuild/renderer.ts';
 import { pageKeyOf } from '../rebuild/page-keys.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
+import { findUploadByPath } from '../db/repositories/uploads.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: object) => Promise<void>;
 
@@ -71,12 +72,22 @@ export function createRequestListener(parts: ServerParts) {
         res.end();
         return;
       }
-      const file = resolveInside(context.config.uploadsDir, pathname.slice('/uploads/'.length));
-      const isPdf = file?.toLowerCase().endsWith('.pdf') ?? false;
+      const relative = pathname.slice('/uploads/'.length);
+      const file = resolveInside(context.config.uploadsDir, relative);
+      if (!file) return notFoundPlain(res);
       const extra: Record<string, string> = { 'Content-Security-Policy': UPLOAD_POLICY };
-      if (file && isPdf) extra['Content-Disposition'] = `attachment; filename="${path.basename(file).replace(/[^\w.-]/g, '_')}"`;
-      // Uploaded names are random and never reused, so they can be cached for good.
-      if (!file || !serveFile(req, res, file, { cacheControl: 'public, max-age=31536000, immutable', extra })) notFoundPlain(res);
+      const send = () => {
+        // Uploaded names are random and never reused, so they can be cached for good.
+        if (!serveFile(req, res, file, { cacheControl: 'public, max-age=31536000, immutable', extra })) notFoundPlain(res);
+      };
+      if (!file.toLowerCase().endsWith('.pdf')) return send();
+      // PDFs download under the name they were uploaded with (cleaned when stored), else their own.
+      void findUploadByPath(context.db, relative)
+        .catch(() => undefined)
+        .then((upload) => {
+          extra['Content-Disposition'] = attachmentDisposition(upload?.original_name ?? path.basename(file));
+          send();
+        });
       return;
     }
 
@@ -120,6 +131,12 @@ function readPagePolicyOnce(origin: string): Promise<string | null> {
     console.error('[security] stored pages are served without their scripts:', error instanceof Error ? error.message : error);
     return null;
   });
+}
+
+/** RFC 6266: an ASCII fallback name and the exact one in UTF-8. */
+export function attachmentDisposition(name: string): string {
+  const ascii = name.replace(/[^\w.() -]/g, '_').slice(0, 100) || 'download.pdf';
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export function createHttpServer(parts: ServerParts): http.Server {
