@@ -95,3 +95,21 @@ export function makePdf(text = 'Hello'): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/** The write body (POST/PUT /api/blogs) that keeps a blog as the API returned it, with overrides. */
+export function writeBodyFromBlog(blog: Json, overrides: Json = {}): Json {
+  return {
+    title: blog.title,
+    content: blog.content,
+    content_source: blog.content_source ?? '',
+    category_id: blog.category_id,
+    image: blog.image ?? '',
+    pdf_link: blog.pdf_drive_link ?? '',
+    isVideo: blog.isVideo,
+    video_link: blog.video_link ?? '',
+    payment_link: blog.pay_link ?? '',
+    form_name: blog.form_name ?? '',
+    form_link: blog.form_link ?? '',
+    ...overrides,
+  };
+}

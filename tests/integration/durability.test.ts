@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
+import { writeBodyFromBlog } from './admin-support.ts';
 
 /**
  * Crashes (issue "Hardening", Crashes and durability): the server is killed with SIGKILL in the
@@ -32,22 +33,6 @@ const inFlightTitle = new Map<number, string | null>();
 
 function startOn(dir?: string): Promise<TestServer> {
   return startServer({ ...(dir ? { dir } : {}), env: { ...(port ? { PORT: port } : {}), TOP_VIEWED_REFRESH_SECONDS: '3600', RATE_LIMIT_COMMENT_IP: '1000000' } });
-}
-
-function editBody(blog: Json, title: string): Json {
-  return {
-    title,
-    content: blog.content,
-    content_source: blog.content_source ?? '',
-    category_id: blog.category_id,
-    image: blog.image ?? '',
-    pdf_link: blog.pdf_drive_link ?? '',
-    isVideo: blog.isVideo,
-    video_link: blog.video_link ?? '',
-    payment_link: blog.pay_link ?? '',
-    form_name: blog.form_name ?? '',
-    form_link: blog.form_link ?? '',
-  };
 }
 
 /** Posts comments and edits until the server stops answering; records what was answered 2xx. */
@@ -88,7 +73,7 @@ function runBurst(round: number, target: TestServer): { done: Promise<void>; cou
         const response = await fetch(target.url(`/api/blogs/${blogId}`), {
           method: 'PUT',
           headers: { 'Content-Type': 'application/json', ...auth },
-          body: JSON.stringify(editBody(blogs.get(blogId)!, title)),
+          body: JSON.stringify(writeBodyFromBlog(blogs.get(blogId)!, { title })),
         });
         if (response.status !== 200) throw new Error(`Edit answered ${response.status}: ${await response.text()}`);
         answeredTitles.get(blogId)!.push(title);

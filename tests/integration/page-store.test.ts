@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { call, makePng, sendForm, sendJson, type Json } from './admin-support.ts';
+import { call, makePng, sendForm, sendJson, writeBodyFromBlog, type Json } from './admin-support.ts';
 
 /**
  * The page store's promise (issue "Pre-rendered pages"): when a change's call answers, every page
@@ -70,23 +70,6 @@ function blogBody(overrides: Json): Json {
   };
 }
 
-/** The write body that keeps a blog as it is. */
-function bodyFromBlog(blog: Json): Json {
-  return blogBody({
-    title: blog.title,
-    content: blog.content,
-    content_source: blog.content_source ?? '',
-    category_id: blog.category_id,
-    image: blog.image ?? '',
-    pdf_link: blog.pdf_drive_link ?? '',
-    isVideo: blog.isVideo,
-    video_link: blog.video_link ?? '',
-    payment_link: blog.pay_link ?? '',
-    form_name: blog.form_name ?? '',
-    form_link: blog.form_link ?? '',
-  });
-}
-
 let serial = 0;
 const unique = (prefix: string) => `${prefix} ${++serial} ${Date.now().toString(36)}`;
 
@@ -127,7 +110,7 @@ describe('the page store', () => {
     const before = await renderTimes(untouched);
 
     const title = unique('Edited in place');
-    const answer = await sendJson(server, 'PUT', `/api/blogs/${newest.id}`, { ...bodyFromBlog(newest), title }, auth);
+    const answer = await sendJson(server, 'PUT', `/api/blogs/${newest.id}`, writeBodyFromBlog(newest, { title }), auth);
     expect(answer.status).toBe(200);
     expect(typeof (answer.body as Json).live_ms).toBe('number');
 
@@ -143,7 +126,7 @@ describe('the page store', () => {
     const old = all.slice(8).find((b) => !top.has(b.id))!;
     await renderTimes(['/', '/blogs', `/blog/${old.id}`]);
     const title = unique('Quietly edited');
-    expect((await sendJson(server, 'PUT', `/api/blogs/${old.id}`, { ...bodyFromBlog(old), title }, auth)).status).toBe(200);
+    expect((await sendJson(server, 'PUT', `/api/blogs/${old.id}`, writeBodyFromBlog(old, { title }), auth)).status).toBe(200);
     await expectLiveAndStored(`/blog/${old.id}`, title);
     // Home page 1 does not show this article: it was marked stale, not re-rendered eagerly.
     expect((await get('/')).state).toBe('REFRESHED');
