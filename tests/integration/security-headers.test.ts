@@ -58,7 +58,7 @@ function expectPagePolicy(headers: Headers, html: string, what: string): Directi
   expect(csp.get('base-uri'), what).toEqual(["'self'"]);
   expect(csp.get('form-action'), what).toEqual(["'self'"]);
   expect(csp.get('frame-ancestors'), what).toEqual(["'none'"]);
-  expect(csp.get('frame-src')?.sort(), what).toEqual(['https://www.youtube-nocookie.com', 'https://www.youtube.com']);
+  expect(csp.get('frame-src'), what).toEqual(['https:']);
   expect(csp.get('img-src'), what).toEqual(["'self'", 'https:']);
   const styles = csp.get('style-src') ?? [];
   expect(styles, what).toContain("'self'");
