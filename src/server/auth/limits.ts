@@ -1,5 +1,5 @@
 import { AppError } from '../errors.ts';
-import { createRateLimiter, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../http/rate-limit.ts';
+import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../http/rate-limit.ts';
 
 /**
  * Brute-force limits for login and registration (security.md section 6). Counts live in this
@@ -27,17 +27,11 @@ const DEFAULTS: AuthLimitSettings = { loginAccount: 5, loginIp: 20, registerIp: 
 
 /** Reads and checks the limits; throws on a value that is not a whole number from 1 to 1,000,000. */
 export function readAuthLimitSettings(env: NodeJS.ProcessEnv = process.env): AuthLimitSettings {
-  const settings = { ...DEFAULTS };
-  for (const key of Object.keys(ENV_NAMES) as Array<keyof AuthLimitSettings>) {
-    const raw = env[ENV_NAMES[key]];
-    if (raw === undefined || raw === '') continue;
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value < 1 || value > 1_000_000) {
-      throw new Error(`${ENV_NAMES[key]} must be a whole number from 1 to 1000000, got "${raw}"`);
-    }
-    settings[key] = value;
-  }
-  return settings;
+  return {
+    loginAccount: readLimitFromEnv(env, ENV_NAMES.loginAccount, DEFAULTS.loginAccount),
+    loginIp: readLimitFromEnv(env, ENV_NAMES.loginIp, DEFAULTS.loginIp),
+    registerIp: readLimitFromEnv(env, ENV_NAMES.registerIp, DEFAULTS.registerIp),
+  };
 }
 
 export interface AuthLimiters {

@@ -4,7 +4,7 @@ import { findBlogById } from '../db/repositories/blogs.ts';
 import { insertComment } from '../db/repositories/comments.ts';
 import { applyChange } from '../rebuild/changes.ts';
 import { TAG } from '../rebuild/tags.ts';
-import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../http/rate-limit.ts';
+import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimiter } from '../http/rate-limit.ts';
 import { validateCommentInput } from './validation-public.ts';
 
 /** security.md section 6: comments, 5 per 10 minutes per client address. */
@@ -15,13 +15,7 @@ export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as cons
  * server whose tests post many comments from one address can raise it.
  */
 export function readCommentLimit(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.RATE_LIMIT_COMMENT_IP;
-  if (raw === undefined || raw === '') return COMMENT_RATE_LIMIT.limit;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > 1_000_000) {
-    throw new Error(`RATE_LIMIT_COMMENT_IP must be a whole number from 1 to 1000000, got "${raw}"`);
-  }
-  return value;
+  return readLimitFromEnv(env, 'RATE_LIMIT_COMMENT_IP', COMMENT_RATE_LIMIT.limit);
 }
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.

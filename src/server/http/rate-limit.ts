@@ -98,3 +98,17 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 export function retryAfterSeconds(decision: RateLimitDecision): number {
   return Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
 }
+
+/**
+ * A limit from the environment (RATE_LIMIT_*): absent or empty gives the fallback; anything but a
+ * whole number from 1 to 1,000,000 throws, naming the variable.
+ */
+export function readLimitFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > 1_000_000) {
+    throw new Error(`${name} must be a whole number from 1 to 1000000, got "${raw}"`);
+  }
+  return value;
+}
