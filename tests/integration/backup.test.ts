@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { call, makePdf, makePng, sendForm, sendJson, type Json } from './admin-support.ts';
+import { call, makePdf, makePng, sendForm, sendJson, writeBodyFromBlog, type Json } from './admin-support.ts';
 
 /**
  * Backups (issue "Hardening", Backups and operations): `npm run backup` while a burst of writes
@@ -166,19 +166,7 @@ describe('backup and restore', () => {
       server,
       'PUT',
       `/api/blogs/${other.id}`,
-      {
-        title: 'Changed after the backup',
-        content: other.content,
-        content_source: other.content_source ?? '',
-        category_id: other.category_id,
-        image: other.image ?? '',
-        pdf_link: other.pdf_drive_link ?? '',
-        isVideo: other.isVideo,
-        video_link: other.video_link ?? '',
-        payment_link: other.pay_link ?? '',
-        form_name: other.form_name ?? '',
-        form_link: other.form_link ?? '',
-      },
+      writeBodyFromBlog(other, { title: 'Changed after the backup' }),
       auth,
     );
     expect(renamed.status, renamed.text).toBe(200);

@@ -5,6 +5,7 @@ import { insertBlog, type BlogWrite } from '../../src/server/db/repositories/blo
 import { insertCategory } from '../../src/server/db/repositories/categories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
+import { buildBlogWrite } from '../support/builders.ts';
 
 /**
  * The public /api endpoints of DESIGN.md section 4 against the real built server and a fresh
@@ -83,20 +84,7 @@ function expectBlogShape(blog: Json) {
 }
 
 function fixtureBlog(title: string, text: string, categoryId: number | null): BlogWrite {
-  return {
-    title,
-    author: 'fixture',
-    content: `<p>${text}</p>`,
-    content_source: null,
-    category_id: categoryId,
-    image: null,
-    video_link: null,
-    is_video: 0,
-    pdf_drive_link: null,
-    pay_link: null,
-    form_name: null,
-    form_link: null,
-  };
+  return buildBlogWrite({ title, author: 'fixture', content: `<p>${text}</p>`, category_id: categoryId });
 }
 
 beforeAll(async () => {

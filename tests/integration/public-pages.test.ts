@@ -3,6 +3,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { insertBlog } from '../../src/server/db/repositories/blogs.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { loginAsAdmin, type Session } from '../support/auth.ts';
+import { buildBlogWrite } from '../support/builders.ts';
 
 /**
  * Every public screen of SPEC.md section 2, fetched over HTTP from the real built server: one with
@@ -443,22 +444,11 @@ describe('article page (/blog/:id)', () => {
   it('embeds other video addresses as they are and shows no video for an invalid one', async () => {
     const db = openDatabase(site.databasePath);
     try {
-      const base = {
-        author: 'admin',
-        content: '<p>Video test</p>',
-        content_source: null,
-        category_id: null,
-        image: '/uploads/demo/demo-1.png',
-        is_video: 1,
-        pdf_drive_link: null,
-        pay_link: null,
-        form_name: null,
-        form_link: null,
-      };
+      const base = { content: '<p>Video test</p>', image: '/uploads/demo/demo-1.png', is_video: 1 };
       // Dated long ago so they sort last and leave the lists other tests look at unchanged.
       const old = '2001-01-01T00:00:00.000Z';
-      const otherId = await insertBlog(db.db, { ...base, title: 'Other host video', video_link: 'https://player.vimeo.com/video/76979871' }, 'Video test', old);
-      const badId = await insertBlog(db.db, { ...base, title: 'Broken video', video_link: 'not a url at all' }, 'Video test', old);
+      const otherId = await insertBlog(db.db, buildBlogWrite({ ...base, title: 'Other host video', video_link: 'https://player.vimeo.com/video/76979871' }), 'Video test', old);
+      const badId = await insertBlog(db.db, buildBlogWrite({ ...base, title: 'Broken video', video_link: 'not a url at all' }), 'Video test', old);
       const other = await fetchPage(site, `/blog/${otherId}`);
       expect(other.html).toMatch(/<iframe src="https:\/\/player\.vimeo\.com\/video\/76979871" title="Video: Other host video"/);
       expect(other.html).not.toContain('<img class="article-image"');
@@ -589,20 +579,7 @@ describe('an empty site', () => {
     try {
       await insertBlog(
         db.db,
-        {
-          title: '',
-          author: 'admin',
-          content: '<p>x</p>',
-          content_source: null,
-          category_id: null,
-          image: null,
-          video_link: null,
-          is_video: 0,
-          pdf_drive_link: '/uploads/none.pdf',
-          pay_link: null,
-          form_name: null,
-          form_link: null,
-        },
+        buildBlogWrite({ title: '', pdf_drive_link: '/uploads/none.pdf' }),
         'x',
         'not a date',
       );

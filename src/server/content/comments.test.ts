@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import { createRateLimiter } from '../http/rate-limit.ts';
 import type { AppContext } from '../app-context.ts';
 import { postComment, readCommentLimit } from './comments.ts';
+import { buildBlogWrite } from '../../../tests/support/builders.ts';
 
 let app: AppContext;
 let blogId: number;
@@ -19,20 +20,7 @@ beforeEach(async () => {
   app = { config: loadConfig({}), db, sqlite, changeListeners: [async (tags) => void changes.push(tags)] };
   blogId = await insertBlog(
     db,
-    {
-      title: 'A blog',
-      author: 'admin',
-      content: '<p>x</p>',
-      content_source: null,
-      category_id: null,
-      image: null,
-      video_link: null,
-      is_video: 0,
-      pdf_drive_link: null,
-      pay_link: null,
-      form_name: null,
-      form_link: null,
-    },
+    buildBlogWrite(),
     'x',
   );
 });

@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase, type OpenedDatabase } from '../db/client
 import { insertBlog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
 import { buildFtsQuery, normalizeSearchText, searchBlogs } from './search.ts';
+import { buildBlogWrite } from '../../../tests/support/builders.ts';
 
 const HOSTILE = [
   '"',
@@ -119,20 +120,7 @@ describe('search against a real FTS5 index', () => {
   const ids: Record<string, number> = {};
 
   const blog = (title: string, body: string, categoryId: number | null, createdAt: string): [BlogWrite, string, string] => [
-    {
-      title,
-      author: 'admin',
-      content: `<p>${body}</p>`,
-      content_source: null,
-      category_id: categoryId,
-      image: null,
-      video_link: null,
-      is_video: 0,
-      pdf_drive_link: null,
-      pay_link: null,
-      form_name: null,
-      form_link: null,
-    },
+    buildBlogWrite({ title, content: `<p>${body}</p>`, category_id: categoryId }),
     body,
     createdAt,
   ];
