@@ -8,7 +8,6 @@ import { prepareApp } from '../bootstrap.ts';
 import { setAppContext, type AppContext } from '../app-context.ts';
 import { PageStore } from '../rebuild/page-store.ts';
 import { PageRenderer } from '../rebuild/renderer.ts';
-import { hotUrlsFor } from '../rebuild/page-keys.ts';
 import { hotUrlsForChange } from '../rebuild/hot-set.ts';
 import { listPublicUrls } from '../rebuild/site-urls.ts';
 import { prerenderAll, type PrerenderSummary } from '../rebuild/prerender.ts';
@@ -52,10 +51,12 @@ export async function startSite(config: Config, log: (line: string) => void = co
   // Pages name the build's assets and the public origin: a change of either drops them.
   const store = new PageStore({ dir: config.pageStoreDir, buildId: `${readBuildId(config.distDir)}|${config.publicOrigin}`, memoryBytes: config.pageMemoryMb * 1024 * 1024 });
   const renderer = new PageRenderer(store, config.publicOrigin);
-  context.changeListeners.push(async (tags) => {
+  // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered now.
+  const refresh = async (tags: string[]) => {
     store.invalidate(tags);
     await renderer.warm(await hotUrlsForChange(context.db, tags));
-  });
+  };
+  context.changeListeners.push(refresh);
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const server = createHttpServer({ context, astro: handler, clientDir: path.join(config.distDir, 'client'), ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}) });
@@ -68,10 +69,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   // Only used when Astro's in-process renderer is missing (it is registered by src/fetch.ts).
   renderer.setOrigin(origin);
-  const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, async (tags) => {
-    store.invalidate(tags);
-    await renderer.warm(hotUrlsFor(tags));
-  });
+  const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh);
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
