@@ -3,8 +3,8 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
-// Every public page is rendered on demand and kept in our own page store (src/server/rebuild);
-// the node adapter runs in middleware mode so src/server/http/main.ts can answer stored pages
+// Every public page is rendered on demand and kept in our own page store (src/server/page-store);
+// the node adapter runs in middleware mode so src/server/front/main.ts can answer stored pages
 // and static files before a request ever reaches Astro.
 export default defineConfig({
   output: 'server',
@@ -17,7 +17,7 @@ export default defineConfig({
     checkOrigin: false,
     // Astro hashes every script and style it inlines (island runtime, small hoisted scripts) and
     // sends the policy as a header on each page it renders; the hashes are the same for every page
-    // of a build, so stored pages carry the same policy (src/server/http/security-headers.ts).
+    // of a build, so stored pages carry the same policy (src/server/front/security-headers.ts).
     csp: {
       directives: [
         "default-src 'self'",
@@ -44,7 +44,7 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   server: { host: '127.0.0.1' },
   devToolbar: { enabled: false },
-  cache: { provider: { entrypoint: './src/server/rebuild/cache-provider.ts', name: 'page-store' } },
+  cache: { provider: { entrypoint: './src/server/page-store/cache-provider.ts', name: 'page-store' } },
   vite: {
     ssr: { external: ['better-sqlite3', '@node-rs/argon2', 'sharp'] },
   },

@@ -40,7 +40,7 @@ const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
 let child: ChildProcess | undefined;
 
 function startServer(env: Record<string, string>): Promise<{ origin: string; output: () => string }> {
-  child = spawn(process.execPath, ['src/server/http/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['src/server/front/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {

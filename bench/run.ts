@@ -72,7 +72,7 @@ async function main() {
     NODE_ENV: 'production',
   };
   console.log('Starting the server and pre-rendering every public page...');
-  const site = await startChild(['src/server/http/main.ts'], env, /Pre-rendered \d+ pages/);
+  const site = await startChild(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
   const prerender = /Pre-rendered (\d+) pages in ([\d.]+) s \((\d+) pages\/s\)/.exec(site.output())!;
   const rss = rssMb(site.child.pid!);
 
@@ -84,7 +84,7 @@ async function main() {
   console.log(`Article page: ${fs.statSync(bodyFile).size} bytes, store says ${page.headers.get('x-page-store')}`);
 
   const staticServer = await startChild(['bench/static-server.ts', bodyFile], {}, /listening/);
-  const uncached = await startChild(['src/server/http/main.ts'], { ...env, PAGE_STORE: 'off' }, /listening/);
+  const uncached = await startChild(['src/server/front/main.ts'], { ...env, PAGE_STORE: 'off' }, /listening/);
 
   // Each server gets the same short warm-up first (JIT, memory), so the first measured run is not penalised.
   for (const url of [articleUrl, staticServer.origin + '/']) await autocannon({ url, connections: CONNECTIONS, duration: 2 });

@@ -18,7 +18,7 @@ console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 const { loadConfig } = await import('../src/server/config.ts');
 const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 if (process.env.PRERENDER !== '0' && fs.existsSync(config.databasePath)) {
-  const { startSite } = await import('../src/server/http/site-server.ts');
+  const { startSite } = await import('../src/server/front/site.ts');
   const site = await startSite(config, () => {});
   const summary = await site.prerender();
   console.log(`Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)`);

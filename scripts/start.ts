@@ -26,4 +26,4 @@ if (builtAt < changedAt) {
   const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('../src/server/http/main.ts');
+await import('../src/server/front/main.ts');

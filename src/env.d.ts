@@ -1,5 +1,5 @@
 /// <reference types="astro/client" />
-type AppContextForLocals = import('./server/app-context.ts').AppContext;
+type AppContextForLocals = import('./server/context.ts').AppContext;
 type PublicUserForLocals = import('./server/db/repositories/users.ts').PublicUser;
 
 declare namespace App {

@@ -1,5 +1,5 @@
 import { astro, FetchState } from 'astro/fetch';
-import { ASTRO_RENDER_KEY, type AstroRender } from './server/rebuild/astro-render.ts';
+import { ASTRO_RENDER_KEY, type AstroRender } from './server/page-store/astro-render.ts';
 
 /**
  * Astro 7's request entry point (config `fetchFile`). Besides answering requests as Astro would,

@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getAppContext } from './server/app-context.ts';
+import { getAppContext } from './server/context.ts';
 import { AppError } from './server/errors.ts';
-import { errorResponse } from './server/http/api.ts';
+import { errorResponse } from './server/api/respond.ts';
 import { readCredential } from './server/auth/credentials.ts';
 import { isSameOriginRequest, requestOrigin } from './server/auth/csrf.ts';
 import { validateSessionToken } from './server/auth/sessions.ts';

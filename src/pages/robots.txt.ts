@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { TAG } from '../server/rebuild/tags.ts';
+import { TAG } from '../server/page-store/tags.ts';
 
 /** Crawlers may read the public site, not the admin area or the API. */
 export const GET: APIRoute = (context) => {

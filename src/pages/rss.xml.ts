@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getFeed } from '../server/content/reader.ts';
 import { SITE_DESCRIPTION, SITE_NAME } from '../components/site/site.ts';
 import { escapeXml } from '../components/site/xml.ts';
-import { TAG } from '../server/rebuild/tags.ts';
+import { TAG } from '../server/page-store/tags.ts';
 
 /** RSS 2.0 feed of the newest articles. */
 export const GET: APIRoute = async (context) => {

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getSitemapEntries } from '../server/content/reader.ts';
 import { escapeXml } from '../components/site/xml.ts';
-import { TAG } from '../server/rebuild/tags.ts';
+import { TAG } from '../server/page-store/tags.ts';
 
 /** Every indexable page: the fixed pages, each category's list and each article. */
 export const GET: APIRoute = async (context) => {

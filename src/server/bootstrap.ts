@@ -3,7 +3,7 @@ import { migrateToLatest, openDatabase } from './db/client.ts';
 import { countBlogs } from './db/repositories/blogs.ts';
 import { ensureAdmin } from './auth/admin-account.ts';
 import { seedDemoContent } from '../../db/seed/demo-content.ts';
-import type { AppContext } from './app-context.ts';
+import type { AppContext } from './context.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 

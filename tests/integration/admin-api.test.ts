@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin, loginAsNewUser, type Session } from '../support/auth.ts';
-import { BLOG_MESSAGES } from '../../src/lib/validation/blog.ts';
-import { CATEGORY_MESSAGES } from '../../src/lib/validation/category.ts';
-import { CAROUSEL_MESSAGES } from '../../src/lib/validation/carousel.ts';
-import { UPLOAD_MESSAGES } from '../../src/lib/validation/uploads.ts';
+import { BLOG_MESSAGES } from '../../src/shared/validation/blog.ts';
+import { CATEGORY_MESSAGES } from '../../src/shared/validation/category.ts';
+import { CAROUSEL_MESSAGES } from '../../src/shared/validation/carousel.ts';
+import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import { call, expectError, makePdf, makePng, page, sendForm, sendJson, type Answer, type Json } from './admin-support.ts';
 
 /**

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { UPLOAD_MESSAGES } from '../../src/lib/validation/uploads.ts';
+import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import { call, expectError, makeJpegWithExif, makePdf, makePng, sendForm, sendJson, type Answer, type Json } from './admin-support.ts';
 
 /**

@@ -54,7 +54,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     DIST_DIR: distDir,
     ...options.env,
   };
-  const child = spawn(process.execPath, ['src/server/http/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['src/server/front/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 60_000);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { validateBlogInput } from '../../lib/validation/blog.ts';
-import { hasErrors, type FieldErrors } from '../../lib/validation/common.ts';
-import { checkPickedPdf, IMAGE_MAX_BYTES, PDF_ACCEPT, UPLOAD_MESSAGES } from '../../lib/validation/uploads.ts';
+import { validateBlogInput } from '../../shared/validation/blog.ts';
+import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
+import { checkPickedPdf, IMAGE_MAX_BYTES, PDF_ACCEPT, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
 import { RichTextEditor, type RichTextEditorHandle } from '../../editor/RichTextEditor.tsx';
 import { clearMessage, flashMessage, showError, showSuccess } from '../../stores/admin.ts';
 import { ApiError, blogSaveErrorText, getJson, sendJson, uploadImage, uploadPdf, type Blog, type Category } from './api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { CAROUSEL_MESSAGES, validateCarouselInput } from '../../lib/validation/carousel.ts';
-import { hasErrors, type FieldErrors } from '../../lib/validation/common.ts';
-import { IMAGE_ACCEPT } from '../../lib/validation/uploads.ts';
+import { CAROUSEL_MESSAGES, validateCarouselInput } from '../../shared/validation/carousel.ts';
+import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
+import { IMAGE_ACCEPT } from '../../shared/validation/uploads.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
 import { ApiError, getJson, sendForm, sendJson, type LiveAnswer, type Slide } from './api.ts';
 import { FieldError, describedBy } from './FieldError.tsx';

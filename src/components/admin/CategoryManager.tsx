@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { CATEGORY_MESSAGES, DEFAULT_CATEGORY_SEQUENCE, validateCategoryInput } from '../../lib/validation/category.ts';
-import { hasErrors, type FieldErrors } from '../../lib/validation/common.ts';
+import { CATEGORY_MESSAGES, DEFAULT_CATEGORY_SEQUENCE, validateCategoryInput } from '../../shared/validation/category.ts';
+import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
 import { ApiError, getJson, messageOf, sendJson, type Category, type LiveAnswer } from './api.ts';
 import { FieldError, describedBy } from './FieldError.tsx';

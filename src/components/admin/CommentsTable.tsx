@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '../../shared/dates.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
 import { getPage, messageOf, sendJson, type AdminComment, type LiveAnswer } from './api.ts';
 import { Pager } from './Pager.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
-import { srcsetFor } from '../../lib/images.ts';
+import { srcsetFor } from '../../shared/images.ts';
 
 export interface CarouselSlide {
   id: number;

@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { formatDate } from '../../lib/dates.ts';
+import { formatDate } from '../../shared/dates.ts';
 import { useHydrated } from './use-hydrated.ts';
 
 export interface PublicComment {

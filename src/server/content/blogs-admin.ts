@@ -1,14 +1,14 @@
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
 import { deleteBlog, findBlogById, insertBlog, updateBlog, type Blog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { findCategoryById } from '../db/repositories/categories.ts';
 import { invalidInput, notFound } from '../errors.ts';
-import { applyChange } from '../rebuild/changes.ts';
-import { TAG } from '../rebuild/tags.ts';
+import { applyChange } from '../page-store/changes.ts';
+import { TAG } from '../page-store/tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
-import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../lib/validation/blog.ts';
-import { summarizeErrors } from '../../lib/validation/common.ts';
+import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
+import { summarizeErrors } from '../../shared/validation/common.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto } from './blog-dto.ts';
 

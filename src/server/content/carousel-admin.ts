@@ -1,14 +1,14 @@
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../context.ts';
 import { deleteSlide, findSlide, insertSlide, type Slide } from '../db/repositories/carousel.ts';
 import { deleteUploadsByPaths } from '../db/repositories/uploads.ts';
 import { invalidInput, notFound } from '../errors.ts';
-import { applyChange } from '../rebuild/changes.ts';
-import { TAG } from '../rebuild/tags.ts';
+import { applyChange } from '../page-store/changes.ts';
+import { TAG } from '../page-store/tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { removeStoredFiles, storeImageUpload } from '../uploads/images.ts';
-import type { UploadedFile } from '../uploads/multipart.ts';
-import { CAROUSEL_MESSAGES, validateCarouselTitle } from '../../lib/validation/carousel.ts';
-import { UPLOAD_MESSAGES } from '../../lib/validation/uploads.ts';
+import type { UploadedFile } from '../api/multipart.ts';
+import { CAROUSEL_MESSAGES, validateCarouselTitle } from '../../shared/validation/carousel.ts';
+import { UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
 
 /** Home carousel slides: the image goes through the same checks and re-encoding as every upload. */
 

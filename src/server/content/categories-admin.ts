@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../context.ts';
 import {
   deleteCategory,
   findCategoryById,
@@ -8,10 +8,10 @@ import {
   type Category,
 } from '../db/repositories/categories.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
-import { applyChange } from '../rebuild/changes.ts';
-import { TAG } from '../rebuild/tags.ts';
-import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../lib/validation/category.ts';
-import { summarizeErrors } from '../../lib/validation/common.ts';
+import { applyChange } from '../page-store/changes.ts';
+import { TAG } from '../page-store/tags.ts';
+import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../shared/validation/category.ts';
+import { summarizeErrors } from '../../shared/validation/common.ts';
 
 /**
  * Category writes. Names are unique ignoring case (the column is `collate nocase`); a clash is a

@@ -1,9 +1,9 @@
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { countAllComments, deleteComment, findComment, listAllComments, type CommentWithBlogTitle } from '../db/repositories/comments.ts';
 import { notFound } from '../errors.ts';
-import { applyChange } from '../rebuild/changes.ts';
-import { TAG } from '../rebuild/tags.ts';
+import { applyChange } from '../page-store/changes.ts';
+import { TAG } from '../page-store/tags.ts';
 
 /** The admin's view of comments: all of them with their article's title, newest first, in pages. */
 

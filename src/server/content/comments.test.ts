@@ -4,8 +4,8 @@ import { migrateToLatest, openDatabase } from '../db/client.ts';
 import { insertBlog } from '../db/repositories/blogs.ts';
 import { listCommentsForBlog } from '../db/repositories/comments.ts';
 import { AppError } from '../errors.ts';
-import { createRateLimiter } from '../http/rate-limit.ts';
-import type { AppContext } from '../app-context.ts';
+import { createRateLimiter } from '../api/rate-limit.ts';
+import type { AppContext } from '../context.ts';
 import { postComment, readCommentLimit } from './comments.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
 

@@ -1,10 +1,10 @@
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
 import { insertComment } from '../db/repositories/comments.ts';
-import { applyChange } from '../rebuild/changes.ts';
-import { TAG } from '../rebuild/tags.ts';
-import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimiter } from '../http/rate-limit.ts';
+import { applyChange } from '../page-store/changes.ts';
+import { TAG } from '../page-store/tags.ts';
+import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
 import { validateCommentInput } from './validation-public.ts';
 
 /** security.md section 6: comments, 5 per 10 minutes per client address. */

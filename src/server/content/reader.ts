@@ -13,7 +13,7 @@ import {
 import { findCategoryById, listCategories, type Category } from '../db/repositories/categories.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
 import { listSlides, type Slide } from '../db/repositories/carousel.ts';
-import { paginate, type PageInfo } from '../../lib/pagination.ts';
+import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { buildFtsQuery, normalizeSearchText } from './search.ts';
 import { htmlToText } from './sanitize.ts';
 

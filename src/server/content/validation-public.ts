@@ -1,5 +1,5 @@
 import { AppError, invalidInput } from '../errors.ts';
-import { parseId } from '../../lib/ids.ts';
+import { parseId } from '../../shared/ids.ts';
 import { normalizeSearchText } from './search.ts';
 
 /**

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { migrations as knownMigrations } from '../../../db/migrations/index.ts';
 import { readMigrationNames } from './backup.ts';
 import { BackupError, DATABASE_FILE, UPLOADS_FOLDER, hashFile, readManifest, syncPath, verifyFiles, type BackupManifest } from './manifest.ts';
-import { dropStoredPages, findRunningPids } from './run-marker.ts';
+import { dropStoredPages, findRunningPids } from '../page-store/crash-marker.ts';
 
 export interface RestoreOptions {
   backupDir: string;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { deleteUploadsByPaths, findUploadsByPaths, isUploadReferenced } from '../db/repositories/uploads.ts';
-import { IMAGE_WIDTHS } from '../../lib/images.ts';
+import { IMAGE_WIDTHS } from '../../shared/images.ts';
 import { absoluteUploadPath, removeQuietly } from './files.ts';
 
 /**

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Random, unguessable, lowercase names (the image URL convention of src/lib/images.ts needs [a-z0-9]). */
+/** Random, unguessable, lowercase names (the image URL convention of src/shared/images.ts needs [a-z0-9]). */
 export function createUploadId(): string {
   return crypto.randomBytes(12).toString('hex');
 }

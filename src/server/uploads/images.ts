@@ -2,8 +2,8 @@ import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import type { Db } from '../db/client.ts';
 import { insertUploads } from '../db/repositories/uploads.ts';
 import { AppError } from '../errors.ts';
-import { IMAGE_WIDTHS, srcsetFor, uploadedImageUrl } from '../../lib/images.ts';
-import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../lib/validation/uploads.ts';
+import { IMAGE_WIDTHS, srcsetFor, uploadedImageUrl } from '../../shared/images.ts';
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
 import { absoluteUploadPath, cleanOriginalName, createUploadId, removeQuietly, writeFilesAtomically, type PendingFile } from './files.ts';
 
 /**
@@ -87,7 +87,7 @@ export interface StoredImage {
 
 /**
  * Re-encodes and stores an image under UPLOADS_DIR/images and records its files. The answered
- * url is the widest variant; pages derive the others from it (src/lib/images.ts).
+ * url is the widest variant; pages derive the others from it (src/shared/images.ts).
  */
 export async function storeImageUpload(db: Db, uploadsDir: string, bytes: Buffer, originalName: string): Promise<StoredImage> {
   const variants = await encodeImageVariants(bytes);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { insertUploads } from '../db/repositories/uploads.ts';
 import { AppError } from '../errors.ts';
-import { PDF_MAX_BYTES, UPLOAD_MESSAGES } from '../../lib/validation/uploads.ts';
+import { PDF_MAX_BYTES, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
 import { absoluteUploadPath, cleanOriginalName, createUploadId, removeQuietly, writeFilesAtomically } from './files.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
 import { notFound } from '../../../server/errors.ts';
 import { requireBlogId } from '../../../server/content/validation-public.ts';
 import { getBlogDetail } from '../../../server/content/reader.ts';

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
 import { parseBlogListQuery } from '../../../server/content/validation-public.ts';
 import { searchBlogs } from '../../../server/content/search.ts';
 import { toBlogDto } from '../../../server/content/blog-dto.ts';

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../server/api/respond.ts';
 import { getRecent } from '../../../server/content/reader.ts';
 
 /** GET /api/blogs/recent: newest first `{id, title, image, category_name}`, for the ticker. */

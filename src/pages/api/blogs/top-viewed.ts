@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../server/api/respond.ts';
 import { getTopViewed } from '../../../server/content/reader.ts';
 
 /** GET /api/blogs/top-viewed: up to 17 `{id, title, created_at, clicks}`, most clicks first. */

@@ -1,9 +1,9 @@
-import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../server/api/respond.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { invalidInput } from '../../../server/errors.ts';
-import { readFormFile, readMultipartForm } from '../../../server/uploads/multipart.ts';
+import { readFormFile, readMultipartForm } from '../../../server/api/multipart.ts';
 import { storeImageUpload } from '../../../server/uploads/images.ts';
-import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../../lib/validation/uploads.ts';
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../../shared/validation/uploads.ts';
 
 /**
  * POST /api/blogs/upload-image-cloudinary (admin), multipart field `image`: the featured image and

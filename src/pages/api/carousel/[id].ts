@@ -1,8 +1,8 @@
-import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../server/api/respond.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { invalidInput } from '../../../server/errors.ts';
 import { removeSlide } from '../../../server/content/carousel-admin.ts';
-import { parseId } from '../../../lib/ids.ts';
+import { parseId } from '../../../shared/ids.ts';
 
 /** DELETE /api/carousel/:id (admin): 200 {message: 'Carousel Deleted Successfully !', live_ms}. */
 export const DELETE = apiRoute(async (context) => {

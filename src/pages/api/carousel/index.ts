@@ -1,10 +1,10 @@
 import type { APIContext } from 'astro';
-import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../server/api/respond.ts';
 import { getSlides } from '../../../server/content/reader.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { addSlide } from '../../../server/content/carousel-admin.ts';
-import { readFormFile, readFormText, readMultipartForm } from '../../../server/uploads/multipart.ts';
-import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../../lib/validation/uploads.ts';
+import { readFormFile, readFormText, readMultipartForm } from '../../../server/api/multipart.ts';
+import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../../shared/validation/uploads.ts';
 
 /** GET /api/carousel: every slide as `{id, title, image_url, altText}`. */
 export const GET = apiRoute(async (context) => json(await getSlides(context.locals.app.db)));

@@ -1,8 +1,8 @@
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { invalidInput } from '../../../server/errors.ts';
 import { deleteCategoryById, updateCategoryById } from '../../../server/content/categories-admin.ts';
-import { parseId } from '../../../lib/ids.ts';
+import { parseId } from '../../../shared/ids.ts';
 
 function requireCategoryId(raw: string | undefined): number {
   const id = parseId(raw);

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
 import { getSiteChrome } from '../../../server/content/reader.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { createCategory } from '../../../server/content/categories-admin.ts';

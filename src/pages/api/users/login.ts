@@ -1,8 +1,8 @@
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
 import { AppError, invalidInput } from '../../../server/errors.ts';
 import { checkLogin, summarizeErrors } from '../../../server/auth/rules.ts';
 import { authenticateWithPassword } from '../../../server/auth/accounts.ts';
-import { readClientIp } from '../../../server/auth/client-ip.ts';
+import { readClientIp } from '../../../server/api/client-ip.ts';
 import { getAuthLimiters, loginAccountKey, tooManyAttempts } from '../../../server/auth/limits.ts';
 import { createSession, invalidateSession, purgeExpiredSessions } from '../../../server/auth/sessions.ts';
 import { setSessionCookie } from '../../../server/auth/cookies.ts';

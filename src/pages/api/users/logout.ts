@@ -1,4 +1,4 @@
-import { apiRoute, methodNotAllowed, noContent } from '../../../server/http/api.ts';
+import { apiRoute, methodNotAllowed, noContent } from '../../../server/api/respond.ts';
 import { invalidateSession } from '../../../server/auth/sessions.ts';
 import { clearSessionCookie } from '../../../server/auth/cookies.ts';
 

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { apiRoute, json, methodNotAllowed } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../server/api/respond.ts';
 
 /** GET /api/users/me -> the signed-in user or {user:null}; never cached (json() sends no-store). */
 export const GET = apiRoute((context) => {

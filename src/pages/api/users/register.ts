@@ -1,8 +1,8 @@
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
 import { invalidInput } from '../../../server/errors.ts';
 import { checkRegistration, summarizeErrors } from '../../../server/auth/rules.ts';
 import { registerAccount } from '../../../server/auth/accounts.ts';
-import { readClientIp } from '../../../server/auth/client-ip.ts';
+import { readClientIp } from '../../../server/api/client-ip.ts';
 import { getAuthLimiters, tooManyAttempts } from '../../../server/auth/limits.ts';
 
 /** POST /api/users/register {username,email,password} -> 201 {message,user}. Never creates an admin. */

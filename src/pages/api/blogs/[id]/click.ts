@@ -1,4 +1,4 @@
-import { apiRoute, methodNotAllowed, noContent } from '../../../../server/http/api.ts';
+import { apiRoute, methodNotAllowed, noContent } from '../../../../server/api/respond.ts';
 import { requireBlogId } from '../../../../server/content/validation-public.ts';
 import { recordClick } from '../../../../server/content/clicks.ts';
 

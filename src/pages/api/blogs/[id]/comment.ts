@@ -1,7 +1,7 @@
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../../server/api/respond.ts';
 import { requireBlogId } from '../../../../server/content/validation-public.ts';
 import { postComment } from '../../../../server/content/comments.ts';
-import { readClientIp } from '../../../../server/auth/client-ip.ts';
+import { readClientIp } from '../../../../server/api/client-ip.ts';
 
 // Room for a 5000-character comment even if every character arrives as a JSON \u escape.
 const MAX_COMMENT_BODY_BYTES = 128 * 1024;

@@ -1,8 +1,8 @@
-import { apiRoute, json, methodNotAllowed } from '../../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../../server/api/respond.ts';
 import { requireAdmin } from '../../../../server/auth/guard.ts';
 import { invalidInput } from '../../../../server/errors.ts';
 import { deleteCommentById } from '../../../../server/content/comments-admin.ts';
-import { parseId } from '../../../../lib/ids.ts';
+import { parseId } from '../../../../shared/ids.ts';
 
 /** DELETE /api/blogs/comment/:id (admin): 200 {message, live_ms}; the article page updates. */
 export const DELETE = apiRoute(async (context) => {

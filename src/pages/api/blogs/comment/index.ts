@@ -1,4 +1,4 @@
-import { apiRoute, json, methodNotAllowed } from '../../../../server/http/api.ts';
+import { apiRoute, json, methodNotAllowed } from '../../../../server/api/respond.ts';
 import { requireAdmin } from '../../../../server/auth/guard.ts';
 import { invalidInput } from '../../../../server/errors.ts';
 import { COMMENT_LIST_DEFAULT_LIMIT, COMMENT_LIST_MAX_LIMIT, listCommentsForAdmin } from '../../../../server/content/comments-admin.ts';

@@ -5,15 +5,15 @@ import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import { prepareApp } from '../bootstrap.ts';
-import { setAppContext, type AppContext } from '../app-context.ts';
-import { PageStore } from '../rebuild/page-store.ts';
-import { PageRenderer } from '../rebuild/renderer.ts';
-import { hotUrlsForChange } from '../rebuild/hot-set.ts';
-import { listPublicUrls } from '../rebuild/site-urls.ts';
-import { prerenderAll, type PrerenderSummary } from '../rebuild/prerender.ts';
-import { startTopViewedRefresher } from '../rebuild/top-viewed-refresher.ts';
-import { dropStoredPages, markStoreOpen } from '../ops/run-marker.ts';
-import { createHttpServer, type AstroHandler } from './server.ts';
+import { setAppContext, type AppContext } from '../context.ts';
+import { PageStore } from '../page-store/store.ts';
+import { PageRenderer } from '../page-store/renderer.ts';
+import { hotUrlsForChange } from '../page-store/hot-set.ts';
+import { listPublicUrls } from '../page-store/site-urls.ts';
+import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
+import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
+import { dropStoredPages, markStoreOpen } from '../page-store/crash-marker.ts';
+import { createHttpServer, type AstroHandler } from './listener.ts';
 
 export interface Site {
   server: http.Server;

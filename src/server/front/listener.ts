@@ -1,11 +1,11 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../context.ts';
 import { resolveInside, serveFile } from './static-files.ts';
 import { readPagePolicy, securityHeaderList, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
-import type { PageStore } from '../rebuild/page-store.ts';
-import { RENDER_HEADER, type PageRenderer } from '../rebuild/renderer.ts';
-import { pageKeyOf } from '../rebuild/page-keys.ts';
+import type { PageStore } from '../page-store/store.ts';
+import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
+import { pageKeyOf } from '../page-store/page-keys.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 

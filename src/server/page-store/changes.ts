@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context.ts';
+import type { AppContext } from '../context.ts';
 
 /**
  * Every write that changes what readers see ends by calling applyChange with the tags it touched,

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import crypto from 'node:crypto';
-import type { PageStore, StoredPage } from './page-store.ts';
+import type { PageStore, StoredPage } from './store.ts';
 import { getAstroRender, renderInProcess, type RenderedPage } from './astro-render.ts';
 
 /** Header that marks the server's own loopback render requests, so they skip the page store. */

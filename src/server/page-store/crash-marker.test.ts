@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropStoredPages, markStoreOpen } from './run-marker.ts';
+import { dropStoredPages, markStoreOpen } from './crash-marker.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {

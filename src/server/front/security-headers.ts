@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { getAstroRender, renderInProcess } from '../rebuild/astro-render.ts';
+import { getAstroRender, renderInProcess } from '../page-store/astro-render.ts';
 
 /**
  * The policy of every answer that is not a page (JSON, assets, plain-text errors): nothing may

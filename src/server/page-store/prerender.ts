@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { PageStore } from './page-store.ts';
+import type { PageStore } from './store.ts';
 import type { WorkerAnswer, WorkerJob } from './render-worker.ts';
 
 export interface PrerenderSummary {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { PageStore, StoredPage } from '../rebuild/page-store.ts';
-import type { PageRenderer, RenderResult } from '../rebuild/renderer.ts';
+import type { PageStore, StoredPage } from '../page-store/store.ts';
+import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
 import { isHtml } from './security-headers.ts';
 
 /** Browsers keep pages but ask again each time (a 304 when nothing changed). */

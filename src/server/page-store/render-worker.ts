@@ -4,7 +4,7 @@
 // server's heap.
 import { pathToFileURL } from 'node:url';
 import { getAstroRender, renderInProcess } from './astro-render.ts';
-import { compressPage } from './page-store.ts';
+import { compressPage } from './store.ts';
 import { storableTags } from './renderer.ts';
 
 export interface WorkerJob {

@@ -1,12 +1,12 @@
 import type { CacheProvider } from 'astro';
-import { getAppContext } from '../app-context.ts';
+import { getAppContext } from '../context.ts';
 import { applyChange } from './changes.ts';
 
 /**
  * Astro's route-caching provider, bridging Astro's API to our page store.
  * Pages declare their tags with `Astro.cache.set({ tags })`; Astro hands them to this provider as
  * a `Cache-Tag` header, which it strips before the response leaves. We copy them to `X-Page-Tags`
- * for the page renderer (src/server/rebuild/renderer.ts), which stores the page under them; the
+ * for the page renderer (src/server/page-store/renderer.ts), which stores the page under them; the
  * front server never lets that header reach a browser. `cache.invalidate({ tags })` from an
  * endpoint ends in the same place as applyChange().
  */

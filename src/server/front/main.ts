@@ -1,6 +1,6 @@
 // The production server: prepares the database, then serves the built site (`npm run build` first).
 import { loadConfig, ConfigError, type Config } from '../config.ts';
-import { startSite, type Site } from './site-server.ts';
+import { startSite, type Site } from './site.ts';
 import { readAuthLimitSettings } from '../auth/limits.ts';
 import { readCommentLimit } from '../content/comments.ts';
 

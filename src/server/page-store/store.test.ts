@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PageStore } from './page-store.ts';
+import { PageStore } from './store.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -88,7 +88,7 @@ describe('PageStore', () => {
   it('never leaves a partial page when the process is killed mid-write', async () => {
     const dir = tempDir();
     const writer = `
-      import { PageStore } from ${JSON.stringify(path.resolve(import.meta.dirname, 'page-store.ts'))};
+      import { PageStore } from ${JSON.stringify(path.resolve(import.meta.dirname, 'store.ts'))};
       const store = new PageStore({ dir: ${JSON.stringify(dir)}, buildId: 'crash' });
       let i = 0;
       process.stdout.write('ready\\n');

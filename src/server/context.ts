@@ -1,7 +1,7 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
-import type { ChangeListener } from './rebuild/changes.ts';
+import type { ChangeListener } from './page-store/changes.ts';
 
 /**
  * The process-wide services. The HTTP server (plain Node) and Astro's bundle each load their own

@@ -1,5 +1,5 @@
 import { AppError } from '../errors.ts';
-import { readLimitedBody, refuseDeclaredTooLarge } from '../http/body.ts';
+import { readLimitedBody, refuseDeclaredTooLarge } from './body.ts';
 
 /** Room for the other form fields and the multipart boundaries around the one file. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
