@@ -4,7 +4,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'uploads/', 'data/', 'db/*.sqlite*', '.tmp/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      'uploads/',
+      'data/',
+      'db/*.sqlite*',
+      '.tmp/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -15,7 +15,11 @@ const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 
-function startChild(args: string[], env: Record<string, string>, waitFor: RegExp): Promise<{ child: ChildProcess; origin: string; output: () => string }> {
+function startChild(
+  args: string[],
+  env: Record<string, string>,
+  waitFor: RegExp,
+): Promise<{ child: ChildProcess; origin: string; output: () => string }> {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   let output = '';
@@ -52,12 +56,18 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, process.env.DIST_DIR || 'dist', 'server/entry.mjs'))) throw new Error('Run `npm run build` first.');
+  if (!fs.existsSync(path.join(root, process.env.DIST_DIR || 'dist', 'server/entry.mjs')))
+    throw new Error('Run `npm run build` first.');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-bench-'));
   const databasePath = path.join(dir, 'site.sqlite');
   console.log(`Generating ${ARTICLES} articles in 10 categories...`);
   const t = performance.now();
-  await generateSite(databasePath, { articles: ARTICLES, categories: 10, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  await generateSite(databasePath, {
+    articles: ARTICLES,
+    categories: 10,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+  });
   console.log(`  generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   const env = {
@@ -154,7 +164,9 @@ async function main() {
   console.log(
     `  publish-to-live (PUT answered + page checked): p50 ${percentile(clientMs, 50).toFixed(1)} ms, p95 ${percentile(clientMs, 95).toFixed(1)} ms`,
   );
-  console.log(`  server-side live_ms: p50 ${percentile(serverMs, 50).toFixed(1)} ms, p95 ${percentile(serverMs, 95).toFixed(1)} ms`);
+  console.log(
+    `  server-side live_ms: p50 ${percentile(serverMs, 50).toFixed(1)} ms, p95 ${percentile(serverMs, 95).toFixed(1)} ms`,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

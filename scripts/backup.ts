@@ -9,7 +9,11 @@ import { BackupError } from '../src/server/ops/manifest.ts';
 try {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'backups' } } });
   const config = loadConfig();
-  const result = await createBackup({ databasePath: config.databasePath, uploadsDir: config.uploadsDir, outDir: path.resolve(values.out) });
+  const result = await createBackup({
+    databasePath: config.databasePath,
+    uploadsDir: config.uploadsDir,
+    outDir: path.resolve(values.out),
+  });
   const { manifest } = result;
   console.log(`Backup written to ${result.dir}`);
   console.log(
@@ -17,10 +21,16 @@ try {
       `${manifest.uploads.length} uploaded files, ${(result.bytes / 1024 / 1024).toFixed(1)} MiB in ${result.seconds.toFixed(1)} s`,
   );
   if (manifest.missing_uploads.length) {
-    console.warn(`  Note: ${manifest.missing_uploads.length} files the database lists were removed before they could be copied: ${manifest.missing_uploads.join(', ')}`);
+    console.warn(
+      `  Note: ${manifest.missing_uploads.length} files the database lists were removed before they could be copied: ${manifest.missing_uploads.join(', ')}`,
+    );
   }
 } catch (error) {
-  if (error instanceof BackupError || error instanceof ConfigError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+  if (
+    error instanceof BackupError ||
+    error instanceof ConfigError ||
+    (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+  ) {
     console.error(`Backup failed: ${(error as Error).message}`);
     process.exit(1);
   }

@@ -21,6 +21,8 @@ if (process.env.PRERENDER !== '0' && fs.existsSync(config.databasePath)) {
   const { startSite } = await import('../src/server/front/site.ts');
   const site = await startSite(config, () => {});
   const summary = await site.prerender();
-  console.log(`Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)`);
+  console.log(
+    `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)`,
+  );
   await site.close();
 }

@@ -6,10 +6,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('username', 'text', (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
-    .addColumn('email', 'text', (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
+    .addColumn('username', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyEnd(sql`collate nocase`),
+    )
+    .addColumn('email', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyEnd(sql`collate nocase`),
+    )
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0).check(sql`is_admin in (0, 1)`))
+    .addColumn('is_admin', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`is_admin in (0, 1)`),
+    )
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
@@ -26,7 +41,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('categories')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-    .addColumn('name', 'text', (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
+    .addColumn('name', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .modifyEnd(sql`collate nocase`),
+    )
     .addColumn('sequence', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
@@ -41,7 +61,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
     .addColumn('image', 'text')
     .addColumn('video_link', 'text')
-    .addColumn('is_video', 'integer', (c) => c.notNull().defaultTo(0).check(sql`is_video in (0, 1)`))
+    .addColumn('is_video', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`is_video in (0, 1)`),
+    )
     .addColumn('pdf_drive_link', 'text')
     .addColumn('pay_link', 'text')
     .addColumn('form_name', 'text')

@@ -9,12 +9,26 @@ import { htmlToText, sanitizeArticleHtml } from '../../src/server/content/saniti
 import { drawDemoPdf, drawDemoPng } from './demo-files.ts';
 
 const CATEGORIES = [
-  'Mathematics', 'Physics', 'Chemistry', 'Biology', 'History',
-  'Geography', 'Computer Science', 'Economics', 'Literature', 'Languages', 'Exam Tips',
+  'Mathematics',
+  'Physics',
+  'Chemistry',
+  'Biology',
+  'History',
+  'Geography',
+  'Computer Science',
+  'Economics',
+  'Literature',
+  'Languages',
+  'Exam Tips',
 ];
 
 const TOPICS: Record<string, string[]> = {
-  Mathematics: ['Solving Quadratic Equations Step by Step', 'A Gentle Introduction to Derivatives', 'Probability Without Tears', 'Vectors and Matrices for Beginners'],
+  Mathematics: [
+    'Solving Quadratic Equations Step by Step',
+    'A Gentle Introduction to Derivatives',
+    'Probability Without Tears',
+    'Vectors and Matrices for Beginners',
+  ],
   Physics: ["Newton's Laws in Everyday Life", 'Understanding Electric Circuits', 'Waves, Sound and Light'],
   Chemistry: ['Balancing Chemical Equations', 'The Periodic Table Explained', 'Acids, Bases and pH'],
   Biology: ['Cell Structure and Function', 'How Photosynthesis Works', 'Genetics and Inheritance Basics'],
@@ -28,14 +42,38 @@ const TOPICS: Record<string, string[]> = {
 };
 
 const PALETTE: Array<[[number, number, number], [number, number, number]]> = [
-  [[30, 64, 175], [14, 165, 233]],
-  [[124, 58, 237], [236, 72, 153]],
-  [[5, 150, 105], [132, 204, 22]],
-  [[194, 65, 12], [250, 204, 21]],
-  [[15, 23, 42], [71, 85, 105]],
-  [[190, 18, 60], [251, 113, 133]],
-  [[8, 145, 178], [45, 212, 191]],
-  [[67, 56, 202], [129, 140, 248]],
+  [
+    [30, 64, 175],
+    [14, 165, 233],
+  ],
+  [
+    [124, 58, 237],
+    [236, 72, 153],
+  ],
+  [
+    [5, 150, 105],
+    [132, 204, 22],
+  ],
+  [
+    [194, 65, 12],
+    [250, 204, 21],
+  ],
+  [
+    [15, 23, 42],
+    [71, 85, 105],
+  ],
+  [
+    [190, 18, 60],
+    [251, 113, 133],
+  ],
+  [
+    [8, 145, 178],
+    [45, 212, 191],
+  ],
+  [
+    [67, 56, 202],
+    [129, 140, 248],
+  ],
 ];
 
 const VIDEOS = [
@@ -95,7 +133,9 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
     const articles = CATEGORIES.flatMap((category) => (TOPICS[category] ?? []).map((title) => ({ category, title })));
     // Oldest first, one every ~40 hours, so the newest lands on home page 1.
     const start = Date.now() - articles.length * 40 * 3600 * 1000;
-    const order = articles.map((a, i) => ({ ...a, i })).sort((a, b) => ((a.i * 7) % articles.length) - ((b.i * 7) % articles.length));
+    const order = articles
+      .map((a, i) => ({ ...a, i }))
+      .sort((a, b) => ((a.i * 7) % articles.length) - ((b.i * 7) % articles.length));
     let comments = 0;
     for (const [n, article] of order.entries()) {
       const html = sanitizeArticleHtml(articleHtml(article.title, article.category, n));
@@ -106,7 +146,11 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
         const pdfName = `notes-${n + 1}.pdf`;
         fs.writeFileSync(
           path.join(demoDir, pdfName),
-          drawDemoPdf(article.title, [`${article.category} study notes`, 'Key ideas, a worked example and practice questions.', 'Demo content of the study site.']),
+          drawDemoPdf(article.title, [
+            `${article.category} study notes`,
+            'Key ideas, a worked example and practice questions.',
+            'Demo content of the study site.',
+          ]),
         );
         pdfLink = `/uploads/demo/${pdfName}`;
       }
@@ -130,7 +174,11 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
         htmlToText(html),
         created,
       );
-      await trx.updateTable('blogs').set({ clicks: (n * 37) % 211 }).where('id', '=', id).execute();
+      await trx
+        .updateTable('blogs')
+        .set({ clicks: (n * 37) % 211 })
+        .where('id', '=', id)
+        .execute();
       const count = n % 3;
       for (let c = 0; c < count; c++) {
         await insertComment(trx, {

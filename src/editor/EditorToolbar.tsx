@@ -60,7 +60,13 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
   const togglePanel = (name: Exclude<Panel, null>) => setPanel((open) => (open === name ? null : name));
 
   // myIndex is the button's place in the toolbar, for the single tab stop.
-  const item = (myIndex: number, label: string, content: ReactNode, onPress: () => void, extra: { pressed?: boolean; panel?: Exclude<Panel, null> } = {}) => {
+  const item = (
+    myIndex: number,
+    label: string,
+    content: ReactNode,
+    onPress: () => void,
+    extra: { pressed?: boolean; panel?: Exclude<Panel, null> } = {},
+  ) => {
     return (
       <button
         key={label}
@@ -89,7 +95,9 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
       <div className="editor-toolbar" role="toolbar" aria-label="Formatting" ref={toolbarRef} onKeyDown={onToolbarKeyDown}>
         <div className="tb-group">
           {[1, 2, 3].map((level) =>
-            item(level - 1, `Heading ${level}`, `H${level}`, () => actions.heading(state.heading === level ? 0 : level), { pressed: state.heading === level }),
+            item(level - 1, `Heading ${level}`, `H${level}`, () => actions.heading(state.heading === level ? 0 : level), {
+              pressed: state.heading === level,
+            }),
           )}
         </div>
         <div className="tb-group">
@@ -176,7 +184,18 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
 
 function LinkIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
       <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
     </svg>
@@ -185,7 +204,18 @@ function LinkIcon() {
 
 function ImageIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <circle cx="9" cy="10" r="2" />
       <path d="m21 16-5-5-9 9" />
@@ -204,7 +234,19 @@ function closeOnEscape(onClose: () => void) {
   };
 }
 
-function LinkPanel({ current, inLink, onApply, onRemove, onClose }: { current: string; inLink: boolean; onApply: (href: string) => void; onRemove: () => void; onClose: () => void }) {
+function LinkPanel({
+  current,
+  inLink,
+  onApply,
+  onRemove,
+  onClose,
+}: {
+  current: string;
+  inLink: boolean;
+  onApply: (href: string) => void;
+  onRemove: () => void;
+  onClose: () => void;
+}) {
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -313,7 +355,13 @@ function ImagePanel({ onInsert, onClose }: { onInsert: (file: File, alt: string)
           const picked = event.target.files?.[0] ?? null;
           setFile(picked);
           setError(null);
-          if (picked && alt === '') setAlt(picked.name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim());
+          if (picked && alt === '')
+            setAlt(
+              picked.name
+                .replace(/\.[a-z0-9]+$/i, '')
+                .replace(/[-_]+/g, ' ')
+                .trim(),
+            );
         }}
       />
       <label htmlFor={`${id}-alt`}>Description (alt text)</label>
@@ -353,7 +401,19 @@ function ImagePanel({ onInsert, onClose }: { onInsert: (file: File, alt: string)
   );
 }
 
-function ColorPanel({ title, colors, current, onPick, onClose }: { title: string; colors: NamedColor[]; current: string | null; onPick: (color: string) => void; onClose: () => void }) {
+function ColorPanel({
+  title,
+  colors,
+  current,
+  onPick,
+  onClose,
+}: {
+  title: string;
+  colors: NamedColor[];
+  current: string | null;
+  onPick: (color: string) => void;
+  onClose: () => void;
+}) {
   const firstRef = useRef<HTMLButtonElement>(null);
   const [custom, setCustom] = useState(current && /^#[0-9a-f]{6}$/i.test(current) ? current : '#000000');
   const id = useId();

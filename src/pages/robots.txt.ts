@@ -6,6 +6,14 @@ export const GET: APIRoute = (context) => {
   // The page store keeps only tagged answers; this one changes with nothing but a new build.
   context.cache.set({ tags: [TAG.nav] });
   const origin = context.locals.app.config.publicOrigin;
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

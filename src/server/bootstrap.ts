@@ -30,7 +30,9 @@ export async function prepareApp(config: Config, log: (line: string) => void = c
     if (isEmpty) {
       const admin = await db.selectFrom('users').select('username').where('is_admin', '=', 1).orderBy('id').executeTakeFirst();
       const result = await seedDemoContent(db, config.uploadsDir, admin?.username ?? 'admin');
-      log(`Demo content: ${result.categories} categories, ${result.blogs} articles, ${result.comments} comments, ${result.slides} slides`);
+      log(
+        `Demo content: ${result.categories} categories, ${result.blogs} articles, ${result.comments} comments, ${result.slides} slides`,
+      );
     }
   }
   return { config, db, sqlite, changeListeners: [] };

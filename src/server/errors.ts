@@ -27,7 +27,11 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.code = code;
     this.status = errorStatus[code];
@@ -41,5 +45,7 @@ export const invalidInput = (message: string, fields?: Record<string, string>) =
   new AppError('invalid_input', message, fields ? { fields } : {});
 
 export function errorBody(error: AppError): { error: ErrorCode; message: string; fields?: Record<string, string> } {
-  return error.fields ? { error: error.code, message: error.message, fields: error.fields } : { error: error.code, message: error.message };
+  return error.fields
+    ? { error: error.code, message: error.message, fields: error.fields }
+    : { error: error.code, message: error.message };
 }

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { banner, findBlogId, logInThroughForm, makeTestFiles, removeTestFiles, url, waitForEditor, type TestFiles } from './admin-support.ts';
+import {
+  banner,
+  findBlogId,
+  logInThroughForm,
+  makeTestFiles,
+  removeTestFiles,
+  url,
+  waitForEditor,
+  type TestFiles,
+} from './admin-support.ts';
 
 /**
  * The admin's day (issue 5, "Done when"): log in, write an article in the editor with a heading,

@@ -98,7 +98,8 @@ function expectHandled(answer: Timed, what: string, allowed: number[]): void {
   expect(allowed, `${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toContain(answer.status);
   expect(answer.ms, `${what} took ${answer.ms} ms`).toBeLessThan(FAST_MS);
   // 431 comes from Node's own parser, before any route runs.
-  if (what.includes('/api/') && answer.status >= 400 && answer.status !== 431) expect(isJsonError(answer), `${what}: JSON error body`).toBe(true);
+  if (what.includes('/api/') && answer.status >= 400 && answer.status !== 431)
+    expect(isJsonError(answer), `${what}: JSON error body`).toBe(true);
 }
 
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -142,7 +143,12 @@ function postEarly(path: string, headers: Record<string, string>, body: Buffer, 
       socket.destroy();
       let text = received.slice(head.length + 4);
       if (/^chunked$/i.test(responseHeaders.get('transfer-encoding') ?? '')) text = unchunk(text);
-      resolve({ status, headers: responseHeaders, text: Buffer.from(text, 'latin1').toString('utf8'), ms: performance.now() - started });
+      resolve({
+        status,
+        headers: responseHeaders,
+        text: Buffer.from(text, 'latin1').toString('utf8'),
+        ms: performance.now() - started,
+      });
       return true;
     };
     socket.on('data', (chunk) => {
@@ -160,7 +166,9 @@ function postEarly(path: string, headers: Record<string, string>, body: Buffer, 
     socket.on('error', giveUp);
     socket.on('close', () => giveUp());
     socket.setTimeout(FAST_MS * 2, () => socket.destroy(new Error(`${path}: no answer`)));
-    const lines = Object.entries({ Host: url.host, ...headers, 'Content-Length': String(body.length) }).map(([name, value]) => `${name}: ${value}`);
+    const lines = Object.entries({ Host: url.host, ...headers, 'Content-Length': String(body.length) }).map(
+      ([name, value]) => `${name}: ${value}`,
+    );
     socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
     socket.write(body);
   });
@@ -168,13 +176,20 @@ function postEarly(path: string, headers: Record<string, string>, body: Buffer, 
 
 beforeAll(async () => {
   server = await startServer({
-    env: { RATE_LIMIT_COMMENT_IP: '100000', RATE_LIMIT_LOGIN_IP: '100000', RATE_LIMIT_LOGIN_ACCOUNT: '100000', RATE_LIMIT_REGISTER_IP: '100000' },
+    env: {
+      RATE_LIMIT_COMMENT_IP: '100000',
+      RATE_LIMIT_LOGIN_IP: '100000',
+      RATE_LIMIT_LOGIN_ACCOUNT: '100000',
+      RATE_LIMIT_REGISTER_IP: '100000',
+    },
   });
   admin = await loginAsAdmin(server);
   const blogs = (await (await fetch(server.url('/api/blogs?limit=1'))).json()) as Array<{ id: number }>;
   const categories = (await (await fetch(server.url('/api/categories'))).json()) as Array<{ id: number }>;
   const slides = (await (await fetch(server.url('/api/carousel'))).json()) as Array<{ id: number }>;
-  const comments = (await (await fetch(server.url('/api/blogs/comment?limit=1'), { headers: bearer(admin) })).json()) as Array<{ id: number }>;
+  const comments = (await (await fetch(server.url('/api/blogs/comment?limit=1'), { headers: bearer(admin) })).json()) as Array<{
+    id: number;
+  }>;
   ids = { blog: blogs[0]!.id, category: categories[0]!.id, slide: slides[0]!.id, comment: comments[0]!.id };
 });
 
@@ -200,10 +215,18 @@ describe('hostile parameters change nothing', () => {
         [`GET /api/blogs/${value}`, send('GET', `/api/blogs/${id}`), [400, 404]],
         // An id that decodes to several segments is no public route: writes there need an admin (401).
         [`PUT /api/blogs/${value}/click`, send('PUT', `/api/blogs/${id}/click`), [400, 401, 404]],
-        [`POST /api/blogs/${value}/comment`, send('POST', `/api/blogs/${id}/comment`, { username: 'Eve', comment: 'Changed by an attack' }), [400, 401, 404]],
+        [
+          `POST /api/blogs/${value}/comment`,
+          send('POST', `/api/blogs/${id}/comment`, { username: 'Eve', comment: 'Changed by an attack' }),
+          [400, 401, 404],
+        ],
         [`PUT /api/blogs/${value}`, send('PUT', `/api/blogs/${id}`, blogBody, auth), [400, 404]],
         [`DELETE /api/blogs/${value}`, send('DELETE', `/api/blogs/${id}`, undefined, auth), [400, 404]],
-        [`PUT /api/categories/${value}`, send('PUT', `/api/categories/${id}`, { name: 'Changed by an attack', sequence: 1 }, auth), [400, 404]],
+        [
+          `PUT /api/categories/${value}`,
+          send('PUT', `/api/categories/${id}`, { name: 'Changed by an attack', sequence: 1 }, auth),
+          [400, 404],
+        ],
         [`DELETE /api/categories/${value}`, send('DELETE', `/api/categories/${id}`, undefined, auth), [400, 404]],
         [`DELETE /api/carousel/${value}`, send('DELETE', `/api/carousel/${id}`, undefined, auth), [400, 404]],
         [`DELETE /api/blogs/comment/${value}`, send('DELETE', `/api/blogs/comment/${id}`, undefined, auth), [400, 404]],
@@ -244,7 +267,15 @@ describe('hostile parameters change nothing', () => {
   it('the public pages with the same values', async () => {
     for (const value of HOSTILE) {
       const v = q(value);
-      for (const path of [`/blog/${v}`, `/blogs?category=${v}`, `/blogs?page=${v}`, `/blogs?search=${v}`, `/blogs?category=${v}&search=${v}&page=${v}`, `/?page=${v}`, `/download?page=${v}`]) {
+      for (const path of [
+        `/blog/${v}`,
+        `/blogs?category=${v}`,
+        `/blogs?page=${v}`,
+        `/blogs?search=${v}`,
+        `/blogs?category=${v}&search=${v}&page=${v}`,
+        `/?page=${v}`,
+        `/download?page=${v}`,
+      ]) {
         const answer = await send('GET', path);
         expectHandled(answer, path, [200, 400, 404]);
         expect(answer.headers.get('content-type'), path).toMatch(/^text\/html/);
@@ -261,13 +292,26 @@ describe('hostile parameters change nothing', () => {
       const asCookie = await send('GET', '/api/users/me', undefined, { Cookie: `session=${q(value)}` });
       expectHandled(asCookie, `Cookie ${value}`, [200, 401]);
       if (asCookie.status === 200) expect(JSON.parse(asCookie.text)).toEqual({ user: null });
-      const adminWrite = await send('POST', '/api/categories', { name: 'Changed by an attack', sequence: 1 }, { Authorization: `Bearer ${value}` });
+      const adminWrite = await send(
+        'POST',
+        '/api/categories',
+        { name: 'Changed by an attack', sequence: 1 },
+        { Authorization: `Bearer ${value}` },
+      );
       expectHandled(adminWrite, `admin write with Bearer ${value}`, [401]);
     }
     for (const value of HOSTILE) {
       expectHandled(await send('POST', '/api/users/login', { email: value, password: value }), `login ${value}`, [400, 401]);
-      expectHandled(await send('POST', '/api/users/login', { email: `admin@test.local${value}`, password: "' OR 1=1--" }), `login admin+${value}`, [400, 401]);
-      expectHandled(await send('POST', '/api/users/register', { username: value, email: value, password: value }), `register ${value}`, [400]);
+      expectHandled(
+        await send('POST', '/api/users/login', { email: `admin@test.local${value}`, password: "' OR 1=1--" }),
+        `login admin+${value}`,
+        [400, 401],
+      );
+      expectHandled(
+        await send('POST', '/api/users/register', { username: value, email: value, password: value }),
+        `register ${value}`,
+        [400],
+      );
     }
   });
 
@@ -287,10 +331,22 @@ describe('hostile text in valid writes is stored and found literally', () => {
     const category = await send('POST', '/api/categories', { name: "'; DROP TABLE categories;--", sequence: 77 }, auth);
     expect(category.status, category.text).toBe(201);
     const categoryId = (JSON.parse(category.text) as { id: number }).id;
-    const listed = (JSON.parse((await send('GET', '/api/categories')).text) as Array<{ id: number; name: string }>).find((c) => c.id === categoryId);
+    const listed = (JSON.parse((await send('GET', '/api/categories')).text) as Array<{ id: number; name: string }>).find(
+      (c) => c.id === categoryId,
+    );
     expect(listed?.name).toBe("'; DROP TABLE categories;--");
 
-    const blog = await send('POST', '/api/blogs', { title: sqlTitle, content: '<p>1 OR 1=1; SELECT * FROM users WHERE name LIKE \'%\'</p>', category_id: categoryId, isVideo: false }, auth);
+    const blog = await send(
+      'POST',
+      '/api/blogs',
+      {
+        title: sqlTitle,
+        content: "<p>1 OR 1=1; SELECT * FROM users WHERE name LIKE '%'</p>",
+        category_id: categoryId,
+        isVideo: false,
+      },
+      auth,
+    );
     expect(blog.status, blog.text).toBe(201);
     const created = JSON.parse(blog.text) as { id?: number; blog?: { id: number } };
     const blogId = created.id ?? created.blog!.id;
@@ -298,33 +354,59 @@ describe('hostile text in valid writes is stored and found literally', () => {
     expect(read.title).toBe(sqlTitle);
     expect(read.content).toContain("1 OR 1=1; SELECT * FROM users WHERE name LIKE '%'");
 
-    const text = "x'); DELETE FROM comments; -- \" UNION SELECT email, password_hash FROM users --";
-    const comment = await send('POST', `/api/blogs/${blogId}/comment`, { username: "O'Brien \"--", comment: text, contact: "' OR ''='" });
+    const text = 'x\'); DELETE FROM comments; -- " UNION SELECT email, password_hash FROM users --';
+    const comment = await send('POST', `/api/blogs/${blogId}/comment`, {
+      username: 'O\'Brien "--',
+      comment: text,
+      contact: "' OR ''='",
+    });
     expect(comment.status, comment.text).toBe(201);
-    const withComments = JSON.parse((await send('GET', `/api/blogs/${blogId}`)).text) as { comments: Array<{ username: string; comment: string }> };
-    expect(withComments.comments).toEqual([expect.objectContaining({ username: "O'Brien \"--", comment: text })]);
+    const withComments = JSON.parse((await send('GET', `/api/blogs/${blogId}`)).text) as {
+      comments: Array<{ username: string; comment: string }>;
+    };
+    expect(withComments.comments).toEqual([expect.objectContaining({ username: 'O\'Brien "--', comment: text })]);
     // Every other comment is still there.
     expect(countsOf(await snapshotData(server, admin.token)).comments).toBeGreaterThan(10);
 
     // Found by its words, whatever punctuation surrounds the search.
     // Every word must match; operators and punctuation around them are only text.
-    for (const search of ['zebraword', "') DROP zebraword --", '"zebraword"', 'zebraword*', '^zebraword)(', 'DROP TABLE zebraword', "robert'); union:zebraword"]) {
+    for (const search of [
+      'zebraword',
+      "') DROP zebraword --",
+      '"zebraword"',
+      'zebraword*',
+      '^zebraword)(',
+      'DROP TABLE zebraword',
+      "robert'); union:zebraword",
+    ]) {
       const found = JSON.parse((await send('GET', `/api/blogs?search=${q(search)}`)).text) as Array<{ id: number }>;
-      expect(found.map((b) => b.id), search).toContain(blogId);
+      expect(
+        found.map((b) => b.id),
+        search,
+      ).toContain(blogId);
     }
-    const notFound = JSON.parse((await send('GET', `/api/blogs?search=${q("zebraword' OR 1=1--")}`)).text) as Array<{ id: number }>;
+    const notFound = JSON.parse((await send('GET', `/api/blogs?search=${q("zebraword' OR 1=1--")}`)).text) as Array<{
+      id: number;
+    }>;
     expect(notFound.length).toBeLessThanOrEqual(1);
   });
 
   it('extra and prototype keys in a sign-up body never make an admin', async () => {
-    const body = '{"username":"protouser","email":"proto@example.test","password":"a-long-password-123","is_admin":1,"isAdmin":true,"__proto__":{"is_admin":1},"constructor":{"prototype":{"is_admin":1}}}';
+    const body =
+      '{"username":"protouser","email":"proto@example.test","password":"a-long-password-123","is_admin":1,"isAdmin":true,"__proto__":{"is_admin":1},"constructor":{"prototype":{"is_admin":1}}}';
     const answer = await send('POST', '/api/users/register', body);
     expect(answer.status, answer.text).toBe(201);
     const session = await login(server, 'proto@example.test', 'a-long-password-123');
     expect(session.isAdmin).toBe(false);
-    const me = JSON.parse((await send('GET', '/api/users/me', undefined, bearer(session))).text) as { user: { is_admin: unknown } };
+    const me = JSON.parse((await send('GET', '/api/users/me', undefined, bearer(session))).text) as {
+      user: { is_admin: unknown };
+    };
     expect(me.user.is_admin).toBeFalsy();
-    expectHandled(await send('POST', '/api/categories', { name: 'proto', sequence: 1 }, bearer(session)), 'POST /api/categories as proto user', [403]);
+    expectHandled(
+      await send('POST', '/api/categories', { name: 'proto', sequence: 1 }, bearer(session)),
+      'POST /api/categories as proto user',
+      [403],
+    );
     // And the server's own objects were not polluted for anyone else.
     expect(({} as Record<string, unknown>).is_admin).toBeUndefined();
   });
@@ -353,22 +435,85 @@ describe('bad bodies on every write route', () => {
   });
 
   it('invalid JSON, non-objects, wrong types, missing fields and deep nesting: 400', async () => {
-    const invalid = ['', '{', '}', '{"title":}', "{'title':'x'}", '{"title":"x",}', '{"title":"x"} trailing', 'nul', '{"title":"\\x41"}', '\uFEFF{"title":"x"}', '{"a":1}{"b":2}', '[1,2', '"unterminated'];
+    const invalid = [
+      '',
+      '{',
+      '}',
+      '{"title":}',
+      "{'title':'x'}",
+      '{"title":"x",}',
+      '{"title":"x"} trailing',
+      'nul',
+      '{"title":"\\x41"}',
+      '\uFEFF{"title":"x"}',
+      '{"a":1}{"b":2}',
+      '[1,2',
+      '"unterminated',
+    ];
     const notObjects = ['null', '[]', '[{"title":"x"}]', '"text"', '123', 'true', '1e309'];
     const wrongTypes = [
-      { title: 123, content: {}, category_id: 'abc', isVideo: 'maybe', name: [], sequence: { a: 1 }, username: false, comment: 42, contact: [], email: 7, password: null },
-      { title: ['x'], content: ['x'], category_id: [1], name: { x: 1 }, sequence: '1e999', username: ['a'], comment: { text: 'x' }, email: ['a@b.c'], password: ['p'] },
-      { title: null, content: null, category_id: null, name: null, sequence: null, username: null, comment: null, email: null, password: null },
+      {
+        title: 123,
+        content: {},
+        category_id: 'abc',
+        isVideo: 'maybe',
+        name: [],
+        sequence: { a: 1 },
+        username: false,
+        comment: 42,
+        contact: [],
+        email: 7,
+        password: null,
+      },
+      {
+        title: ['x'],
+        content: ['x'],
+        category_id: [1],
+        name: { x: 1 },
+        sequence: '1e999',
+        username: ['a'],
+        comment: { text: 'x' },
+        email: ['a@b.c'],
+        password: ['p'],
+      },
+      {
+        title: null,
+        content: null,
+        category_id: null,
+        name: null,
+        sequence: null,
+        username: null,
+        comment: null,
+        email: null,
+        password: null,
+      },
       { title: true, category_id: -1, name: true, sequence: 1e308, username: 1, comment: true, email: true, password: 12345678 },
-      { title: 'x'.repeat(10_001), category_id: 1e20, name: 'x'.repeat(10_001), sequence: -1e20, username: 'x'.repeat(10_001), comment: 'x'.repeat(10_001), email: 'x'.repeat(10_001), password: 'x'.repeat(10_001) },
+      {
+        title: 'x'.repeat(10_001),
+        category_id: 1e20,
+        name: 'x'.repeat(10_001),
+        sequence: -1e20,
+        username: 'x'.repeat(10_001),
+        comment: 'x'.repeat(10_001),
+        email: 'x'.repeat(10_001),
+        password: 'x'.repeat(10_001),
+      },
     ];
     for (const route of jsonRoutes()) {
       const what = (label: string) => `${route.method} ${route.path} ${label}`;
-      for (const body of invalid) expectHandled(await send(route.method, route.path, body, route.auth), what(`invalid JSON ${body.slice(0, 20)}`), [400]);
-      for (const body of notObjects) expectHandled(await send(route.method, route.path, body, route.auth), what(`not an object ${body}`), [400]);
+      for (const body of invalid)
+        expectHandled(await send(route.method, route.path, body, route.auth), what(`invalid JSON ${body.slice(0, 20)}`), [400]);
+      for (const body of notObjects)
+        expectHandled(await send(route.method, route.path, body, route.auth), what(`not an object ${body}`), [400]);
       // The last shape is 80 KB: past the 16 KB some routes take, so 413 there.
-      for (const body of wrongTypes) expectHandled(await send(route.method, route.path, body, route.auth), what(`wrong types ${JSON.stringify(body).slice(0, 40)}`), [400, 401, 413]);
-      const hugeNumbers = '{"title":"x","name":"x","category_id":99999999999999999999,"sequence":-99999999999999999999,"isVideo":1e400}';
+      for (const body of wrongTypes)
+        expectHandled(
+          await send(route.method, route.path, body, route.auth),
+          what(`wrong types ${JSON.stringify(body).slice(0, 40)}`),
+          [400, 401, 413],
+        );
+      const hugeNumbers =
+        '{"title":"x","name":"x","category_id":99999999999999999999,"sequence":-99999999999999999999,"isVideo":1e400}';
       expectHandled(await send(route.method, route.path, hugeNumbers, route.auth), what('huge numbers'), [400, 401]);
       expectHandled(await send(route.method, route.path, {}, route.auth), what('missing fields'), [400]);
       expectHandled(await send(route.method, route.path, deep(5_000), route.auth), what('nested 5,000 deep'), [400]);
@@ -379,7 +524,14 @@ describe('bad bodies on every write route', () => {
 
   it('wrong or missing content types: 415', async () => {
     for (const route of jsonRoutes()) {
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx', '']) {
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+        'application/jsonx',
+        '',
+      ]) {
         const answer = await timedFetch(server, route.path, {
           method: route.method,
           headers: { ...route.auth, ...(type ? { 'Content-Type': type } : {}) },
@@ -392,7 +544,12 @@ describe('bad bodies on every write route', () => {
 
   it('10 MB bodies: 413, fast, on the JSON and the upload routes', async () => {
     for (const route of jsonRoutes()) {
-      const answer = await postEarly(route.path, { ...route.auth, 'Content-Type': 'application/json' }, Buffer.from(tenMb), route.method);
+      const answer = await postEarly(
+        route.path,
+        { ...route.auth, 'Content-Type': 'application/json' },
+        Buffer.from(tenMb),
+        route.method,
+      );
       expectHandled(answer, `${route.method} ${route.path} 10 MB`, [413]);
     }
     // Through a bare socket that reads the answer as soon as it comes: a server that closed on
@@ -404,16 +561,25 @@ describe('bad bodies on every write route', () => {
       ['/api/blogs/upload-pdf-local', 'pdfFile', 20.5 * 1024 * 1024],
     ] as const) {
       const boundary = 'bigboundary';
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="big.bin"\r\nContent-Type: image/png\r\n\r\n`);
+      const head = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="big.bin"\r\nContent-Type: image/png\r\n\r\n`,
+      );
       const body = Buffer.concat([head, Buffer.alloc(size), Buffer.from(`\r\n--${boundary}--\r\n`)]);
-      const answer = await postEarly(path, { ...bearer(admin), 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body);
+      const answer = await postEarly(
+        path,
+        { ...bearer(admin), 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+        body,
+      );
       expectHandled(answer, `${path} ${size / 1024 / 1024} MB`, [413]);
     }
   });
 
   it('broken multipart bodies: 400 or 415', async () => {
     const bodies: Array<[string, string]> = [
-      ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\n\r\nnot closed'],
+      [
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\n\r\nnot closed',
+      ],
       ['multipart/form-data; boundary=abc', '--zzz--\r\n'],
       ['multipart/form-data; boundary=abc', ''],
       ['multipart/form-data; boundary=', '--\r\n'],
@@ -422,7 +588,11 @@ describe('bad bodies on every write route', () => {
     ];
     for (const path of ['/api/carousel', '/api/blogs/upload-image-cloudinary', '/api/blogs/upload-pdf-local']) {
       for (const [type, body] of bodies) {
-        const answer = await timedFetch(server, path, { method: 'POST', headers: { ...bearer(admin), 'Content-Type': type }, body });
+        const answer = await timedFetch(server, path, {
+          method: 'POST',
+          headers: { ...bearer(admin), 'Content-Type': type },
+          body,
+        });
         expectHandled(answer, `${path} ${type} ${JSON.stringify(body).slice(0, 30)}`, [400, 415]);
       }
     }

@@ -21,10 +21,19 @@ async function getJson(server: TestServer, path: string, headers: Record<string,
   return response.json();
 }
 
-async function getAllPages(server: TestServer, path: string, pageSize: number, headers: Record<string, string> = {}): Promise<unknown[]> {
+async function getAllPages(
+  server: TestServer,
+  path: string,
+  pageSize: number,
+  headers: Record<string, string> = {},
+): Promise<unknown[]> {
   const all: unknown[] = [];
   for (let offset = 0; ; offset += pageSize) {
-    const page = (await getJson(server, `${path}${path.includes('?') ? '&' : '?'}limit=${pageSize}&offset=${offset}`, headers)) as unknown[];
+    const page = (await getJson(
+      server,
+      `${path}${path.includes('?') ? '&' : '?'}limit=${pageSize}&offset=${offset}`,
+      headers,
+    )) as unknown[];
     all.push(...page);
     if (page.length < pageSize) return all;
   }

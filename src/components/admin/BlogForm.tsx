@@ -323,10 +323,19 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
       <fieldset className="field toggle">
         <legend>Video post?</legend>
         <label>
-          <input id="blog-is-video-yes" type="radio" name="isVideo" value="1" checked={fields.isVideo === '1'} onChange={() => update('isVideo', '1')} /> Yes
+          <input
+            id="blog-is-video-yes"
+            type="radio"
+            name="isVideo"
+            value="1"
+            checked={fields.isVideo === '1'}
+            onChange={() => update('isVideo', '1')}
+          />{' '}
+          Yes
         </label>
         <label>
-          <input type="radio" name="isVideo" value="0" checked={fields.isVideo === '0'} onChange={() => update('isVideo', '0')} /> No
+          <input type="radio" name="isVideo" value="0" checked={fields.isVideo === '0'} onChange={() => update('isVideo', '0')} />{' '}
+          No
         </label>
         <FieldError id="blog-is-video" message={errors.isVideo} />
       </fieldset>
@@ -351,10 +360,24 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
       <fieldset className="field toggle">
         <legend>Add a form link?</legend>
         <label>
-          <input type="radio" name="linkEnabled" value="1" checked={fields.linkEnabled} onChange={() => update('linkEnabled', true)} /> Yes
+          <input
+            type="radio"
+            name="linkEnabled"
+            value="1"
+            checked={fields.linkEnabled}
+            onChange={() => update('linkEnabled', true)}
+          />{' '}
+          Yes
         </label>
         <label>
-          <input type="radio" name="linkEnabled" value="0" checked={!fields.linkEnabled} onChange={() => update('linkEnabled', false)} /> No
+          <input
+            type="radio"
+            name="linkEnabled"
+            value="0"
+            checked={!fields.linkEnabled}
+            onChange={() => update('linkEnabled', false)}
+          />{' '}
+          No
         </label>
       </fieldset>
 

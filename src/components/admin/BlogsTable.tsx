@@ -91,10 +91,20 @@ export default function BlogsTable() {
       </div>
       <form className="table-search" role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="blog-search">Search blogs</label>
-        <input id="blog-search" type="search" value={searchText} placeholder="Title or text" onChange={(event) => setSearchText(event.target.value)} />
+        <input
+          id="blog-search"
+          type="search"
+          value={searchText}
+          placeholder="Title or text"
+          onChange={(event) => setSearchText(event.target.value)}
+        />
       </form>
       <p className="table-summary" role="status">
-        {status === 'loading' ? 'Loading blogs...' : status === 'failed' ? '' : `${total} ${total === 1 ? 'blog' : 'blogs'}${search ? ` matching "${search}"` : ''}`}
+        {status === 'loading'
+          ? 'Loading blogs...'
+          : status === 'failed'
+            ? ''
+            : `${total} ${total === 1 ? 'blog' : 'blogs'}${search ? ` matching "${search}"` : ''}`}
       </p>
       <div className="table-wrap">
         <table className="admin-table" aria-busy={status === 'loading'}>

@@ -90,12 +90,15 @@ export default function CategoryManager() {
     setSaving(true);
     try {
       const saved = await sendJson<Answer>('PUT', `/api/categories/${editing.id}`, values);
-      setCategories((list) => bySequence(list.map((c) => (c.id === saved.id ? { id: saved.id, name: saved.name, sequence: saved.sequence } : c))));
+      setCategories((list) =>
+        bySequence(list.map((c) => (c.id === saved.id ? { id: saved.id, name: saved.name, sequence: saved.sequence } : c))),
+      );
       setEditing(null);
       showSuccess(CATEGORY_UI_MESSAGES.updated, saved.live_ms ?? null);
     } catch (error) {
       console.error(error);
-      if (error instanceof ApiError && error.status === 400 && hasErrors(error.fields)) setEditing({ ...editing, errors: error.fields });
+      if (error instanceof ApiError && error.status === 400 && hasErrors(error.fields))
+        setEditing({ ...editing, errors: error.fields });
       showError(CATEGORY_MESSAGES.updateFailed);
     } finally {
       setSaving(false);
@@ -241,7 +244,9 @@ export default function CategoryManager() {
                           type="button"
                           className="btn btn-small"
                           aria-label={`Edit ${category.name}`}
-                          onClick={() => setEditing({ id: category.id, name: category.name, sequence: String(category.sequence), errors: {} })}
+                          onClick={() =>
+                            setEditing({ id: category.id, name: category.name, sequence: String(category.sequence), errors: {} })
+                          }
                         >
                           Edit
                         </button>

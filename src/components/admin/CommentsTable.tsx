@@ -65,7 +65,11 @@ export default function CommentsTable() {
     <section className="admin-card" aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
       <p className="table-summary" role="status">
-        {status === 'loading' ? 'Loading comments...' : status === 'ready' ? `${total} ${total === 1 ? 'comment' : 'comments'}` : ''}
+        {status === 'loading'
+          ? 'Loading comments...'
+          : status === 'ready'
+            ? `${total} ${total === 1 ? 'comment' : 'comments'}`
+            : ''}
       </p>
       <div className="table-wrap">
         <table className="admin-table" aria-busy={status === 'loading'}>

@@ -19,10 +19,16 @@ export class ApiError extends Error {
 async function readError(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { error?: unknown; message?: unknown; fields?: unknown };
-    const message = typeof body.message === 'string' && body.message ? body.message : typeof body.error === 'string' && body.error ? body.error : null;
+    const message =
+      typeof body.message === 'string' && body.message
+        ? body.message
+        : typeof body.error === 'string' && body.error
+          ? body.error
+          : null;
     const fields: Record<string, string> = {};
     if (body.fields && typeof body.fields === 'object') {
-      for (const [key, value] of Object.entries(body.fields as Record<string, unknown>)) if (typeof value === 'string') fields[key] = value;
+      for (const [key, value] of Object.entries(body.fields as Record<string, unknown>))
+        if (typeof value === 'string') fields[key] = value;
     }
     return new ApiError(response.status, message, fields);
   } catch {
@@ -31,7 +37,12 @@ async function readError(response: Response): Promise<ApiError> {
 }
 
 async function send(method: string, url: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, { ...init, method, credentials: 'same-origin', headers: { Accept: 'application/json', ...init.headers } });
+  const response = await fetch(url, {
+    ...init,
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...init.headers },
+  });
   if (!response.ok) throw await readError(response);
   return response;
 }
@@ -50,7 +61,8 @@ export async function getPage<T>(url: string, signal?: AbortSignal): Promise<{ i
 }
 
 export async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
+  const init: RequestInit =
+    body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } };
   const response = await send(method, url, init);
   const text = await response.text();
   return (text ? JSON.parse(text) : {}) as T;

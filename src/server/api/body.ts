@@ -44,7 +44,11 @@ async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>, already
  * The whole body, at most maxBytes: 413 (with Connection: close) past that, 400 when the client
  * stops sending part-way. A chunked body has no length to check first, so the limit runs as it reads.
  */
-export async function readLimitedBody(request: Request, maxBytes: number, tooLargeMessage: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function readLimitedBody(
+  request: Request,
+  maxBytes: number,
+  tooLargeMessage: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -1,5 +1,11 @@
 import { AppError } from '../errors.ts';
-import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
+import {
+  createRateLimiter,
+  readLimitFromEnv,
+  retryAfterSeconds,
+  type RateLimitDecision,
+  type RateLimiter,
+} from '../api/rate-limit.ts';
 
 /**
  * Brute-force limits for login and registration (security.md section 6). Counts live in this

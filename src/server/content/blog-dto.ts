@@ -24,6 +24,9 @@ export function toBlogDto(blog: Blog, comments?: Comment[]) {
     clicks: blog.clicks,
   };
   return comments
-    ? { ...dto, comments: comments.map((c) => ({ id: c.id, username: c.username, comment: c.comment, created_at: c.created_at })) }
+    ? {
+        ...dto,
+        comments: comments.map((c) => ({ id: c.id, username: c.username, comment: c.comment, created_at: c.created_at })),
+      }
     : dto;
 }

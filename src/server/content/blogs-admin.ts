@@ -89,7 +89,12 @@ export async function updateBlogById(app: AppContext, id: number, body: Record<s
   });
   const { live_ms } = await applyChange(app, changedTags(before, after), startedAt);
   // Files the edit dropped (a replaced image or PDF, an image taken out of the text).
-  await removeUnreferencedUploads(app.db, app.config.uploadsDir, [before.image, before.pdf_drive_link, before.content, before.content_source]);
+  await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
+    before.image,
+    before.pdf_drive_link,
+    before.content,
+    before.content_source,
+  ]);
   return { ...toBlogDto(after), live_ms };
 }
 
@@ -113,6 +118,11 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<{ mes
   });
   const { live_ms } = await applyChange(app, [...changedTags(before, null), TAG.comments(id)], startedAt);
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
-  await removeUnreferencedUploads(app.db, app.config.uploadsDir, [before.image, before.pdf_drive_link, before.content, before.content_source]);
+  await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
+    before.image,
+    before.pdf_drive_link,
+    before.content,
+    before.content_source,
+  ]);
   return { message: 'Blog deleted successfully', live_ms };
 }

@@ -17,7 +17,10 @@ export interface AddSlideInput {
   image: UploadedFile | null;
 }
 
-export async function addSlide(app: AppContext, input: AddSlideInput): Promise<{ message: string; slide: Slide; live_ms: number }> {
+export async function addSlide(
+  app: AppContext,
+  input: AddSlideInput,
+): Promise<{ message: string; slide: Slide; live_ms: number }> {
   const startedAt = performance.now();
   const fields: Record<string, string> = {};
   const titleError = validateCarouselTitle(input.title);

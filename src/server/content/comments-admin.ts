@@ -1,6 +1,12 @@
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { countAllComments, deleteComment, findComment, listAllComments, type CommentWithBlogTitle } from '../db/repositories/comments.ts';
+import {
+  countAllComments,
+  deleteComment,
+  findComment,
+  listAllComments,
+  type CommentWithBlogTitle,
+} from '../db/repositories/comments.ts';
 import { notFound } from '../errors.ts';
 import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
@@ -10,7 +16,10 @@ import { TAG } from '../page-store/tags.ts';
 export const COMMENT_LIST_DEFAULT_LIMIT = 100;
 export const COMMENT_LIST_MAX_LIMIT = 500;
 
-export async function listCommentsForAdmin(db: Db, page: { limit: number; offset: number }): Promise<{ items: CommentWithBlogTitle[]; total: number }> {
+export async function listCommentsForAdmin(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ items: CommentWithBlogTitle[]; total: number }> {
   const [items, total] = await Promise.all([listAllComments(db, page), countAllComments(db)]);
   return { items, total };
 }

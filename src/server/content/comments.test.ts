@@ -18,11 +18,7 @@ beforeEach(async () => {
   await migrateToLatest(db);
   changes = [];
   app = { config: loadConfig({}), db, sqlite, changeListeners: [async (tags) => void changes.push(tags)] };
-  blogId = await insertBlog(
-    db,
-    buildBlogWrite(),
-    'x',
-  );
+  blogId = await insertBlog(db, buildBlogWrite(), 'x');
 });
 
 afterEach(() => app.sqlite.close());
@@ -55,7 +51,9 @@ describe('postComment', () => {
   });
 
   it('answers 404 for an unknown blog and stores nothing', async () => {
-    const error = await rejection(postComment(app, { blogId: blogId + 1, body: { username: 'A', comment: 'B' }, clientKey: 'k' }, limiter()));
+    const error = await rejection(
+      postComment(app, { blogId: blogId + 1, body: { username: 'A', comment: 'B' }, clientKey: 'k' }, limiter()),
+    );
     expect(error.status).toBe(404);
     expect(changes).toEqual([]);
   });

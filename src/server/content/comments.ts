@@ -62,7 +62,12 @@ export async function postComment(
         headers: { 'Retry-After': String(seconds) },
       });
     }
-    return insertComment(trx, { blogId: request.blogId, username: input.username, comment: input.comment, contact: input.contact });
+    return insertComment(trx, {
+      blogId: request.blogId,
+      username: input.username,
+      comment: input.comment,
+      contact: input.contact,
+    });
   });
   const { live_ms } = await applyChange(app, [TAG.comments(request.blogId), TAG.blog(request.blogId)], startedAt);
   return { id: saved.id, username: saved.username, comment: saved.comment, created_at: saved.created_at, live_ms };

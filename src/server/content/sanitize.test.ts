@@ -39,7 +39,9 @@ describe('sanitizeArticleHtml: dangerous markup goes', () => {
   });
 
   it('removes svg, math, form, object and embed', () => {
-    const out = clean('<svg onload="alert(1)"><circle/></svg><math></math><form action="/x"><input></form><object data="x"></object><embed src="x">');
+    const out = clean(
+      '<svg onload="alert(1)"><circle/></svg><math></math><form action="/x"><input></form><object data="x"></object><embed src="x">',
+    );
     expect(out).not.toMatch(/<svg|<math|<form|<input|<object|<embed|onload/);
   });
 });
@@ -83,7 +85,9 @@ describe('sanitizeArticleHtml: what the editor makes stays', () => {
   });
 
   it('keeps colour and background colour on spans and drops other styles', () => {
-    const out = clean('<span style="color: #ff0000; background-color: rgb(1, 2, 3); position: fixed; background-image: url(https://x)">c</span>');
+    const out = clean(
+      '<span style="color: #ff0000; background-color: rgb(1, 2, 3); position: fixed; background-image: url(https://x)">c</span>',
+    );
     expect(out).toContain('color:#ff0000');
     expect(out).toContain('background-color:rgb(1, 2, 3)');
     expect(out).not.toMatch(/position|url\(/);

@@ -89,14 +89,13 @@ describe('buildFtsQuery', () => {
     expect(buildFtsQuery('हिन्दी')).toBe('"हिन्दी"*');
   });
 
-  it.each(HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : JSON.stringify(text), text]))(
-    'never produces a double quote inside a term for %s',
-    (_label, text) => {
-      const query = buildFtsQuery(text);
-      if (query === null) return;
-      for (const term of query.split(' ')) expect(term).toMatch(/^"[^"]+"\*$/);
-    },
-  );
+  it.each(
+    HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : JSON.stringify(text), text]),
+  )('never produces a double quote inside a term for %s', (_label, text) => {
+    const query = buildFtsQuery(text);
+    if (query === null) return;
+    for (const term of query.split(' ')) expect(term).toMatch(/^"[^"]+"\*$/);
+  });
 });
 
 describe('normalizeSearchText (SPEC.md section 5)', () => {
@@ -133,7 +132,10 @@ describe('search against a real FTS5 index', () => {
     const rows: Array<[string, [BlogWrite, string, string]]> = [
       ['titleHit', blog('Photosynthesis explained', 'Plants turn light into sugar.', biology, '2026-01-01T00:00:00.000Z')],
       ['bodyHit', blog('Plant cells', 'Chloroplasts are where photosynthesis happens.', biology, '2026-03-01T00:00:00.000Z')],
-      ['physics', blog('Light and photons', 'Photosynthesis needs photons of the right energy.', physics, '2026-02-01T00:00:00.000Z')],
+      [
+        'physics',
+        blog('Light and photons', 'Photosynthesis needs photons of the right energy.', physics, '2026-02-01T00:00:00.000Z'),
+      ],
       ['percent', blog('Percentages', 'Fifty % of the marks; snake_case names.', null, '2026-04-01T00:00:00.000Z')],
       ['hindi', blog('हिन्दी व्याकरण', 'संज्ञा और सर्वनाम', null, '2026-05-01T00:00:00.000Z')],
     ];
@@ -142,22 +144,20 @@ describe('search against a real FTS5 index', () => {
 
   afterAll(() => opened.sqlite.close());
 
-  it.each(HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : JSON.stringify(text), text]))(
-    'runs the query built from %s without an FTS5 error',
-    (_label, text) => {
-      const query = buildFtsQuery(text);
-      if (query === null) return;
-      expect(() => opened.sqlite.prepare('select rowid from blogs_fts where blogs_fts match ?').all(query)).not.toThrow();
-    },
-  );
+  it.each(
+    HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : JSON.stringify(text), text]),
+  )('runs the query built from %s without an FTS5 error', (_label, text) => {
+    const query = buildFtsQuery(text);
+    if (query === null) return;
+    expect(() => opened.sqlite.prepare('select rowid from blogs_fts where blogs_fts match ?').all(query)).not.toThrow();
+  });
 
-  it.each(HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : JSON.stringify(text), text]))(
-    'searchBlogs answers %s without raising',
-    async (_label, text) => {
-      const result = await searchBlogs(opened.db, { categoryId: null, search: normalizeSearchText(text), limit: 50, offset: 0 });
-      expect(result.total).toBe(result.blogs.length);
-    },
-  );
+  it.each(
+    HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : JSON.stringify(text), text]),
+  )('searchBlogs answers %s without raising', async (_label, text) => {
+    const result = await searchBlogs(opened.db, { categoryId: null, search: normalizeSearchText(text), limit: 50, offset: 0 });
+    expect(result.total).toBe(result.blogs.length);
+  });
 
   it('ranks a title match above a body-only match, even an older one', async () => {
     const result = await searchBlogs(opened.db, { categoryId: null, search: 'photosynthesis', limit: 50, offset: 0 });
@@ -174,7 +174,12 @@ describe('search against a real FTS5 index', () => {
   });
 
   it('needs every word to match', async () => {
-    const result = await searchBlogs(opened.db, { categoryId: null, search: 'photosynthesis chloroplasts', limit: 50, offset: 0 });
+    const result = await searchBlogs(opened.db, {
+      categoryId: null,
+      search: 'photosynthesis chloroplasts',
+      limit: 50,
+      offset: 0,
+    });
     expect(result.blogs.map((b) => b.id)).toEqual([ids.bodyHit]);
   });
 

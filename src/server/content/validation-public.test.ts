@@ -86,7 +86,10 @@ describe('validateCommentInput (SPEC.md section 5)', () => {
   });
 
   it('strips control characters and NUL but keeps the comment on several lines', () => {
-    const input = validateCommentInput({ username: 'A\u0000s\u001bha\nK', comment: 'line 1\r\nline\u0000 2\u0007\rline 3\u007f\u0085' });
+    const input = validateCommentInput({
+      username: 'A\u0000s\u001bha\nK',
+      comment: 'line 1\r\nline\u0000 2\u0007\rline 3\u007f\u0085',
+    });
     expect(input.username).toBe('Asha K');
     expect(input.comment).toBe('line 1\nline 2\nline 3');
   });
@@ -153,7 +156,11 @@ describe('parseBlogListQuery', () => {
   });
 
   it('names every bad field at once', () => {
-    expect(Object.keys(errorOf(() => parse('category=x&limit=0&offset=-1')).fields ?? {}).sort()).toEqual(['category', 'limit', 'offset']);
+    expect(Object.keys(errorOf(() => parse('category=x&limit=0&offset=-1')).fields ?? {}).sort()).toEqual([
+      'category',
+      'limit',
+      'offset',
+    ]);
   });
 });
 
@@ -162,7 +169,10 @@ describe('requireBlogId', () => {
     expect(requireBlogId('12')).toBe(12);
   });
 
-  it.each([[undefined], [''], ['0'], ['-1'], ['1e3'], ['1 OR 1=1'], ['12345678901234567890'], ['abc']])('refuses %j with 400', (raw) => {
-    expect(errorOf(() => requireBlogId(raw)).status).toBe(400);
-  });
+  it.each([[undefined], [''], ['0'], ['-1'], ['1e3'], ['1 OR 1=1'], ['12345678901234567890'], ['abc']])(
+    'refuses %j with 400',
+    (raw) => {
+      expect(errorOf(() => requireBlogId(raw)).status).toBe(400);
+    },
+  );
 });

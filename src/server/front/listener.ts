@@ -9,7 +9,12 @@ import { pageKeyOf } from '../page-store/page-keys.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 
-export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: object) => Promise<void>;
+export type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+  locals: object,
+) => Promise<void>;
 
 export interface ServerParts {
   context: AppContext;
@@ -41,7 +46,13 @@ export function createRequestListener(parts: ServerParts) {
   void pagePolicy?.then((policy) => (knownPolicy = policy));
   return (req: IncomingMessage, res: ServerResponse): void => {
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
-    if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/') && !req.headers[RENDER_HEADER]) {
+    if (
+      pages &&
+      knownPolicy !== undefined &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      req.url?.startsWith('/') &&
+      !req.headers[RENDER_HEADER]
+    ) {
       const key = pageKeyOf(req.url);
       if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy)) return;
     }

@@ -29,20 +29,37 @@ function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
 /** Raw header lists of a stored page's HIT answers, made once per page and encoding. */
 const hitHeaders = new WeakMap<StoredPage, Partial<Record<Encoding | 'not-modified', string[]>>>();
 
-function headersForHit(page: StoredPage, variant: Encoding | 'not-modified', common: string[], pagePolicy: string | null): string[] {
+function headersForHit(
+  page: StoredPage,
+  variant: Encoding | 'not-modified',
+  common: string[],
+  pagePolicy: string | null,
+): string[] {
   let perPage = hitHeaders.get(page);
   if (!perPage) hitHeaders.set(page, (perPage = {}));
   let list = perPage[variant];
   if (!list) {
     const policy = pagePolicy && isHtml(page.contentType) ? pagePolicy : null;
     list = [
-      ...common.flatMap((value, i) => (i % 2 === 0 && policy && value === 'Content-Security-Policy' ? [value, policy] : i % 2 === 0 ? [value, common[i + 1]!] : [])),
-      'Content-Type', page.contentType,
-      'Cache-Control', PAGE_CACHE_CONTROL,
-      'ETag', `W/${page.etag}`,
-      'Vary', 'Accept-Encoding',
-      'X-Page-Store', 'HIT',
-      'X-Rendered-At', String(page.renderedAt),
+      ...common.flatMap((value, i) =>
+        i % 2 === 0 && policy && value === 'Content-Security-Policy'
+          ? [value, policy]
+          : i % 2 === 0
+            ? [value, common[i + 1]!]
+            : [],
+      ),
+      'Content-Type',
+      page.contentType,
+      'Cache-Control',
+      PAGE_CACHE_CONTROL,
+      'ETag',
+      `W/${page.etag}`,
+      'Vary',
+      'Accept-Encoding',
+      'X-Page-Store',
+      'HIT',
+      'X-Rendered-At',
+      String(page.renderedAt),
     ];
     if (variant === 'br' || variant === 'gzip') list.push('Content-Encoding', variant);
     if (variant !== 'not-modified') {
@@ -81,7 +98,13 @@ export function answerStoredHit(
 }
 
 /** pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no headers). */
-export function sendStoredPage(req: IncomingMessage, res: ServerResponse, page: StoredPage, state: string, pagePolicy: string | null = null): void {
+export function sendStoredPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: StoredPage,
+  state: string,
+  pagePolicy: string | null = null,
+): void {
   const etag = `W/${page.etag}`;
   if (pagePolicy && isHtml(page.contentType)) res.setHeader('Content-Security-Policy', pagePolicy);
   res.setHeader('Content-Type', page.contentType);

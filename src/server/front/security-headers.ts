@@ -13,12 +13,18 @@ export const UPLOAD_POLICY = "default-src 'none'; img-src 'self'; style-src 'uns
 /** Headers every response carries, as a flat name, value, ... list; HTML pages then get the page policy instead of DEFAULT_POLICY. */
 export function securityHeaderList(tls: boolean): string[] {
   const list = [
-    'Content-Security-Policy', DEFAULT_POLICY,
-    'X-Content-Type-Options', 'nosniff',
-    'Referrer-Policy', 'strict-origin-when-cross-origin',
-    'X-Frame-Options', 'DENY',
-    'Cross-Origin-Opener-Policy', 'same-origin',
-    'Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()',
+    'Content-Security-Policy',
+    DEFAULT_POLICY,
+    'X-Content-Type-Options',
+    'nosniff',
+    'Referrer-Policy',
+    'strict-origin-when-cross-origin',
+    'X-Frame-Options',
+    'DENY',
+    'Cross-Origin-Opener-Policy',
+    'same-origin',
+    'Permissions-Policy',
+    'camera=(), microphone=(), geolocation=(), payment=()',
   ];
   if (tls) list.push('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   return list;

@@ -29,7 +29,11 @@ export interface Site {
 export function readBuildId(distDir: string): string {
   const file = path.join(distDir, 'build-id.txt');
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  return crypto.createHash('sha1').update(fs.readFileSync(path.join(distDir, 'server/entry.mjs'))).digest('hex').slice(0, 16);
+  return crypto
+    .createHash('sha1')
+    .update(fs.readFileSync(path.join(distDir, 'server/entry.mjs')))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**
@@ -49,7 +53,11 @@ export async function startSite(config: Config, log: (line: string) => void = co
     log('Page store: the last run did not close cleanly; stored pages were dropped and are rendered again');
   }
   // Pages name the build's assets and the public origin: a change of either drops them.
-  const store = new PageStore({ dir: config.pageStoreDir, buildId: `${readBuildId(config.distDir)}|${config.publicOrigin}`, memoryBytes: config.pageMemoryMb * 1024 * 1024 });
+  const store = new PageStore({
+    dir: config.pageStoreDir,
+    buildId: `${readBuildId(config.distDir)}|${config.publicOrigin}`,
+    memoryBytes: config.pageMemoryMb * 1024 * 1024,
+  });
   const renderer = new PageRenderer(store, config.publicOrigin);
   // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered now.
   const refresh = async (tags: string[]) => {
@@ -59,7 +67,12 @@ export async function startSite(config: Config, log: (line: string) => void = co
   context.changeListeners.push(refresh);
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const server = createHttpServer({ context, astro: handler, clientDir: path.join(config.distDir, 'client'), ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}) });
+  const server = createHttpServer({
+    context,
+    astro: handler,
+    clientDir: path.join(config.distDir, 'client'),
+    ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -81,7 +94,11 @@ export async function startSite(config: Config, log: (line: string) => void = co
     store,
     renderer,
     prerender: async () => {
-      prerendering = prerenderAll(store, await listPublicUrls(context.db), { entry, origin: config.publicOrigin, signal: stopPrerender.signal });
+      prerendering = prerenderAll(store, await listPublicUrls(context.db), {
+        entry,
+        origin: config.publicOrigin,
+        signal: stopPrerender.signal,
+      });
       return prerendering;
     },
     close: async () => {

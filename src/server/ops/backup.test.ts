@@ -30,12 +30,19 @@ interface Site {
 /** A migrated database with one category and a file in the uploads folder (plus an unfinished temp file). */
 async function makeSite(): Promise<Site> {
   const root = tempDir();
-  const site = { root, databasePath: path.join(root, 'db', 'site.sqlite'), uploadsDir: path.join(root, 'uploads'), pageStoreDir: path.join(root, 'pages') };
+  const site = {
+    root,
+    databasePath: path.join(root, 'db', 'site.sqlite'),
+    uploadsDir: path.join(root, 'uploads'),
+    pageStoreDir: path.join(root, 'pages'),
+  };
   const { db, sqlite } = openDatabase(site.databasePath);
   await migrateToLatest(db);
   sqlite.prepare("insert into categories (name, sequence, created_at) values ('Kept', 0, '2026-01-01')").run();
   sqlite
-    .prepare("insert into uploads (kind, path, original_name, mime, size, created_at) values ('pdf', 'pdfs/a.pdf', 'a.pdf', 'application/pdf', 4, '2026-01-01')")
+    .prepare(
+      "insert into uploads (kind, path, original_name, mime, size, created_at) values ('pdf', 'pdfs/a.pdf', 'a.pdf', 'application/pdf', 4, '2026-01-01')",
+    )
     .run();
   await db.destroy();
   fs.mkdirSync(path.join(site.uploadsDir, 'pdfs'), { recursive: true });
@@ -71,7 +78,9 @@ describe('createBackup', () => {
     expect(listFiles(result.dir)).toEqual(['manifest.json', 'site.sqlite', 'uploads/pdfs/a.pdf']);
     const { manifest } = result;
     expect(manifest.migrations).toEqual(['0001_initial', '0002_uploads']);
-    expect(manifest.uploads).toEqual([{ path: 'uploads/pdfs/a.pdf', size: 4, sha256: hashFile(path.join(site.uploadsDir, 'pdfs', 'a.pdf')) }]);
+    expect(manifest.uploads).toEqual([
+      { path: 'uploads/pdfs/a.pdf', size: 4, sha256: hashFile(path.join(site.uploadsDir, 'pdfs', 'a.pdf')) },
+    ]);
     expect(manifest.database.sha256).toBe(hashFile(path.join(result.dir, 'site.sqlite')));
     expect(manifest.missing_uploads).toEqual([]);
     expect(categories(path.join(result.dir, 'site.sqlite'))).toEqual(['Kept']);
@@ -87,7 +96,9 @@ describe('createBackup', () => {
     fs.rmSync(path.join(site.uploadsDir, 'pdfs', 'a.pdf'));
     const result = await createBackup({ ...site, outDir: path.join(site.root, 'backups') });
     expect(result.manifest.missing_uploads).toEqual(['pdfs/a.pdf']);
-    await expect(createBackup({ ...site, databasePath: path.join(site.root, 'nope.sqlite'), outDir: site.root })).rejects.toThrow(BackupError);
+    await expect(createBackup({ ...site, databasePath: path.join(site.root, 'nope.sqlite'), outDir: site.root })).rejects.toThrow(
+      BackupError,
+    );
   });
 });
 
@@ -113,7 +124,11 @@ describe('restoreBackup', () => {
     const site = await makeSite();
     const { dir } = await createBackup({ ...site, outDir: path.join(site.root, 'backups') });
     const fresh = tempDir();
-    const target = { databasePath: path.join(fresh, 'data', 'site.sqlite'), uploadsDir: path.join(fresh, 'files'), pageStoreDir: path.join(fresh, 'pages') };
+    const target = {
+      databasePath: path.join(fresh, 'data', 'site.sqlite'),
+      uploadsDir: path.join(fresh, 'files'),
+      pageStoreDir: path.join(fresh, 'pages'),
+    };
     const result = restoreBackup({ ...target, backupDir: dir });
     expect(result.previousDatabase).toBeNull();
     expect(categories(target.databasePath)).toEqual(['Kept']);
@@ -139,12 +154,16 @@ describe('restoreBackup', () => {
     addCategory(site.databasePath, 'Live');
     const script = `const S=require('better-sqlite3');const d=new S(${JSON.stringify(site.databasePath)});d.pragma('journal_mode = WAL');
       d.prepare('select 1').get();process.stdout.write('open');setInterval(()=>{},1000);`;
-    const holder = spawn(process.execPath, ['-e', script], { cwd: path.resolve(import.meta.dirname, '../../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(process.execPath, ['-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       await new Promise((resolve) => holder.stdout.once('data', resolve));
       expect(() => restoreBackup({ ...site, backupDir: dir })).toThrow(/running on this database/);
       expect(categories(site.databasePath)).toEqual(['Kept', 'Live']);
-      for (const name of listFiles(path.dirname(site.databasePath))) expect(['site.sqlite', 'site.sqlite-wal', 'site.sqlite-shm']).toContain(name);
+      for (const name of listFiles(path.dirname(site.databasePath)))
+        expect(['site.sqlite', 'site.sqlite-wal', 'site.sqlite-shm']).toContain(name);
       expect(fs.existsSync(path.join(site.pageStoreDir, 'pages.sqlite'))).toBe(true);
     } finally {
       holder.kill('SIGKILL');

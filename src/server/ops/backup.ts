@@ -61,7 +61,9 @@ function checkCopy(file: string): { migrations: string[]; uploadPaths: string[] 
     const check = db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check: ${String(check)}`);
     const hasUploads = db.prepare("select name from sqlite_master where type = 'table' and name = 'uploads'").get();
-    const uploadPaths = hasUploads ? (db.prepare('select path from uploads').all() as Array<{ path: string }>).map((row) => row.path) : [];
+    const uploadPaths = hasUploads
+      ? (db.prepare('select path from uploads').all() as Array<{ path: string }>).map((row) => row.path)
+      : [];
     return { migrations: readMigrationNames(db), uploadPaths };
   } finally {
     db.close();

@@ -108,9 +108,14 @@ export function readManifest(backupDir: string): BackupManifest {
   } catch (error) {
     throw new BackupError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
-  if (parsed?.format !== 'study-site-backup' || parsed.version !== 1) throw new BackupError(`${file} is not a version 1 study-site backup manifest`);
-  if (!isManifestFile(parsed.database) || parsed.database.path !== DATABASE_FILE) throw new BackupError(`${file}: the database entry is missing or malformed`);
-  if (!Array.isArray(parsed.uploads) || !parsed.uploads.every((entry) => isManifestFile(entry) && entry.path.startsWith(`${UPLOADS_FOLDER}/`))) {
+  if (parsed?.format !== 'study-site-backup' || parsed.version !== 1)
+    throw new BackupError(`${file} is not a version 1 study-site backup manifest`);
+  if (!isManifestFile(parsed.database) || parsed.database.path !== DATABASE_FILE)
+    throw new BackupError(`${file}: the database entry is missing or malformed`);
+  if (
+    !Array.isArray(parsed.uploads) ||
+    !parsed.uploads.every((entry) => isManifestFile(entry) && entry.path.startsWith(`${UPLOADS_FOLDER}/`))
+  ) {
     throw new BackupError(`${file}: the uploads list is malformed`);
   }
   if (!Array.isArray(parsed.migrations) || !parsed.migrations.every((name) => typeof name === 'string')) {
@@ -125,7 +130,9 @@ export function verifyFiles(backupDir: string, manifest: BackupManifest): void {
     const full = path.join(backupDir, ...entry.path.split('/'));
     if (!fs.existsSync(full)) throw new BackupError(`The backup is incomplete: ${entry.path} is missing`);
     const size = fs.statSync(full).size;
-    if (size !== entry.size) throw new BackupError(`${entry.path} is ${size} bytes, the manifest says ${entry.size}: the backup is damaged`);
-    if (hashFile(full) !== entry.sha256) throw new BackupError(`${entry.path} does not match its SHA-256 in the manifest: the backup is damaged`);
+    if (size !== entry.size)
+      throw new BackupError(`${entry.path} is ${size} bytes, the manifest says ${entry.size}: the backup is damaged`);
+    if (hashFile(full) !== entry.sha256)
+      throw new BackupError(`${entry.path} does not match its SHA-256 in the manifest: the backup is damaged`);
   }
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrations as knownMigrations } from '../../../db/migrations/index.ts';
 import { readMigrationNames } from './backup.ts';
-import { BackupError, DATABASE_FILE, UPLOADS_FOLDER, hashFile, readManifest, syncPath, verifyFiles, type BackupManifest } from './manifest.ts';
+import {
+  BackupError,
+  DATABASE_FILE,
+  UPLOADS_FOLDER,
+  hashFile,
+  readManifest,
+  syncPath,
+  verifyFiles,
+  type BackupManifest,
+} from './manifest.ts';
 import { dropStoredPages, findRunningPids } from '../page-store/crash-marker.ts';
 
 export interface RestoreOptions {
@@ -38,10 +47,15 @@ export function checkBackup(backupDir: string): BackupManifest {
     if (check !== 'ok') throw new BackupError(`The backed-up database fails its integrity check: ${String(check)}`);
     const applied = readMigrationNames(db);
     if (applied.join(',') !== manifest.migrations.join(',')) {
-      throw new BackupError(`The database's migrations (${applied.join(', ')}) differ from the manifest's (${manifest.migrations.join(', ')})`);
+      throw new BackupError(
+        `The database's migrations (${applied.join(', ')}) differ from the manifest's (${manifest.migrations.join(', ')})`,
+      );
     }
     const unknown = applied.filter((name) => !(name in knownMigrations));
-    if (unknown.length) throw new BackupError(`The backup comes from a newer version of the site (migrations ${unknown.join(', ')}): update the site first`);
+    if (unknown.length)
+      throw new BackupError(
+        `The backup comes from a newer version of the site (migrations ${unknown.join(', ')}): update the site first`,
+      );
   } finally {
     db.close();
   }
@@ -51,7 +65,9 @@ export function checkBackup(backupDir: string): BackupManifest {
 const IN_USE = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_SNAPSHOT']);
 
 function serverRunning(detail: string): BackupError {
-  return new BackupError(`The site is running on this database (${detail}). Stop the server first (e.g. systemctl stop study-site), then restore.`);
+  return new BackupError(
+    `The site is running on this database (${detail}). Stop the server first (e.g. systemctl stop study-site), then restore.`,
+  );
 }
 
 /**
@@ -142,7 +158,8 @@ export function restoreBackup(options: RestoreOptions): RestoreResult {
   const stagedUploads = `${options.uploadsDir.replace(/[\\/]+$/, '')}.restoring`;
   try {
     fs.copyFileSync(path.join(options.backupDir, DATABASE_FILE), stagedDatabase);
-    if (hashFile(stagedDatabase) !== manifest.database.sha256) throw new BackupError('Copying the database went wrong: its SHA-256 differs');
+    if (hashFile(stagedDatabase) !== manifest.database.sha256)
+      throw new BackupError('Copying the database went wrong: its SHA-256 differs');
     syncPath(stagedDatabase);
     stageUploads(options.backupDir, manifest, stagedUploads);
   } catch (error) {

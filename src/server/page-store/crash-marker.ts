@@ -49,7 +49,9 @@ function isAlive(marker: Marker, bootId: string): boolean {
 function readMarker(file: string): Marker | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Marker>;
-    return typeof parsed.pid === 'number' && typeof parsed.bootId === 'string' ? { pid: parsed.pid, bootId: parsed.bootId } : null;
+    return typeof parsed.pid === 'number' && typeof parsed.bootId === 'string'
+      ? { pid: parsed.pid, bootId: parsed.bootId }
+      : null;
   } catch {
     // A marker cut short by a crash while it was being written: its process is gone.
     return null;

@@ -22,7 +22,9 @@ function progressPrinter(total: number, out: NodeJS.WriteStream | null) {
     if (out.isTTY) {
       const width = 30;
       const filled = Math.round((done / total) * width);
-      out.write(`\rPre-rendering [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} pages ${rate.toFixed(0)}/s `);
+      out.write(
+        `\rPre-rendering [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} pages ${rate.toFixed(0)}/s `,
+      );
       if (done === total) out.write('\n');
     } else {
       const decile = Math.floor((done / total) * 10);

@@ -48,7 +48,17 @@ process.on('message', (job: WorkerJob) => {
       };
       send(answer);
     } catch (error) {
-      send({ id: job.id, key: job.key, status: 500, contentType: '', tags: null, body: new Uint8Array(), gzip: null, br: null, error: String(error) });
+      send({
+        id: job.id,
+        key: job.key,
+        status: 500,
+        contentType: '',
+        tags: null,
+        body: new Uint8Array(),
+        gzip: null,
+        br: null,
+        error: String(error),
+      });
     }
   })();
 });

@@ -21,7 +21,10 @@ const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding'
 export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>): string[] | null {
   const header = rendered.headers['x-page-tags'];
   if (rendered.status !== 200 || !header || rendered.setsCookie) return null;
-  const tags = header.split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = header
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   return tags.length ? tags : null;
 }
 
@@ -78,7 +81,11 @@ export class PageRenderer {
     this.renders++;
     const tags = storableTags(rendered);
     const page = tags
-      ? this.store.put(key, { contentType: rendered.headers['content-type'] ?? 'text/html; charset=utf-8', body: rendered.body, tags }, startedAt)
+      ? this.store.put(
+          key,
+          { contentType: rendered.headers['content-type'] ?? 'text/html; charset=utf-8', body: rendered.body, tags },
+          startedAt,
+        )
       : null;
     const kept: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(rendered.headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;

@@ -22,7 +22,11 @@ const html = (text: string) => Buffer.from(`<!doctype html><title>${text}</title
 describe('PageStore', () => {
   it('stores a page with its gzip and brotli encodings', () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
-    const page = store.put('/blog/1', { contentType: 'text/html', body: html('one'), tags: ['blog:1', 'nav'] }, store.beginRender())!;
+    const page = store.put(
+      '/blog/1',
+      { contentType: 'text/html', body: html('one'), tags: ['blog:1', 'nav'] },
+      store.beginRender(),
+    )!;
     expect(zlib.gunzipSync(page.gzip).equals(page.body)).toBe(true);
     expect(zlib.brotliDecompressSync(page.br).equals(page.body)).toBe(true);
     expect(store.isFresh(store.get('/blog/1')!)).toBe(true);

@@ -102,11 +102,14 @@ export class PageStore {
     for (const row of this.db.prepare('select tag, version from tag_versions').all() as Array<{ tag: string; version: number }>) {
       this.versions.set(row.tag, row.version);
     }
-    const storedBuild = (this.db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;
+    const storedBuild = (this.db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)
+      ?.value;
     if (storedBuild !== this.buildId) {
       // Pages of another build point at asset hashes that no longer exist: drop them all.
       this.db.exec('delete from pages');
-      this.db.prepare("insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value").run(this.buildId);
+      this.db
+        .prepare("insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value")
+        .run(this.buildId);
     }
   }
 
@@ -142,7 +145,17 @@ export class PageStore {
       return hot;
     }
     const row = this.statements.get.get(key) as
-      | { key: string; content_type: string; etag: string; tags: string; rendered_at: number; build_id: string; body: Buffer; gzip: Buffer; br: Buffer }
+      | {
+          key: string;
+          content_type: string;
+          etag: string;
+          tags: string;
+          rendered_at: number;
+          build_id: string;
+          body: Buffer;
+          gzip: Buffer;
+          br: Buffer;
+        }
       | undefined;
     if (!row) return undefined;
     const page: StoredPage = {

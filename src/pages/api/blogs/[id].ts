@@ -31,4 +31,6 @@ export const DELETE = apiRoute(async (context) => {
 });
 
 // Methods without their own export land here: HEAD mirrors GET, anything else is a JSON 405.
-export const ALL = apiRoute((context: APIContext) => (context.request.method === 'HEAD' ? GET(context) : methodNotAllowed(['GET', 'HEAD', 'PUT', 'DELETE'])));
+export const ALL = apiRoute((context: APIContext) =>
+  context.request.method === 'HEAD' ? GET(context) : methodNotAllowed(['GET', 'HEAD', 'PUT', 'DELETE']),
+);

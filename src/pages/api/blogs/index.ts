@@ -28,4 +28,6 @@ export const POST = apiRoute(async (context) => {
 });
 
 // Methods without their own export land here: HEAD mirrors GET, anything else is a JSON 405.
-export const ALL = apiRoute((context: APIContext) => (context.request.method === 'HEAD' ? GET(context) : methodNotAllowed(['GET', 'HEAD', 'POST'])));
+export const ALL = apiRoute((context: APIContext) =>
+  context.request.method === 'HEAD' ? GET(context) : methodNotAllowed(['GET', 'HEAD', 'POST']),
+);

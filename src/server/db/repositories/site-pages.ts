@@ -15,7 +15,13 @@ export async function listSitePageFacts(db: Db) {
 
 /** A cheap fingerprint of the top-viewed list, to notice when it has changed. */
 export async function topViewedFingerprint(db: Db, limit: number): Promise<string> {
-  const rows = await db.selectFrom('blogs').select(['id', 'clicks']).orderBy('clicks', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('blogs')
+    .select(['id', 'clicks'])
+    .orderBy('clicks', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => `${row.id}:${row.clicks}`).join(',');
 }
 

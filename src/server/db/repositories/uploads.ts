@@ -41,7 +41,14 @@ export async function insertUploads(db: Db, uploads: NewUpload[], now = new Date
   await withUploads(db)
     .insertInto('uploads')
     .values(
-      uploads.map((u) => ({ kind: u.kind, path: u.path, original_name: u.originalName, mime: u.mime, size: u.size, created_at: now })),
+      uploads.map((u) => ({
+        kind: u.kind,
+        path: u.path,
+        original_name: u.originalName,
+        mime: u.mime,
+        size: u.size,
+        created_at: now,
+      })),
     )
     .execute();
 }
@@ -52,7 +59,9 @@ export async function insertUploads(db: Db, uploads: NewUpload[], now = new Date
  */
 export function findUploadByPath(db: Db, relativePath: string): Promise<Upload | undefined> {
   const key = relativePath.replace(/^\/?(uploads\/)?/, '');
-  return withUploads(db).selectFrom('uploads').selectAll().where('path', '=', key).executeTakeFirst() as Promise<Upload | undefined>;
+  return withUploads(db).selectFrom('uploads').selectAll().where('path', '=', key).executeTakeFirst() as Promise<
+    Upload | undefined
+  >;
 }
 
 export function findUploadsByPaths(db: Db, paths: string[]): Promise<Upload[]> {

@@ -8,7 +8,11 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 }
 
 export function findUserByUsername(db: Db, username: string): Promise<PublicUser | undefined> {
-  return db.selectFrom('users').select(['id', 'username', 'email', 'is_admin']).where('username', '=', username).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'is_admin'])
+    .where('username', '=', username)
+    .executeTakeFirst();
 }
 
 export function findUserById(db: Db, id: number): Promise<PublicUser | undefined> {
@@ -45,6 +49,9 @@ export async function updateUserPasswordAndRole(
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
