@@ -3,7 +3,7 @@ import { migrateToLatest, openDatabase } from './db/client.ts';
 import { countBlogs } from './db/repositories/blogs.ts';
 import { ensureAdmin } from './auth/admin-account.ts';
 import { seedDemoContent } from '../../db/seed/demo-content.ts';
-import type { AppContext } from './context.ts';
+import { noPageCache, type AppContext } from './context.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -35,5 +35,5 @@ export async function prepareApp(config: Config, log: (line: string) => void = c
       );
     }
   }
-  return { config, db, sqlite, changeListeners: [] };
+  return { config, db, sqlite, pageCache: noPageCache };
 }

@@ -1,7 +1,22 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
-import type { ChangeListener } from './page-store/changes.ts';
+
+/** How long a change took to go live, which the admin API returns as `live_ms`. */
+export interface ChangeLive {
+  live_ms: number;
+}
+
+/**
+ * The page cache, as the services see it. Every write that changes what readers see ends by
+ * calling invalidate() with the tags it touched, after its transaction committed; it answers once
+ * the hot pages are fresh. The front server installs the real one (src/server/front/site.ts);
+ * under `astro dev` nothing is cached and the default does nothing.
+ */
+export interface PageCache {
+  /** `startedAt` (performance.now()) is when the save began, so `live_ms` covers the whole save. */
+  invalidate(tags: string[], startedAt?: number): Promise<ChangeLive>;
+}
 
 /**
  * The process-wide services. The HTTP server (plain Node) and Astro's bundle each load their own
@@ -11,9 +26,21 @@ export interface AppContext {
   config: Config;
   db: Db;
   sqlite: SQLite.Database;
-  /** Called after every committed change with the tags it touched (see rebuild/changes.ts). */
-  changeListeners: ChangeListener[];
+  pageCache: PageCache;
 }
+
+/** A page cache that runs `refresh` for every change and times it. */
+export function createPageCache(refresh: (tags: string[]) => Promise<void>): PageCache {
+  return {
+    async invalidate(tags, startedAt = performance.now()) {
+      if (tags.length > 0) await refresh(tags);
+      return { live_ms: Math.round((performance.now() - startedAt) * 10) / 10 };
+    },
+  };
+}
+
+/** The page cache when no front server installed one: nothing is stored, so nothing goes stale. */
+export const noPageCache: PageCache = createPageCache(async () => undefined);
 
 const KEY = Symbol.for('study-site.app-context');
 type Holder = { [KEY]?: AppContext };
@@ -22,13 +49,18 @@ export function setAppContext(context: AppContext): void {
   (globalThis as Holder)[KEY] = context;
 }
 
+/** Installs the front server's page cache; every service of this process then goes through it. */
+export function installPageCache(context: AppContext, cache: PageCache): void {
+  context.pageCache = cache;
+}
+
 /** The running server's context; under `astro dev` it is opened on first use. */
 export function getAppContext(): AppContext {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const config = loadConfig();
     const { db, sqlite } = openDatabase(config.databasePath);
-    holder[KEY] = { config, db, sqlite, changeListeners: [] };
+    holder[KEY] = { config, db, sqlite, pageCache: noPageCache };
   }
   return holder[KEY]!;
 }

@@ -4,7 +4,6 @@ import type { PublicUser } from '../db/repositories/users.ts';
 import { deleteBlog, findBlogById, insertBlog, updateBlog, type Blog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { findCategoryById } from '../db/repositories/categories.ts';
 import { invalidInput, notFound } from '../errors.ts';
-import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
@@ -71,7 +70,7 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
   const tags = [TAG.list, TAG.blog(blog.id), TAG.topViewed];
   if (blog.category_id !== null) tags.push(TAG.category(blog.category_id));
   if (hasPdf(blog)) tags.push(TAG.downloads);
-  const { live_ms } = await applyChange(app, tags, startedAt);
+  const { live_ms } = await app.pageCache.invalidate(tags, startedAt);
   return { ...toBlogDto(blog), live_ms };
 }
 
@@ -87,7 +86,7 @@ export async function updateBlogById(app: AppContext, id: number, body: Record<s
     await updateBlog(trx, id, write, text);
     return { before: existing, after: (await findBlogById(trx, id))! };
   });
-  const { live_ms } = await applyChange(app, changedTags(before, after), startedAt);
+  const { live_ms } = await app.pageCache.invalidate(changedTags(before, after), startedAt);
   // Files the edit dropped (a replaced image or PDF, an image taken out of the text).
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
     before.image,
@@ -116,7 +115,7 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<{ mes
     await deleteBlog(trx, id);
     return existing;
   });
-  const { live_ms } = await applyChange(app, [...changedTags(before, null), TAG.comments(id)], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([...changedTags(before, null), TAG.comments(id)], startedAt);
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
     before.image,

@@ -8,7 +8,6 @@ import {
   type Category,
 } from '../db/repositories/categories.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
-import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../shared/validation/category.ts';
 import { summarizeErrors } from '../../shared/validation/common.ts';
@@ -48,7 +47,7 @@ export async function createCategory(app: AppContext, body: Record<string, unkno
     if (isUniqueViolation(error)) throw new AppError('conflict', CATEGORY_MESSAGES.createFailed);
     throw error;
   }
-  const { live_ms } = await applyChange(app, tagsFor(category.id), startedAt);
+  const { live_ms } = await app.pageCache.invalidate(tagsFor(category.id), startedAt);
   return { ...category, live_ms };
 }
 
@@ -67,7 +66,7 @@ export async function updateCategoryById(app: AppContext, id: number, body: Reco
     if (isUniqueViolation(error)) throw new AppError('conflict', DUPLICATE_UPDATE_MESSAGE);
     throw error;
   }
-  const { live_ms } = await applyChange(app, tagsFor(id), startedAt);
+  const { live_ms } = await app.pageCache.invalidate(tagsFor(id), startedAt);
   return { ...category, live_ms };
 }
 
@@ -76,6 +75,6 @@ export async function deleteCategoryById(app: AppContext, id: number): Promise<{
   const startedAt = performance.now();
   const deleted = await deleteCategory(app.db, id);
   if (!deleted) throw notFound('That category');
-  const { live_ms } = await applyChange(app, tagsFor(id), startedAt);
+  const { live_ms } = await app.pageCache.invalidate(tagsFor(id), startedAt);
   return { message: 'Category deleted successfully', live_ms };
 }

@@ -3,7 +3,7 @@ import { notFound } from '../errors.ts';
 import { incrementClicks } from '../db/repositories/blogs.ts';
 
 /**
- * Opening an article raises its view count by one. No applyChange here: a view is not an edit,
+ * Opening an article raises its view count by one. No page-cache invalidation here: a view is not an edit,
  * and re-rendering pages on every visit would defeat the page store; the store refreshes the
  * top-viewed lists on its own timer instead.
  */

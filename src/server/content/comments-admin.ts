@@ -8,7 +8,6 @@ import {
   type CommentWithBlogTitle,
 } from '../db/repositories/comments.ts';
 import { notFound } from '../errors.ts';
-import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 
 /** The admin's view of comments: all of them with their article's title, newest first, in pages. */
@@ -32,6 +31,6 @@ export async function deleteCommentById(app: AppContext, id: number): Promise<{ 
     await deleteComment(trx, id);
     return comment.blog_id;
   });
-  const { live_ms } = await applyChange(app, [TAG.comments(blogId), TAG.blog(blogId)], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([TAG.comments(blogId), TAG.blog(blogId)], startedAt);
   return { message: 'Comment deleted successfully', live_ms };
 }

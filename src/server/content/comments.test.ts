@@ -5,7 +5,7 @@ import { insertBlog } from '../db/repositories/blogs.ts';
 import { listCommentsForBlog } from '../db/repositories/comments.ts';
 import { AppError } from '../errors.ts';
 import { createRateLimiter } from '../api/rate-limit.ts';
-import type { AppContext } from '../context.ts';
+import { createPageCache, type AppContext } from '../context.ts';
 import { postComment, readCommentLimit } from './comments.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
 
@@ -17,7 +17,7 @@ beforeEach(async () => {
   const { db, sqlite } = openDatabase(':memory:');
   await migrateToLatest(db);
   changes = [];
-  app = { config: loadConfig({}), db, sqlite, changeListeners: [async (tags) => void changes.push(tags)] };
+  app = { config: loadConfig({}), db, sqlite, pageCache: createPageCache(async (tags) => void changes.push(tags)) };
   blogId = await insertBlog(db, buildBlogWrite(), 'x');
 });
 

@@ -5,7 +5,7 @@ import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import { prepareApp } from '../bootstrap.ts';
-import { setAppContext, type AppContext } from '../context.ts';
+import { createPageCache, installPageCache, setAppContext, type AppContext } from '../context.ts';
 import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
 import { hotUrlsForChange } from '../page-store/hot-set.ts';
@@ -64,7 +64,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     store.invalidate(tags);
     await renderer.warm(await hotUrlsForChange(context.db, tags));
   };
-  context.changeListeners.push(refresh);
+  installPageCache(context, createPageCache(refresh));
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const server = createHttpServer({

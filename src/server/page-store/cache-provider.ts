@@ -1,6 +1,5 @@
 import type { CacheProvider } from 'astro';
 import { getAppContext } from '../context.ts';
-import { applyChange } from './changes.ts';
 
 /**
  * Astro's route-caching provider, bridging Astro's API to our page store.
@@ -8,7 +7,7 @@ import { applyChange } from './changes.ts';
  * a `Cache-Tag` header, which it strips before the response leaves. We copy them to `X-Page-Tags`
  * for the page renderer (src/server/page-store/renderer.ts), which stores the page under them; the
  * front server never lets that header reach a browser. `cache.invalidate({ tags })` from an
- * endpoint ends in the same place as applyChange().
+ * endpoint goes through the same port as every service: `context.pageCache` (src/server/context.ts).
  */
 export default function createProvider(): CacheProvider {
   return {
@@ -21,7 +20,7 @@ export default function createProvider(): CacheProvider {
     },
     async invalidate(options) {
       const tags = options.tags === undefined ? [] : Array.isArray(options.tags) ? options.tags : [options.tags];
-      if (tags.length > 0) await applyChange(getAppContext(), tags);
+      await getAppContext().pageCache.invalidate(tags);
     },
   };
 }
