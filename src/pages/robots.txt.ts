@@ -1,10 +1,10 @@
 import type { APIRoute } from 'astro';
-import { TAG } from '../server/page-store/tags.ts';
+import { cacheFor } from '../server/page-store/site-map.ts';
 
 /** Crawlers may read the public site, not the admin area or the API. */
 export const GET: APIRoute = (context) => {
   // The page store keeps only tagged answers; this one changes with nothing but a new build.
-  context.cache.set({ tags: [TAG.nav] });
+  context.cache.set(cacheFor.navOnly());
   const origin = context.locals.app.config.publicOrigin;
   const body = [
     'User-agent: *',

@@ -2,11 +2,11 @@ import type { APIRoute } from 'astro';
 import { getFeed } from '../server/content/reader.ts';
 import { SITE_DESCRIPTION, SITE_NAME } from '../components/site/site.ts';
 import { escapeXml } from '../components/site/xml.ts';
-import { TAG } from '../server/page-store/tags.ts';
+import { cacheFor } from '../server/page-store/site-map.ts';
 
 /** RSS 2.0 feed of the newest articles. */
 export const GET: APIRoute = async (context) => {
-  context.cache.set({ tags: [TAG.list] });
+  context.cache.set(cacheFor.feed());
   const origin = context.locals.app.config.publicOrigin;
   const blogs = await getFeed(context.locals.app.db);
   const items = blogs.map((blog) => {

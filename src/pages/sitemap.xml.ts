@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { getSitemapEntries } from '../server/content/reader.ts';
 import { escapeXml } from '../components/site/xml.ts';
-import { TAG } from '../server/page-store/tags.ts';
+import { cacheFor } from '../server/page-store/site-map.ts';
 
 /** Every indexable page: the fixed pages, each category's list and each article. */
 export const GET: APIRoute = async (context) => {
-  context.cache.set({ tags: [TAG.list, TAG.nav] });
+  context.cache.set(cacheFor.sitemap());
   const origin = context.locals.app.config.publicOrigin;
   const { blogs, categories } = await getSitemapEntries(context.locals.app.db);
   const url = (path: string, lastmod?: string) =>

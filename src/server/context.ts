@@ -1,6 +1,7 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
+import type { PageTag } from './page-store/site-tags.ts';
 
 /** How long a change took to go live, which the admin API returns as `live_ms`. */
 export interface ChangeLive {
@@ -15,7 +16,7 @@ export interface ChangeLive {
  */
 export interface PageCache {
   /** `startedAt` (performance.now()) is when the save began, so `live_ms` covers the whole save. */
-  invalidate(tags: string[], startedAt?: number): Promise<ChangeLive>;
+  invalidate(tags: PageTag[], startedAt?: number): Promise<ChangeLive>;
 }
 
 /**
@@ -30,7 +31,7 @@ export interface AppContext {
 }
 
 /** A page cache that runs `refresh` for every change and times it. */
-export function createPageCache(refresh: (tags: string[]) => Promise<void>): PageCache {
+export function createPageCache(refresh: (tags: PageTag[]) => Promise<void>): PageCache {
   return {
     async invalidate(tags, startedAt = performance.now()) {
       if (tags.length > 0) await refresh(tags);

@@ -4,7 +4,7 @@ import type { PublicUser } from '../db/repositories/users.ts';
 import { deleteBlog, findBlogById, insertBlog, updateBlog, type Blog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { findCategoryById } from '../db/repositories/categories.ts';
 import { invalidInput, notFound } from '../errors.ts';
-import { TAG } from '../page-store/tags.ts';
+import { tag, uniqueTags, type PageTag } from '../page-store/site-tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
 import { summarizeErrors } from '../../shared/validation/common.ts';
@@ -67,9 +67,9 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
     const id = await insertBlog(trx, write, text);
     return (await findBlogById(trx, id))!;
   });
-  const tags = [TAG.list, TAG.blog(blog.id), TAG.topViewed];
-  if (blog.category_id !== null) tags.push(TAG.category(blog.category_id));
-  if (hasPdf(blog)) tags.push(TAG.downloads);
+  const tags: PageTag[] = [tag.list, tag.blog(blog.id), tag.topViewed];
+  if (blog.category_id !== null) tags.push(tag.category(blog.category_id));
+  if (hasPdf(blog)) tags.push(tag.downloads);
   const { live_ms } = await app.pageCache.invalidate(tags, startedAt);
   return { ...toBlogDto(blog), live_ms };
 }
@@ -97,13 +97,13 @@ export async function updateBlogById(app: AppContext, id: number, body: Record<s
   return { ...toBlogDto(after), live_ms };
 }
 
-function changedTags(before: Blog, after: Blog | null): string[] {
-  const tags = new Set<string>([TAG.blog(before.id), TAG.list]);
-  if (before.category_id !== null) tags.add(TAG.category(before.category_id));
-  if (after?.category_id != null) tags.add(TAG.category(after.category_id));
-  if (hasPdf(before) || (after && hasPdf(after))) tags.add(TAG.downloads);
-  if (!after || after.title !== before.title) tags.add(TAG.topViewed);
-  return [...tags];
+function changedTags(before: Blog, after: Blog | null): PageTag[] {
+  const tags: PageTag[] = [tag.blog(before.id), tag.list];
+  if (before.category_id !== null) tags.push(tag.category(before.category_id));
+  if (after?.category_id != null) tags.push(tag.category(after.category_id));
+  if (hasPdf(before) || (after && hasPdf(after))) tags.push(tag.downloads);
+  if (!after || after.title !== before.title) tags.push(tag.topViewed);
+  return uniqueTags(tags);
 }
 
 export async function deleteBlogById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
@@ -115,7 +115,7 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<{ mes
     await deleteBlog(trx, id);
     return existing;
   });
-  const { live_ms } = await app.pageCache.invalidate([...changedTags(before, null), TAG.comments(id)], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([...changedTags(before, null), tag.comments(id)], startedAt);
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
     before.image,

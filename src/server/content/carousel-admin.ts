@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { deleteSlide, findSlide, insertSlide, type Slide } from '../db/repositories/carousel.ts';
 import { deleteUploadsByPaths } from '../db/repositories/uploads.ts';
 import { invalidInput, notFound } from '../errors.ts';
-import { TAG } from '../page-store/tags.ts';
+import { tag } from '../page-store/site-tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { removeStoredFiles, storeImageUpload } from '../uploads/images.ts';
 import type { UploadedFile } from '../api/multipart.ts';
@@ -37,7 +37,7 @@ export async function addSlide(
     await removeStoredFiles(app.config.uploadsDir, stored.files);
     throw error;
   }
-  const { live_ms } = await app.pageCache.invalidate([TAG.carousel], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([tag.carousel], startedAt);
   return { message: CAROUSEL_MESSAGES.added, slide, live_ms };
 }
 
@@ -45,7 +45,7 @@ export async function removeSlide(app: AppContext, id: number): Promise<{ messag
   const startedAt = performance.now();
   const slide = await findSlide(app.db, id);
   if (!slide || !(await deleteSlide(app.db, id))) throw notFound('That slide');
-  const { live_ms } = await app.pageCache.invalidate([TAG.carousel], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([tag.carousel], startedAt);
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, [slide.image_url]);
   return { message: CAROUSEL_MESSAGES.deleted, live_ms };
 }

@@ -8,7 +8,7 @@ import {
   type Category,
 } from '../db/repositories/categories.ts';
 import { AppError, invalidInput, notFound } from '../errors.ts';
-import { TAG } from '../page-store/tags.ts';
+import { tag } from '../page-store/site-tags.ts';
 import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../shared/validation/category.ts';
 import { summarizeErrors } from '../../shared/validation/common.ts';
 
@@ -32,7 +32,7 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-const tagsFor = (id: number) => [TAG.nav, TAG.list, TAG.category(id)];
+const tagsFor = (id: number) => [tag.nav, tag.list, tag.category(id)];
 
 export async function createCategory(app: AppContext, body: Record<string, unknown>): Promise<CategoryAnswer> {
   const startedAt = performance.now();

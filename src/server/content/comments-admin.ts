@@ -8,7 +8,7 @@ import {
   type CommentWithBlogTitle,
 } from '../db/repositories/comments.ts';
 import { notFound } from '../errors.ts';
-import { TAG } from '../page-store/tags.ts';
+import { tag } from '../page-store/site-tags.ts';
 
 /** The admin's view of comments: all of them with their article's title, newest first, in pages. */
 
@@ -31,6 +31,6 @@ export async function deleteCommentById(app: AppContext, id: number): Promise<{ 
     await deleteComment(trx, id);
     return comment.blog_id;
   });
-  const { live_ms } = await app.pageCache.invalidate([TAG.comments(blogId), TAG.blog(blogId)], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([tag.comments(blogId), tag.blog(blogId)], startedAt);
   return { message: 'Comment deleted successfully', live_ms };
 }

@@ -6,6 +6,7 @@ import { listCommentsForBlog } from '../db/repositories/comments.ts';
 import { AppError } from '../errors.ts';
 import { createRateLimiter } from '../api/rate-limit.ts';
 import { createPageCache, type AppContext } from '../context.ts';
+import { tagName } from '../page-store/site-tags.ts';
 import { postComment, readCommentLimit } from './comments.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
 
@@ -17,7 +18,7 @@ beforeEach(async () => {
   const { db, sqlite } = openDatabase(':memory:');
   await migrateToLatest(db);
   changes = [];
-  app = { config: loadConfig({}), db, sqlite, pageCache: createPageCache(async (tags) => void changes.push(tags)) };
+  app = { config: loadConfig({}), db, sqlite, pageCache: createPageCache(async (tags) => void changes.push(tags.map(tagName))) };
   blogId = await insertBlog(db, buildBlogWrite(), 'x');
 });
 

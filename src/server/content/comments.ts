@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../errors.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
 import { insertComment } from '../db/repositories/comments.ts';
-import { TAG } from '../page-store/tags.ts';
+import { tag } from '../page-store/site-tags.ts';
 import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
 import { validateCommentInput } from './validation-public.ts';
 
@@ -68,7 +68,7 @@ export async function postComment(
       contact: input.contact,
     });
   });
-  const { live_ms } = await app.pageCache.invalidate([TAG.comments(request.blogId), TAG.blog(request.blogId)], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([tag.comments(request.blogId), tag.blog(request.blogId)], startedAt);
   return { id: saved.id, username: saved.username, comment: saved.comment, created_at: saved.created_at, live_ms };
 }
 

@@ -5,7 +5,7 @@ import { resolveInside, serveFile } from './static-files.ts';
 import { readPagePolicy, securityHeaderList, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
 import type { PageStore } from '../page-store/store.ts';
 import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
-import { pageKeyOf } from '../page-store/page-keys.ts';
+import { pageKeyOf } from '../page-store/site-map.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 

@@ -8,8 +8,8 @@ import { prepareApp } from '../bootstrap.ts';
 import { createPageCache, installPageCache, setAppContext, type AppContext } from '../context.ts';
 import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
-import { hotUrlsForChange } from '../page-store/hot-set.ts';
-import { listPublicUrls } from '../page-store/site-urls.ts';
+import { hotUrlsForChange, listPublicUrls } from '../page-store/site-map.ts';
+import { tagName, type PageTag } from '../page-store/site-tags.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { dropStoredPages, markStoreOpen } from '../page-store/crash-marker.ts';
@@ -60,8 +60,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
   });
   const renderer = new PageRenderer(store, config.publicOrigin);
   // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered now.
-  const refresh = async (tags: string[]) => {
-    store.invalidate(tags);
+  const refresh = async (tags: PageTag[]) => {
+    store.invalidate(tags.map(tagName));
     await renderer.warm(await hotUrlsForChange(context.db, tags));
   };
   installPageCache(context, createPageCache(refresh));

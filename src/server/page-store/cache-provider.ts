@@ -1,5 +1,6 @@
 import type { CacheProvider } from 'astro';
 import { getAppContext } from '../context.ts';
+import { readTagName, type PageTag } from './site-tags.ts';
 
 /**
  * Astro's route-caching provider, bridging Astro's API to our page store.
@@ -20,7 +21,9 @@ export default function createProvider(): CacheProvider {
     },
     async invalidate(options) {
       const tags = options.tags === undefined ? [] : Array.isArray(options.tags) ? options.tags : [options.tags];
-      await getAppContext().pageCache.invalidate(tags);
+      // The one place tags come back as strings: whatever Astro was handed, spelled by tagName().
+      const known = tags.map(readTagName).filter((t): t is PageTag => t !== null);
+      await getAppContext().pageCache.invalidate(known);
     },
   };
 }

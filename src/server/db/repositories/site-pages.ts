@@ -43,3 +43,8 @@ export async function topViewedIds(db: Db, limit: number): Promise<number[]> {
   const rows = await db.selectFrom('blogs').select('id').orderBy('clicks', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => row.id);
 }
+
+/** Whether an article exists (a deleted one is in no list any more). */
+export async function blogExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('blogs').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

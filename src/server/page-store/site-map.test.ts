@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { hotUrlsFor, pageKeyOf } from './site-map.ts';
+import { readTagName, tag, tagName, type PageTag } from './site-tags.ts';
+
+describe('pageKeyOf', () => {
+  it('normalises the query to the parameters a page reads', () => {
+    expect(pageKeyOf('/')).toBe('/');
+    expect(pageKeyOf('/?page=1')).toBe('/');
+    expect(pageKeyOf('/?page=3&utm_source=x')).toBe('/?page=3');
+    expect(pageKeyOf('/blogs?page=2&category=4')).toBe('/blogs?category=4&page=2');
+    expect(pageKeyOf('/blog/12')).toBe('/blog/12');
+    expect(pageKeyOf('/blog/12/')).toBe('/blog/12');
+    expect(pageKeyOf('/download')).toBe('/download');
+  });
+
+  it('leaves search pages, odd values and other routes to Astro', () => {
+    expect(pageKeyOf('/blogs?search=cell')).toBeNull();
+    expect(pageKeyOf('/blogs?page=0')).toBeNull();
+    expect(pageKeyOf('/blogs?page=-1')).toBeNull();
+    expect(pageKeyOf('/blogs?page=1&page=2')).toBeNull();
+    expect(pageKeyOf('/blog/abc')).toBeNull();
+    expect(pageKeyOf('/blog/0')).toBeNull();
+    expect(pageKeyOf('/admin')).toBeNull();
+    expect(pageKeyOf('/api/blogs')).toBeNull();
+    expect(pageKeyOf('/login')).toBeNull();
+  });
+});
+
+describe('hotUrlsFor', () => {
+  it('names the pages to re-render at once for each tag', () => {
+    expect(hotUrlsFor([tag.blog(5)])).toEqual(['/blog/5']);
+    expect(hotUrlsFor([tag.comments(5), tag.blog(5)])).toEqual(['/blog/5']);
+    expect(hotUrlsFor([tag.list, tag.category(2)]).sort()).toEqual(['/', '/blogs', '/blogs?category=2']);
+    expect(hotUrlsFor([tag.downloads])).toEqual(['/download']);
+    expect(hotUrlsFor([tag.carousel])).toEqual(['/']);
+  });
+});
+
+describe('tag names', () => {
+  it('spell tags the way pages declared them before tags were typed, and read them back', () => {
+    const tags: PageTag[] = [
+      tag.list,
+      tag.nav,
+      tag.carousel,
+      tag.downloads,
+      tag.topViewed,
+      tag.blog(5),
+      tag.category(2),
+      tag.comments(5),
+    ];
+    const names = tags.map(tagName);
+    expect(names).toEqual(['list', 'nav', 'carousel', 'downloads', 'top-viewed', 'blog:5', 'category:2', 'comments:5']);
+    expect(names.map(readTagName)).toEqual(tags);
+  });
+
+  it('reads nothing it did not write', () => {
+    for (const name of ['', 'blog', 'blog:0', 'blog:x', 'nav:1', 'page:1', 'list:', 'Blog:1'])
+      expect(readTagName(name)).toBeNull();
+  });
+});
