@@ -1,8 +1,8 @@
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/client.ts';
-import { countBlogs } from './db/repositories/blogs.ts';
+import { findFirstAdmin } from './db/repositories/users.ts';
 import { ensureAdmin } from './auth/admin-account.ts';
-import { seedDemoContent } from '../../db/seed/demo-content.ts';
+import { describeSeed, seedDemoIfEmpty } from './seed/seed-if-empty.ts';
 import { noPageCache, type AppContext } from './context.ts';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
@@ -16,8 +16,7 @@ export async function prepareApp(config: Config, log: (line: string) => void = c
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`Database: applied migrations ${applied.join(', ')}`);
 
-  const hasAdmin = await db.selectFrom('users').select('id').where('is_admin', '=', 1).executeTakeFirst();
-  if (config.adminEmail || !hasAdmin) {
+  if (config.adminEmail || !(await findFirstAdmin(db))) {
     const admin = await ensureAdmin(db, config.adminEmail ?? DEFAULT_ADMIN_EMAIL, config.adminPassword);
     if (admin.action !== 'unchanged') log(`Admin account ${admin.email}: ${admin.action}`);
     if (admin.generatedPassword) {
@@ -25,15 +24,9 @@ export async function prepareApp(config: Config, log: (line: string) => void = c
     }
   }
 
-  if (config.seedDemo && (await countBlogs(db, {})) === 0) {
-    const isEmpty = !(await db.selectFrom('categories').select('id').executeTakeFirst());
-    if (isEmpty) {
-      const admin = await db.selectFrom('users').select('username').where('is_admin', '=', 1).orderBy('id').executeTakeFirst();
-      const result = await seedDemoContent(db, config.uploadsDir, admin?.username ?? 'admin');
-      log(
-        `Demo content: ${result.categories} categories, ${result.blogs} articles, ${result.comments} comments, ${result.slides} slides`,
-      );
-    }
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(db, config.uploadsDir);
+    if (seeded) log(describeSeed(seeded));
   }
   return { config, db, sqlite, pageCache: noPageCache };
 }

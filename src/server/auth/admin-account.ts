@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { findUserByEmail, insertUser, updateUserPasswordAndRole } from '../db/repositories/users.ts';
+import { findUserByEmail, findUserByUsername, insertUser, updateUserPasswordAndRole } from '../db/repositories/users.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { invalidateUserSessions } from './sessions.ts';
 
@@ -35,8 +35,7 @@ export async function ensureAdmin(db: Db, email: string, password: string | unde
   }
   const generated = password === undefined ? crypto.randomBytes(12).toString('base64url') : undefined;
   let username = usernameFromEmail(email);
-  const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-  if (taken) username = `${username}-${crypto.randomBytes(2).toString('hex')}`;
+  if (await findUserByUsername(db, username)) username = `${username}-${crypto.randomBytes(2).toString('hex')}`;
   await insertUser(db, { username, email, passwordHash: await hashPassword(password ?? generated!), isAdmin: true });
   return generated ? { email, action: 'created', generatedPassword: generated } : { email, action: 'created' };
 }

@@ -1,15 +1,13 @@
 import type { Db } from '../db/client.ts';
+import { findBlogById, type Blog, type BlogSummary } from '../db/repositories/blogs.ts';
 import {
   countBlogs,
-  findBlogById,
   listBlogIds,
   listBlogSummaries,
   listBlogsWithPdf,
   listRecent,
   listTopViewed,
-  type Blog,
-  type BlogSummary,
-} from '../db/repositories/blogs.ts';
+} from '../db/repositories/blog-lists.ts';
 import { findCategoryById, listCategories, type Category } from '../db/repositories/categories.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
 import { listSlides, type Slide } from '../db/repositories/carousel.ts';

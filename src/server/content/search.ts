@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { countBlogs, listBlogsFull, type Blog, type BlogFilter } from '../db/repositories/blogs.ts';
+import type { Blog } from '../db/repositories/blogs.ts';
+import { countBlogs, listBlogsFull, type BlogFilter } from '../db/repositories/blog-lists.ts';
 
 const MAX_TERMS = 12;
 const MAX_TERM_LENGTH = 64;

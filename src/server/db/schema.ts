@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Table types for kysely. Dates are ISO-8601 strings in UTC; booleans are 0/1 integers. */
 export interface UsersTable {
@@ -79,8 +79,3 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
-export type BlogRow = Selectable<BlogsTable>;
-export type NewBlogRow = Insertable<BlogsTable>;
-export type BlogUpdate = Updateable<BlogsTable>;
-export type CommentRow = Selectable<CommentsTable>;
-export type SlideRow = Selectable<CarouselSlidesTable>;

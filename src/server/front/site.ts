@@ -12,7 +12,8 @@ import { hotUrlsForChange, listPublicUrls } from '../page-store/site-map.ts';
 import { tagName, type PageTag } from '../page-store/site-tags.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
-import { dropStoredPages, markStoreOpen } from '../page-store/crash-marker.ts';
+import { markStoreOpen } from '../page-store/crash-marker.ts';
+import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
 
 export interface Site {

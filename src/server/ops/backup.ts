@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { readMigrationNames, readUploadPaths } from '../db/repositories/database-file.ts';
 import {
   BackupError,
   DATABASE_FILE,
@@ -31,13 +32,6 @@ function folderName(now: Date): string {
   return `backup-${now.toISOString().replace(/[-:]/g, '').replace('.', '-')}`;
 }
 
-/** The migrations applied to a database, in order (kysely's own bookkeeping table). */
-export function readMigrationNames(db: SQLite.Database): string[] {
-  const table = db.prepare("select name from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
-  if (!table) return [];
-  return (db.prepare('select name from kysely_migration order by name').all() as Array<{ name: string }>).map((row) => row.name);
-}
-
 /**
  * Copies the live database with SQLite's online backup, in one step: the copy reads one snapshot
  * (in WAL mode a reader never blocks the server's writers) and cannot be restarted by a write
@@ -60,11 +54,7 @@ function checkCopy(file: string): { migrations: string[]; uploadPaths: string[] 
     db.pragma('journal_mode = DELETE');
     const check = db.pragma('integrity_check', { simple: true });
     if (check !== 'ok') throw new BackupError(`The database copy failed its integrity check: ${String(check)}`);
-    const hasUploads = db.prepare("select name from sqlite_master where type = 'table' and name = 'uploads'").get();
-    const uploadPaths = hasUploads
-      ? (db.prepare('select path from uploads').all() as Array<{ path: string }>).map((row) => row.path)
-      : [];
-    return { migrations: readMigrationNames(db), uploadPaths };
+    return { migrations: readMigrationNames(db), uploadPaths: readUploadPaths(db) };
   } finally {
     db.close();
   }

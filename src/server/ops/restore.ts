@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { migrations as knownMigrations } from '../../../db/migrations/index.ts';
-import { readMigrationNames } from './backup.ts';
+import { readMigrationNames } from '../db/repositories/database-file.ts';
 import {
   BackupError,
   DATABASE_FILE,
@@ -13,7 +13,8 @@ import {
   verifyFiles,
   type BackupManifest,
 } from './manifest.ts';
-import { dropStoredPages, findRunningPids } from '../page-store/crash-marker.ts';
+import { findRunningPids } from '../page-store/crash-marker.ts';
+import { dropStoredPages } from '../page-store/store-file.ts';
 
 export interface RestoreOptions {
   backupDir: string;

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropStoredPages, markStoreOpen } from './crash-marker.ts';
+import { markStoreOpen } from './crash-marker.ts';
+import { dropStoredPages } from './store-file.ts';
 
 const dirs: string[] = [];
 function tempDir(): string {

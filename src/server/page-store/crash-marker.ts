@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 
 /**
  * Crash detection for the page store.
@@ -104,25 +103,4 @@ export function findRunningPids(dir: string): number[] {
     if (marker && marker.pid !== process.pid && isAlive(marker, bootId)) pids.push(marker.pid);
   }
   return pids;
-}
-
-/**
- * Drops every stored page in the store at `dir`. Without another process on the store the files
- * go (instant whatever their size, and a damaged file cannot stop the start); otherwise the rows
- * are deleted so the other process keeps a working file.
- */
-export function dropStoredPages(dir: string, othersRunning: number): void {
-  const file = path.join(dir, 'pages.sqlite');
-  if (!fs.existsSync(file)) return;
-  if (othersRunning === 0) {
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
-    return;
-  }
-  const db = new SQLite(file);
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.exec('delete from pages');
-  } finally {
-    db.close();
-  }
 }

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import SQLite from 'better-sqlite3';
+import { openStoreFile, type StoreFile, type StoredPage } from './store-file.ts';
+
+export type { StoredPage } from './store-file.ts';
 
 /**
  * The page store: rendered pages with their three encodings, kept in a SQLite file of their own
@@ -14,18 +14,6 @@ import SQLite from 'better-sqlite3';
  * touched), whatever the number of stored pages. A page is fresh when all its tags still have the
  * versions it recorded and it was rendered by the running build.
  */
-export interface StoredPage {
-  key: string;
-  contentType: string;
-  etag: string;
-  body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
-  tags: Record<string, number>;
-  renderedAt: number;
-  buildId: string;
-}
-
 export interface PageStoreOptions {
   dir: string;
   buildId: string;
@@ -58,7 +46,7 @@ export function compressPage(body: Buffer): { gzip: Buffer; br: Buffer } {
 
 export class PageStore {
   readonly buildId: string;
-  private readonly db: SQLite.Database;
+  private readonly file: StoreFile;
   private readonly versions = new Map<string, number>();
   /** Sequence number of each tag's last invalidation, to catch renders that raced a change. */
   private readonly invalidatedAt = new Map<string, number>();
@@ -66,56 +54,18 @@ export class PageStore {
   private readonly memory = new Map<string, StoredPage>();
   private memoryUsed = 0;
   private readonly memoryLimit: number;
-  private readonly statements;
 
   constructor(options: PageStoreOptions) {
-    fs.mkdirSync(options.dir, { recursive: true });
     this.buildId = options.buildId;
     this.memoryLimit = options.memoryBytes ?? 48 * 1024 * 1024;
-    this.db = new SQLite(path.join(options.dir, 'pages.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(`
-      create table if not exists meta (key text primary key, value text not null);
-      create table if not exists tag_versions (tag text primary key, version integer not null);
-      create table if not exists pages (
-        key text primary key, content_type text not null, etag text not null,
-        tags text not null, rendered_at integer not null, build_id text not null,
-        body blob not null, gzip blob not null, br blob not null
-      );
-    `);
-    this.statements = {
-      get: this.db.prepare('select * from pages where key = ?'),
-      put: this.db.prepare(
-        `insert into pages (key, content_type, etag, tags, rendered_at, build_id, body, gzip, br)
-         values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @body, @gzip, @br)
-         on conflict (key) do update set content_type = excluded.content_type, etag = excluded.etag,
-           tags = excluded.tags, rendered_at = excluded.rendered_at, build_id = excluded.build_id,
-           body = excluded.body, gzip = excluded.gzip, br = excluded.br`,
-      ),
-      bump: this.db.prepare(
-        'insert into tag_versions (tag, version) values (?, 1) on conflict (tag) do update set version = version + 1 returning version',
-      ),
-      count: this.db.prepare('select count(*) as n from pages'),
-    };
-    for (const row of this.db.prepare('select tag, version from tag_versions').all() as Array<{ tag: string; version: number }>) {
-      this.versions.set(row.tag, row.version);
-    }
-    const storedBuild = (this.db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)
-      ?.value;
-    if (storedBuild !== this.buildId) {
-      // Pages of another build point at asset hashes that no longer exist: drop them all.
-      this.db.exec('delete from pages');
-      this.db
-        .prepare("insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value")
-        .run(this.buildId);
-    }
+    this.file = openStoreFile(options.dir);
+    for (const row of this.file.readTagVersions()) this.versions.set(row.tag, row.version);
+    this.file.keepOnlyBuild(this.buildId);
   }
 
   /** The number of pages stored on disk. */
   count(): number {
-    return (this.statements.count.get() as { n: number }).n;
+    return this.file.countPages();
   }
 
   stats(): StoreStats {
@@ -144,31 +94,8 @@ export class PageStore {
       this.memory.set(key, hot);
       return hot;
     }
-    const row = this.statements.get.get(key) as
-      | {
-          key: string;
-          content_type: string;
-          etag: string;
-          tags: string;
-          rendered_at: number;
-          build_id: string;
-          body: Buffer;
-          gzip: Buffer;
-          br: Buffer;
-        }
-      | undefined;
-    if (!row) return undefined;
-    const page: StoredPage = {
-      key: row.key,
-      contentType: row.content_type,
-      etag: row.etag,
-      tags: JSON.parse(row.tags) as Record<string, number>,
-      renderedAt: row.rendered_at,
-      buildId: row.build_id,
-      body: row.body,
-      gzip: row.gzip,
-      br: row.br,
-    };
+    const page = this.file.readPage(key);
+    if (!page) return undefined;
     this.remember(page);
     return page;
   }
@@ -200,7 +127,7 @@ export class PageStore {
       renderedAt: Date.now(),
       buildId: this.buildId,
     };
-    this.statements.put.run({ ...page, tags: JSON.stringify(tags) });
+    this.file.writePage(page);
     // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
     if (options.keepInMemory ?? true) this.remember(page);
     else this.forget(key);
@@ -210,19 +137,15 @@ export class PageStore {
   /** Marks every page carrying one of these tags stale: O(number of tags). */
   invalidate(tags: string[]): void {
     this.sequence++;
-    const bumpAll = this.db.transaction((list: string[]) => {
-      for (const tag of list) {
-        const { version } = this.statements.bump.get(tag) as { version: number };
-        this.versions.set(tag, version);
-        this.invalidatedAt.set(tag, this.sequence);
-      }
+    this.file.bumpTags([...new Set(tags)], (tag, version) => {
+      this.versions.set(tag, version);
+      this.invalidatedAt.set(tag, this.sequence);
     });
-    bumpAll([...new Set(tags)]);
     this.sequence++;
   }
 
   close(): void {
-    this.db.close();
+    this.file.close();
   }
 
   private forget(key: string): void {

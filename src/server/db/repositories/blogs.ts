@@ -1,4 +1,4 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { Db } from '../client.ts';
 import type { Database } from '../schema.ts';
 
@@ -53,19 +53,13 @@ export interface BlogWrite {
   form_link: string | null;
 }
 
-export interface BlogFilter {
-  categoryId?: number | undefined;
-  /** An FTS5 MATCH expression built by buildFtsQuery, never raw user text. */
-  ftsQuery?: string | undefined;
-}
+export type BlogQuery = SelectQueryBuilder<Database, 'blogs' | 'categories', object>;
 
-type BlogQuery = SelectQueryBuilder<Database, 'blogs' | 'categories', object>;
-
-function fromBlogs(db: Db): BlogQuery {
+export function fromBlogs(db: Db): BlogQuery {
   return db.selectFrom('blogs').leftJoin('categories', 'categories.id', 'blogs.category_id') as unknown as BlogQuery;
 }
 
-const fullColumns = [
+export const fullColumns = [
   'blogs.id',
   'blogs.title',
   'blogs.author',
@@ -85,129 +79,8 @@ const fullColumns = [
   'blogs.clicks',
 ] as const;
 
-// The excerpt comes from the full-text index's copy of the text, so no HTML is parsed per row.
-const summaryColumns = [
-  'blogs.id',
-  'blogs.title',
-  'blogs.author',
-  'blogs.image',
-  'blogs.category_id',
-  'categories.name as category_name',
-  'blogs.pdf_drive_link',
-  'blogs.is_video',
-  'blogs.video_link',
-  'blogs.created_at',
-  'blogs.clicks',
-] as const;
-
 export function findBlogById(db: Db, id: number): Promise<Blog | undefined> {
   return fromBlogs(db).select(fullColumns).where('blogs.id', '=', id).executeTakeFirst() as Promise<Blog | undefined>;
-}
-
-function applyFilter(query: BlogQuery, filter: BlogFilter): BlogQuery {
-  let q = query;
-  if (filter.categoryId !== undefined) q = q.where('blogs.category_id', '=', filter.categoryId);
-  if (filter.ftsQuery !== undefined) {
-    q = q
-      .innerJoin('blogs_fts', (join) => join.onRef(sql.ref('blogs_fts.rowid'), '=', sql.ref('blogs.id')))
-      .where(sql<boolean>`blogs_fts match ${filter.ftsQuery}`) as unknown as BlogQuery;
-  }
-  return q;
-}
-
-export async function listBlogSummaries(
-  db: Db,
-  filter: BlogFilter,
-  page: { limit: number; offset: number },
-): Promise<BlogSummary[]> {
-  let q = applyFilter(fromBlogs(db), filter);
-  if (filter.ftsQuery !== undefined) {
-    q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
-  } else {
-    // Page N of a list: the ids come from the (category_id,) created_at, id index alone, so a deep
-    // offset skips index entries, not joined rows; only the page's rows are then read in full.
-    const pageIds = db
-      .selectFrom('blogs')
-      .select('blogs.id')
-      .$if(filter.categoryId !== undefined, (ids) => ids.where('blogs.category_id', '=', filter.categoryId!))
-      .orderBy('blogs.created_at', 'desc')
-      .orderBy('blogs.id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset);
-    const rows = await fromBlogs(db)
-      .select(summaryColumns)
-      .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
-      .where('blogs.id', 'in', pageIds)
-      .orderBy('blogs.created_at', 'desc')
-      .orderBy('blogs.id', 'desc')
-      .execute();
-    return rows.map((row) => ({ ...row, excerpt: (row as { excerpt: string | null }).excerpt ?? '' })) as BlogSummary[];
-  }
-  const rows = await q
-    .select(summaryColumns)
-    .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
-    .orderBy('blogs.created_at', 'desc')
-    .orderBy('blogs.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map((row) => ({ ...row, excerpt: (row as { excerpt: string | null }).excerpt ?? '' })) as BlogSummary[];
-}
-
-export async function listBlogsFull(db: Db, filter: BlogFilter, page: { limit: number; offset: number }): Promise<Blog[]> {
-  let q = applyFilter(fromBlogs(db), filter);
-  if (filter.ftsQuery !== undefined) q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
-  return (await q
-    .select(fullColumns)
-    .orderBy('blogs.created_at', 'desc')
-    .orderBy('blogs.id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute()) as Blog[];
-}
-
-export async function countBlogs(db: Db, filter: BlogFilter): Promise<number> {
-  // No join with categories: counting needs the blogs (and their index) only.
-  const row = await applyFilter(db.selectFrom('blogs') as unknown as BlogQuery, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number((row as { n: number }).n);
-}
-
-export function listTopViewed(db: Db, limit: number) {
-  return db
-    .selectFrom('blogs')
-    .select(['id', 'title', 'created_at', 'clicks'])
-    .orderBy('clicks', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export function listRecent(db: Db, limit: number) {
-  return db
-    .selectFrom('blogs')
-    .leftJoin('categories', 'categories.id', 'blogs.category_id')
-    .select(['blogs.id', 'blogs.title', 'blogs.image', 'categories.name as category_name'])
-    .orderBy('blogs.created_at', 'desc')
-    .orderBy('blogs.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export function listBlogsWithPdf(db: Db) {
-  return db
-    .selectFrom('blogs')
-    .select(['id', 'title', 'created_at', 'pdf_drive_link'])
-    .where('pdf_drive_link', 'is not', null)
-    .where('pdf_drive_link', '!=', '')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
-export function listBlogIds(db: Db) {
-  return db.selectFrom('blogs').select(['id', 'updated_at']).orderBy('id').execute();
 }
 
 /** Inserts the blog and its full-text row; call inside a transaction. */
@@ -247,4 +120,9 @@ export async function incrementClicks(db: Db, id: number): Promise<boolean> {
     .where('id', '=', id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Sets the view count (the demo seed spreads its articles over the top-viewed list). */
+export async function setClicks(db: Db, id: number, clicks: number): Promise<void> {
+  await db.updateTable('blogs').set({ clicks }).where('id', '=', id).execute();
 }

@@ -37,3 +37,7 @@ export async function deleteCategory(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('categories').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+export async function hasCategories(db: Db): Promise<boolean> {
+  return (await db.selectFrom('categories').select('id').executeTakeFirst()) !== undefined;
+}

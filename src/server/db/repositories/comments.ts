@@ -39,15 +39,6 @@ export function listAllComments(db: Db, options: { limit: number; offset: number
     .execute();
 }
 
-export async function countCommentsForBlog(db: Db, blogId: number): Promise<number> {
-  const row = await db
-    .selectFrom('comments')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('blog_id', '=', blogId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 export function insertComment(
   db: Db,
   input: { blogId: number; username: string; comment: string; contact: string | null },

@@ -15,10 +15,6 @@ export function findUserByUsername(db: Db, username: string): Promise<PublicUser
     .executeTakeFirst();
 }
 
-export function findUserById(db: Db, id: number): Promise<PublicUser | undefined> {
-  return db.selectFrom('users').select(['id', 'username', 'email', 'is_admin']).where('id', '=', id).executeTakeFirst();
-}
-
 export function insertUser(
   db: Db,
   input: { username: string; email: string; passwordHash: string; isAdmin: boolean },
@@ -48,10 +44,12 @@ export async function updateUserPasswordAndRole(
   await db.updateTable('users').set(set).where('id', '=', id).execute();
 }
 
-export async function countUsers(db: Db): Promise<number> {
-  const row = await db
+/** The first admin account, or undefined when the site has none yet. */
+export function findFirstAdmin(db: Db): Promise<PublicUser | undefined> {
+  return db
     .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .select(['id', 'username', 'email', 'is_admin'])
+    .where('is_admin', '=', 1)
+    .orderBy('id')
+    .executeTakeFirst();
 }

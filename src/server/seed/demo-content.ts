@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../db/client.ts';
+import { insertBlog, setClicks } from '../db/repositories/blogs.ts';
+import { insertCategory } from '../db/repositories/categories.ts';
+import { insertComment } from '../db/repositories/comments.ts';
+import { insertSlide } from '../db/repositories/carousel.ts';
+import { htmlToText, sanitizeArticleHtml } from '../content/sanitize.ts';
+import { drawDemoPdf, drawDemoPng } from '../../../db/seed/demo-files.ts';
+import { articleHtml, CATEGORIES, COMMENT_TEXTS, COMMENTERS, PALETTE, TOPICS, VIDEOS } from '../../../db/seed/demo-data.ts';
+
+export interface SeedResult {
+  categories: number;
+  blogs: number;
+  comments: number;
+  slides: number;
+}
+
+/** Fills an empty database with a demo site. Writes images and PDFs into uploadsDir. */
+export async function seedDemoContent(db: Db, uploadsDir: string, author: string): Promise<SeedResult> {
+  const demoDir = path.join(uploadsDir, 'demo');
+  fs.mkdirSync(demoDir, { recursive: true });
+  const images = PALETTE.map(([from, to], i) => {
+    const name = `demo-${i + 1}.png`;
+    const file = path.join(demoDir, name);
+    if (!fs.existsSync(file)) fs.writeFileSync(file, drawDemoPng(from, to, i + 1));
+    return `/uploads/demo/${name}`;
+  });
+
+  return db.transaction().execute(async (trx) => {
+    const categoryIds = new Map<string, number>();
+    for (const [i, name] of CATEGORIES.entries()) {
+      const category = await insertCategory(trx, { name, sequence: i + 1 });
+      categoryIds.set(name, category.id);
+    }
+
+    const articles = CATEGORIES.flatMap((category) => (TOPICS[category] ?? []).map((title) => ({ category, title })));
+    // Oldest first, one every ~40 hours, so the newest lands on home page 1.
+    const start = Date.now() - articles.length * 40 * 3600 * 1000;
+    const order = articles
+      .map((a, i) => ({ ...a, i }))
+      .sort((a, b) => ((a.i * 7) % articles.length) - ((b.i * 7) % articles.length));
+    let comments = 0;
+    for (const [n, article] of order.entries()) {
+      const html = sanitizeArticleHtml(articleHtml(article.title, article.category, n));
+      const isVideo = n % 6 === 2;
+      const hasPdf = n % 3 === 0;
+      let pdfLink: string | null = null;
+      if (hasPdf) {
+        const pdfName = `notes-${n + 1}.pdf`;
+        fs.writeFileSync(
+          path.join(demoDir, pdfName),
+          drawDemoPdf(article.title, [
+            `${article.category} study notes`,
+            'Key ideas, a worked example and practice questions.',
+            'Demo content of the study site.',
+          ]),
+        );
+        pdfLink = `/uploads/demo/${pdfName}`;
+      }
+      const created = new Date(start + n * 40 * 3600 * 1000).toISOString();
+      const id = await insertBlog(
+        trx,
+        {
+          title: article.title,
+          author,
+          content: html,
+          content_source: null,
+          category_id: n === order.length - 5 ? null : (categoryIds.get(article.category) ?? null),
+          image: images[n % images.length]!,
+          video_link: isVideo ? VIDEOS[n % VIDEOS.length]! : null,
+          is_video: isVideo ? 1 : 0,
+          pdf_drive_link: pdfLink,
+          pay_link: n % 5 === 1 ? 'https://example.org/support' : null,
+          form_name: n % 4 === 1 ? 'Feedback form' : null,
+          form_link: n % 4 === 1 ? 'https://example.org/feedback' : null,
+        },
+        htmlToText(html),
+        created,
+      );
+      await setClicks(trx, id, (n * 37) % 211);
+      const count = n % 3;
+      for (let c = 0; c < count; c++) {
+        await insertComment(trx, {
+          blogId: id,
+          username: COMMENTERS[(n + c) % COMMENTERS.length]!,
+          comment: COMMENT_TEXTS[(n * 2 + c) % COMMENT_TEXTS.length]!,
+          contact: null,
+        });
+        comments++;
+      }
+    }
+
+    const slides = [
+      { title: 'Revise smarter, not longer', altText: 'Blue gradient banner for revision tips' },
+      { title: 'New: free PDF study notes', altText: 'Purple gradient banner for the PDF notes' },
+      { title: 'Watch the video lessons', altText: 'Green gradient banner for video lessons' },
+    ];
+    for (const [i, slide] of slides.entries()) {
+      await insertSlide(trx, { title: slide.title, imageUrl: images[i]!, altText: slide.altText });
+    }
+    return { categories: CATEGORIES.length, blogs: order.length, comments, slides: slides.length };
+  });
+}
