@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { AppError, errorBody } from '../errors.ts';
 import { readLimitedBody, refuseDeclaredTooLarge } from './body.ts';
+import { BODY_LIMITS } from './body-limits.ts';
 
 /** Helpers every /api endpoint uses, so all answers share one shape (DESIGN.md section 4). */
 
@@ -31,10 +32,8 @@ export function apiRoute(handler: (context: APIContext) => Promise<Response> | R
   };
 }
 
-export const MAX_JSON_BYTES = 1024 * 1024;
-
 /** Reads a JSON object body: 415 for another content type, 413 when too large, 400 when not an object. */
-export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+export async function readJsonObject(request: Request, maxBytes: number = BODY_LIMITS.json): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/json\b/i.test(type)) {
     throw new AppError('unsupported_type', 'Send the body as JSON (Content-Type: application/json).');

@@ -17,9 +17,6 @@ import { toBlogDto } from './blog-dto.ts';
  * the pages showing what changed and answers how long that took.
  */
 
-/** Room for 500 KB of HTML plus 500 KB of editor source once JSON escaping has grown them. */
-export const BLOG_BODY_MAX_BYTES = 3 * 1024 * 1024;
-
 export type BlogAnswer = ReturnType<typeof toBlogDto> & { live_ms: number };
 
 function validated(body: Record<string, unknown>): BlogValues {
