@@ -1,17 +1,12 @@
 // The production server: prepares the database, then serves the built site (`npm run build` first).
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { startSite, type Site } from './site.ts';
-import { readAuthLimitSettings } from '../auth/limits.ts';
-import { readCommentLimit } from '../content/comments.ts';
 
 let config: Config;
 try {
   config = loadConfig();
-  // The rate limits are read where they are used; checked here too so a bad value stops the start.
-  readAuthLimitSettings();
-  readCommentLimit();
 } catch (error) {
-  if (error instanceof ConfigError || (error instanceof Error && /RATE_LIMIT_/.test(error.message))) {
+  if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
     process.exit(1);
   }
