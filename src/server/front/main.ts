@@ -1,6 +1,7 @@
 // The production server: prepares the database, then serves the built site (`npm run build` first).
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { startSite, type Site } from './site.ts';
+import { describeStartFailure } from './start-failure.ts';
 
 let config: Config;
 try {
@@ -21,7 +22,7 @@ let site: Site;
 try {
   site = await startSite(config);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describeStartFailure(error, config));
   process.exit(1);
 }
 console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);
