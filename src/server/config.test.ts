@@ -7,7 +7,12 @@ describe('config.rateLimits', () => {
   });
 
   it('reads the RATE_LIMIT_* variables', () => {
-    const env = { RATE_LIMIT_COMMENT_IP: '100', RATE_LIMIT_LOGIN_ACCOUNT: '2', RATE_LIMIT_LOGIN_IP: '4', RATE_LIMIT_REGISTER_IP: '1000000' };
+    const env = {
+      RATE_LIMIT_COMMENT_IP: '100',
+      RATE_LIMIT_LOGIN_ACCOUNT: '2',
+      RATE_LIMIT_LOGIN_IP: '4',
+      RATE_LIMIT_REGISTER_IP: '1000000',
+    };
     expect(loadConfig(env).rateLimits).toEqual({ commentIp: 100, loginAccount: 2, loginIp: 4, registerIp: 1_000_000 });
   });
 

@@ -28,7 +28,11 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string> | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.code = code;
     this.status = errorStatus[code];
@@ -52,5 +56,7 @@ export const storageFull = () =>
   new AppError('storage_full', "The server's disk is full, so the file was not saved. Nothing was changed.");
 
 export function errorBody(error: AppError): { error: ErrorCode; message: string; fields?: Record<string, string> } {
-  return error.fields ? { error: error.code, message: error.message, fields: error.fields } : { error: error.code, message: error.message };
+  return error.fields
+    ? { error: error.code, message: error.message, fields: error.fields }
+    : { error: error.code, message: error.message };
 }

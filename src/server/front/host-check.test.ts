@@ -9,7 +9,8 @@ describe('host rules', () => {
     expect(normalizeHost('Notes.Example.org', '443')).toBe('notes.example.org:443');
     expect(normalizeHost('notes.example.org:0443', '443')).toBe('notes.example.org:443');
     expect(normalizeHost('[::1]:80', '80')).toBe('[::1]:80');
-    for (const bad of ['', 'a b', 'evil/x', 'user@host', 'host:port', 'host:123456']) expect(normalizeHost(bad, '80'), bad).toBeNull();
+    for (const bad of ['', 'a b', 'evil/x', 'user@host', 'host:port', 'host:123456'])
+      expect(normalizeHost(bad, '80'), bad).toBeNull();
   });
 
   it('accepts the public host with or without its default port', () => {

@@ -45,7 +45,12 @@ function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
 }
 
-export function isAllowedHost(host: string | null, rules: HostRules, localAddress: string | undefined, localPort: number | undefined): boolean {
+export function isAllowedHost(
+  host: string | null,
+  rules: HostRules,
+  localAddress: string | undefined,
+  localPort: number | undefined,
+): boolean {
   if (!host) return false;
   if (host === rules.publicHost) return true;
   if (!localAddress || !localPort) return false;

@@ -14,8 +14,12 @@ describe('describeStartFailure', () => {
   });
 
   it('names the database for other SQLite failures, and the file for file-system ones', () => {
-    expect(describeStartFailure(failure('unable to open database file', { code: 'SQLITE_CANTOPEN' }), config)).toContain('/srv/site/db/site.sqlite');
-    expect(describeStartFailure(failure('EACCES: permission denied', { code: 'EACCES', path: '/srv/site/uploads' }), config)).toContain('/srv/site/uploads');
+    expect(describeStartFailure(failure('unable to open database file', { code: 'SQLITE_CANTOPEN' }), config)).toContain(
+      '/srv/site/db/site.sqlite',
+    );
+    expect(
+      describeStartFailure(failure('EACCES: permission denied', { code: 'EACCES', path: '/srv/site/uploads' }), config),
+    ).toContain('/srv/site/uploads');
     expect(describeStartFailure(failure('listen EADDRINUSE', { code: 'EADDRINUSE' }), config)).toContain('Port 4321');
     expect(describeStartFailure(new Error('No build found'), config)).toContain('No build found');
   });

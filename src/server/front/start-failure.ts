@@ -25,8 +25,10 @@ export function describeStartFailure(error: unknown, config: Pick<Config, 'datab
       'Check that the file and its folder exist, are writable by this user, and that the disk has space.'
     );
   }
-  if (codeText === 'EADDRINUSE') return `Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT.`;
-  if (codeText === 'EADDRNOTAVAIL') return `HOST ${config.host} is not an address of this machine: set HOST (127.0.0.1 behind a proxy).`;
+  if (codeText === 'EADDRINUSE')
+    return `Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT.`;
+  if (codeText === 'EADDRNOTAVAIL')
+    return `HOST ${config.host} is not an address of this machine: set HOST (127.0.0.1 behind a proxy).`;
   if (typeof path === 'string') {
     if (codeText === 'ENOSPC') return `The disk holding ${path} is full: free some space and start again.`;
     if (codeText === 'EACCES' || codeText === 'EPERM' || codeText === 'EROFS') {
