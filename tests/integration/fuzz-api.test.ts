@@ -7,21 +7,22 @@ import { snapshotData, type DataSnapshot } from './security-support.ts';
  * A fuzz run over every /api route of DESIGN.md section 4 (issue 6): generated requests with
  * random methods, ids, query strings, JSON bodies of random shapes (and broken ones), multipart
  * bodies of random bytes, and random headers (bad content types, garbage credentials, foreign
- * origins), eight at a time, bounded in time.
+ * origins), eight at a time: a fixed number of requests, however long a busy machine takes.
  *
  * Phase 1 sends no valid credential: only the public writes (a comment, a view, a sign-up) can
- * succeed, and each success is counted. Phase 2 signs its requests as the admin but only reads
+ * succeed, and each success is counted (views: one per address and article, written in batches). Phase 2 signs its requests as the admin but only reads
  * or sends writes that are invalid by construction (bad ids, broken bodies, random bytes as
  * images). Afterwards: no answer was a 5xx, the server still serves pages, every table is as it
  * was apart from exactly the counted successes.
  *
- * FUZZ_SEED reproduces a run; FUZZ_REQUESTS and FUZZ_SECONDS change its size.
+ * FUZZ_SEED reproduces a run; FUZZ_REQUESTS changes its size.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 6_000);
-const SECONDS = Number(process.env.FUZZ_SECONDS ?? 60);
 const CONCURRENCY = 8;
+/** Only a guard against a hang: a loaded machine may take several times longer than an idle one. */
+const PHASE_TIMEOUT_MS = 20 * 60_000;
 
 let server: TestServer;
 let admin: Session;
@@ -84,10 +85,94 @@ const ROUTES: RouteTemplate[] = [
 ];
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'PROPFIND'];
-const FIELD_NAMES = ['title', 'content', 'content_source', 'category_id', 'image', 'pdf_link', 'isVideo', 'video_link', 'payment_link', 'form_name', 'form_link', 'name', 'sequence', 'comment', 'username', 'contact', 'email', 'password', 'is_admin', '__proto__', 'constructor', 'id', '_id'];
-const NASTY_STRINGS = ["'", '"', "' OR 1=1--", 'UNION SELECT * FROM users', '%', '_', '*', 'NEAR(', '\u0000', '\uFFFF', '\uD800', '😀', '<script>top.__fuzz=1</script>', '../../etc/passwd', 'javascript:alert(1)', 'https://example.org/x', 'a@b.c', '', ' ', '\n', 'null', 'true', '-1', '0', '1e999', 'x'.repeat(300), '\u202e'];
-const BAD_IDS = ['0', '-1', 'abc', '1.5', '1e3', '00', '+1', '%20', '%00', '99999999999999999999', '9007199254740993', 'null', '..', '%2e%2e', '1%2F2', "'", '1%20OR%201%3D1', '999999'];
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=zzz', 'application/jsonx', 'text/html', 'application/json, text/html', '*/*', '\tapplication/json'];
+const FIELD_NAMES = [
+  'title',
+  'content',
+  'content_source',
+  'category_id',
+  'image',
+  'pdf_link',
+  'isVideo',
+  'video_link',
+  'payment_link',
+  'form_name',
+  'form_link',
+  'name',
+  'sequence',
+  'comment',
+  'username',
+  'contact',
+  'email',
+  'password',
+  'is_admin',
+  '__proto__',
+  'constructor',
+  'id',
+  '_id',
+];
+const NASTY_STRINGS = [
+  "'",
+  '"',
+  "' OR 1=1--",
+  'UNION SELECT * FROM users',
+  '%',
+  '_',
+  '*',
+  'NEAR(',
+  '\u0000',
+  '\uFFFF',
+  '\uD800',
+  '😀',
+  '<script>top.__fuzz=1</script>',
+  '../../etc/passwd',
+  'javascript:alert(1)',
+  'https://example.org/x',
+  'a@b.c',
+  '',
+  ' ',
+  '\n',
+  'null',
+  'true',
+  '-1',
+  '0',
+  '1e999',
+  'x'.repeat(300),
+  '\u202e',
+];
+const BAD_IDS = [
+  '0',
+  '-1',
+  'abc',
+  '1.5',
+  '1e3',
+  '00',
+  '+1',
+  '%20',
+  '%00',
+  '99999999999999999999',
+  '9007199254740993',
+  'null',
+  '..',
+  '%2e%2e',
+  '1%2F2',
+  "'",
+  '1%20OR%201%3D1',
+  '999999',
+];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=zzz',
+  'application/jsonx',
+  'text/html',
+  'application/json, text/html',
+  '*/*',
+  '\tapplication/json',
+];
 
 /** Lone surrogates have no UTF-8 form: they are sent as U+FFFD, as a browser would. */
 const enc = (text: string) => encodeURIComponent(text.toWellFormed());
@@ -121,7 +206,8 @@ function randomValue(r: Random, depth = 0): unknown {
 
 function randomObject(r: Random, depth = 0): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  for (let i = r.int(8); i > 0; i--) object[r.chance(0.85) ? r.pick(FIELD_NAMES) : randomString(r).slice(0, 20)] = randomValue(r, depth);
+  for (let i = r.int(8); i > 0; i--)
+    object[r.chance(0.85) ? r.pick(FIELD_NAMES) : randomString(r).slice(0, 20)] = randomValue(r, depth);
   return object;
 }
 
@@ -163,15 +249,24 @@ function randomQuery(r: Random): string {
   const parts: string[] = [];
   for (let i = 1 + r.int(4); i > 0; i--) {
     const key = r.pick(['category', 'search', 'limit', 'offset', 'page', 'id', 'x', 'search[]', '__proto__', '']);
-    const value = r.chance(0.5) ? String(r.pick([...BAD_IDS, String(validId(r, 'categories')), '10', '200', '201'])) : randomString(r).slice(0, 200);
+    const value = r.chance(0.5)
+      ? String(r.pick([...BAD_IDS, String(validId(r, 'categories')), '10', '200', '201']))
+      : randomString(r).slice(0, 200);
     parts.push(`${enc(key)}=${r.chance(0.9) ? enc(value) : value.replace(/[^\x21-\x7e]/g, '')}`);
   }
   return `?${parts.join('&')}`;
 }
 
 function fillPath(r: Random, template: string, invalidIdsOnly: boolean): string {
-  const kinds: Record<string, keyof typeof validIds> = { blog: 'blogs', category: 'categories', slide: 'slides', comment: 'comments' };
-  let path = template.replace(/:(\w+)/g, (_, name: string) => (invalidIdsOnly || r.chance(0.4) ? r.pick(BAD_IDS) : String(validId(r, kinds[name]!))));
+  const kinds: Record<string, keyof typeof validIds> = {
+    blog: 'blogs',
+    category: 'categories',
+    slide: 'slides',
+    comment: 'comments',
+  };
+  let path = template.replace(/:(\w+)/g, (_, name: string) =>
+    invalidIdsOnly || r.chance(0.4) ? r.pick(BAD_IDS) : String(validId(r, kinds[name]!)),
+  );
   // Routing noise: trailing slash, doubled slash, upper case, an extra segment.
   const noise = r.int(12);
   if (noise === 0) path += '/';
@@ -201,9 +296,24 @@ function generate(r: Random, asAdmin: boolean): Generated {
 
   if (asAdmin) headers.Authorization = `Bearer ${admin.token}`;
   else if (r.chance(0.3)) {
-    headers.Authorization = r.pick([`Bearer ${randomString(r).replace(/[^\x21-\x7e]/g, '')}`, 'Bearer ', 'Basic YWRtaW46YWRtaW4=', `Bearer ${admin.token.slice(0, -3)}abc`, `Bearer ${admin.token}x`, 'bearer', `Bearer ${'a'.repeat(4000)}`]);
+    headers.Authorization = r.pick([
+      `Bearer ${randomString(r).replace(/[^\x21-\x7e]/g, '')}`,
+      'Bearer ',
+      'Basic YWRtaW46YWRtaW4=',
+      `Bearer ${admin.token.slice(0, -3)}abc`,
+      `Bearer ${admin.token}x`,
+      'bearer',
+      `Bearer ${'a'.repeat(4000)}`,
+    ]);
   }
-  if (r.chance(0.2)) headers.Cookie = r.pick(['session=garbage', `session=${admin.token.split('.')[0]}.x`, '__Host-session=x; session=y', 'session=', `session=${'%'.repeat(300)}`]);
+  if (r.chance(0.2))
+    headers.Cookie = r.pick([
+      'session=garbage',
+      `session=${admin.token.split('.')[0]}.x`,
+      '__Host-session=x; session=y',
+      'session=',
+      `session=${'%'.repeat(300)}`,
+    ]);
   if (r.chance(0.2)) headers.Origin = r.pick(['https://evil.example', 'null', server.origin, 'http://127.0.0.1']);
   if (r.chance(0.15)) headers['Sec-Fetch-Site'] = r.pick(['cross-site', 'same-site', 'same-origin', 'none', 'garbage']);
   if (r.chance(0.1)) headers['X-Forwarded-For'] = r.pick(['1.2.3.4', 'garbage', '::1, 10.0.0.1', '999.999.999.999']);
@@ -217,13 +327,22 @@ function generate(r: Random, asAdmin: boolean): Generated {
     const shape = template.body === 'multipart' && r.chance(0.8) ? 'multipart' : 'json';
     if (shape === 'multipart') {
       const form = new FormData();
-      for (let i = r.int(4); i > 0; i--) form.append(r.pick(['title', 'image', 'pdfFile', 'x', '']), randomString(r).slice(0, 300));
+      for (let i = r.int(4); i > 0; i--)
+        form.append(r.pick(['title', 'image', 'pdfFile', 'x', '']), randomString(r).slice(0, 300));
       const size = r.chance(0.05) ? 200_000 + r.int(400_000) : r.int(4_000);
-      form.append(r.pick(['image', 'pdfFile', 'file']), new Blob([randomBytes(r, size)], { type: r.pick(['image/png', 'application/pdf', 'text/html', '']) }), r.pick(['x.png', 'a.pdf', '../../x.png', 'e\r\nvil.jpg', '']));
+      form.append(
+        r.pick(['image', 'pdfFile', 'file']),
+        new Blob([randomBytes(r, size)], { type: r.pick(['image/png', 'application/pdf', 'text/html', '']) }),
+        r.pick(['x.png', 'a.pdf', '../../x.png', 'e\r\nvil.jpg', '']),
+      );
       body = form;
     } else if (!asAdmin && template.path.endsWith('/comment') && r.chance(0.15)) {
       // Some well-formed public writes, so the final count check has successes to count.
-      body = JSON.stringify({ username: `fuzz ${randomString(r).slice(0, 20)}`, comment: `fuzz ${randomString(r).slice(0, 300)}`, ...(r.chance(0.5) ? { contact: randomString(r).slice(0, 50) } : {}) });
+      body = JSON.stringify({
+        username: `fuzz ${randomString(r).slice(0, 20)}`,
+        comment: `fuzz ${randomString(r).slice(0, 300)}`,
+        ...(r.chance(0.5) ? { contact: randomString(r).slice(0, 50) } : {}),
+      });
       headers['Content-Type'] = 'application/json';
     } else if (!asAdmin && template.path === '/api/users/register' && r.chance(0.1)) {
       const name = `fz${r.int(1e9).toString(36)}`;
@@ -235,7 +354,13 @@ function generate(r: Random, asAdmin: boolean): Generated {
       headers['Content-Type'] = type;
     }
   }
-  return { label: `${method} ${path.slice(0, 120)} ${JSON.stringify(headers).slice(0, 160)}`, path, init: { method, headers, body, redirect: 'manual' }, template, method };
+  return {
+    label: `${method} ${path.slice(0, 120)} ${JSON.stringify(headers).slice(0, 160)}`,
+    path,
+    init: { method, headers, body, redirect: 'manual' },
+    template,
+    method,
+  };
 }
 
 interface Tally {
@@ -253,7 +378,17 @@ interface Tally {
 }
 
 function newTally(): Tally {
-  return { sent: 0, byStatus: new Map(), serverErrors: [], transportErrors: [], comments: new Map(), clicks: new Map(), registrations: 0, otherWrites: [], perRoute: new Map() };
+  return {
+    sent: 0,
+    byStatus: new Map(),
+    serverErrors: [],
+    transportErrors: [],
+    comments: new Map(),
+    clicks: new Map(),
+    registrations: 0,
+    otherWrites: [],
+    perRoute: new Map(),
+  };
 }
 
 function idIn(path: string, pattern: RegExp): number | null {
@@ -261,12 +396,12 @@ function idIn(path: string, pattern: RegExp): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Sends `count` generated requests, CONCURRENCY at a time, until done or out of time. */
-async function runPhase(r: Random, count: number, deadline: number, asAdmin: boolean): Promise<Tally> {
+/** Sends `count` generated requests, CONCURRENCY at a time. */
+async function runPhase(r: Random, count: number, asAdmin: boolean): Promise<Tally> {
   const tally = newTally();
   let issued = 0;
   const worker = async () => {
-    while (issued < count && Date.now() < deadline) {
+    while (issued < count) {
       issued++;
       const request = generate(r, asAdmin);
       const route = `${request.template.method} ${request.template.path}`;
@@ -294,7 +429,8 @@ async function runPhase(r: Random, count: number, deadline: number, asAdmin: boo
         if (request.method === 'POST' && comment !== null) tally.comments.set(comment, (tally.comments.get(comment) ?? 0) + 1);
         else if (request.method === 'PUT' && click !== null) tally.clicks.set(click, (tally.clicks.get(click) ?? 0) + 1);
         else if (request.method === 'POST' && /^\/api\/users\/register\/?$/i.test(path)) tally.registrations++;
-        else if (!(request.method === 'POST' && /^\/api\/users\/(login|logout)\/?$/i.test(path))) tally.otherWrites.push(`${status} ${request.label}`);
+        else if (!(request.method === 'POST' && /^\/api\/users\/(login|logout)\/?$/i.test(path)))
+          tally.otherWrites.push(`${status} ${request.label}`);
       }
     }
   };
@@ -308,7 +444,12 @@ function summary(tally: Tally): string {
 
 beforeAll(async () => {
   server = await startServer({
-    env: { RATE_LIMIT_COMMENT_IP: '1000000', RATE_LIMIT_LOGIN_IP: '1000000', RATE_LIMIT_LOGIN_ACCOUNT: '1000000', RATE_LIMIT_REGISTER_IP: '1000000' },
+    env: {
+      RATE_LIMIT_COMMENT_IP: '1000000',
+      RATE_LIMIT_LOGIN_IP: '1000000',
+      RATE_LIMIT_LOGIN_ACCOUNT: '1000000',
+      RATE_LIMIT_REGISTER_IP: '1000000',
+    },
   });
   admin = await loginAsAdmin(server);
   before = await snapshotData(server, admin.token);
@@ -322,39 +463,47 @@ afterAll(async () => {
 
 describe(`fuzz over every /api route (seed ${SEED})`, () => {
   const random = makeRandom(SEED);
-  const started = Date.now();
   const tallies: { anonymous?: Tally; admin?: Tally } = {};
 
-  it('phase 1, no valid credential: no 5xx, only public writes succeed', { timeout: (SECONDS + 30) * 1000 }, async () => {
-    const tally = await runPhase(random, Math.ceil(TOTAL * 0.65), started + SECONDS * 650, false);
+  it('phase 1, no valid credential: no 5xx, only public writes succeed', { timeout: PHASE_TIMEOUT_MS }, async () => {
+    const tally = await runPhase(random, Math.ceil(TOTAL * 0.65), false);
     tallies.anonymous = tally;
-    console.log(`[fuzz seed ${SEED}] anonymous: ${summary(tally)}; comments ${[...tally.comments.values()].reduce((a, b) => a + b, 0)}, clicks ${[...tally.clicks.values()].reduce((a, b) => a + b, 0)}, sign-ups ${tally.registrations}`);
+    console.log(
+      `[fuzz seed ${SEED}] anonymous: ${summary(tally)}; comments ${[...tally.comments.values()].reduce((a, b) => a + b, 0)}, clicks ${[...tally.clicks.values()].reduce((a, b) => a + b, 0)}, sign-ups ${tally.registrations}`,
+    );
     expect(tally.serverErrors.slice(0, 10)).toEqual([]);
     expect(tally.otherWrites.slice(0, 10)).toEqual([]);
     // The only transport failures allowed are resets after a refused oversized body.
-    expect(tally.transportErrors.filter((e) => !/EPIPE|ECONNRESET|other side closed|SocketError/.test(e)).slice(0, 5)).toEqual([]);
+    expect(tally.transportErrors.filter((e) => !/EPIPE|ECONNRESET|other side closed|SocketError/.test(e)).slice(0, 5)).toEqual(
+      [],
+    );
     expect(tally.transportErrors.length).toBeLessThan(tally.sent / 100);
   });
 
-  it('phase 2, as the admin: reads and invalid writes only, no 5xx, no write succeeds', { timeout: (SECONDS + 30) * 1000 }, async () => {
-    const tally = await runPhase(random, TOTAL - (tallies.anonymous?.sent ?? 0), started + SECONDS * 1000, true);
-    tallies.admin = tally;
-    console.log(`[fuzz seed ${SEED}] admin: ${summary(tally)}`);
-    expect(tally.serverErrors.slice(0, 10)).toEqual([]);
-    expect(tally.otherWrites.slice(0, 10)).toEqual([]);
-    expect(tally.comments.size + tally.clicks.size + tally.registrations).toBe(0);
-    expect(tally.transportErrors.filter((e) => !/EPIPE|ECONNRESET|other side closed|SocketError/.test(e)).slice(0, 5)).toEqual([]);
-  });
+  it(
+    'phase 2, as the admin: reads and invalid writes only, no 5xx, no write succeeds',
+    { timeout: PHASE_TIMEOUT_MS },
+    async () => {
+      const tally = await runPhase(random, TOTAL - (tallies.anonymous?.sent ?? 0), true);
+      tallies.admin = tally;
+      console.log(`[fuzz seed ${SEED}] admin: ${summary(tally)}`);
+      expect(tally.serverErrors.slice(0, 10)).toEqual([]);
+      expect(tally.otherWrites.slice(0, 10)).toEqual([]);
+      expect(tally.comments.size + tally.clicks.size + tally.registrations).toBe(0);
+      expect(tally.transportErrors.filter((e) => !/EPIPE|ECONNRESET|other side closed|SocketError/.test(e)).slice(0, 5)).toEqual(
+        [],
+      );
+    },
+  );
 
-  it('sent at least 5,000 requests within the time bound, over every route', () => {
+  it('sent every one of its requests, over every route', () => {
     const sent = (tallies.anonymous?.sent ?? 0) + (tallies.admin?.sent ?? 0);
-    expect(sent).toBeGreaterThanOrEqual(Math.min(5_000, TOTAL));
+    expect(sent).toBe(TOTAL);
     for (const route of ROUTES) {
       const name = `${route.method} ${route.path}`;
       const count = (tallies.anonymous?.perRoute.get(name) ?? 0) + (tallies.admin?.perRoute.get(name) ?? 0);
       expect(count, name).toBeGreaterThanOrEqual(Math.floor(sent / ROUTES.length / 3));
     }
-    expect(Date.now() - started).toBeLessThan((SECONDS + 20) * 1000);
   });
 
   it('the server still serves pages and the API', async () => {
@@ -365,14 +514,27 @@ describe(`fuzz over every /api route (seed ${SEED})`, () => {
     expect((await fetch(server.url('/api/users/me'), { headers: { Authorization: `Bearer ${admin.token}` } })).status).toBe(200);
   });
 
-  it('the data changed only by the counted public writes', async () => {
-    const after = await snapshotData(server, admin.token);
+  it('the data changed only by the counted public writes', { timeout: 60_000 }, async () => {
     const anonymous = tallies.anonymous!;
-    for (const table of ['categories', 'carousel_slides', 'uploads']) expect(after.tables[table], table).toEqual(before.tables[table]);
+    // Every request came from one address: an article clicked at all gained exactly one view,
+    // written within about a second of the click. Wait for the write, then compare everything.
+    const expectedClicks = (blog: { id: number; clicks: unknown }, old: { clicks: unknown }) =>
+      Number(old.clicks) + Math.min(1, anonymous.clicks.get(blog.id) ?? 0);
+    const viewsWritten = (snapshot: DataSnapshot) =>
+      (snapshot.tables.blogs as Array<{ id: number; clicks: unknown }>).every(
+        (blog, i) => Number(blog.clicks) === expectedClicks(blog, (before.tables.blogs as Array<{ clicks: unknown }>)[i]!),
+      );
+    let after = await snapshotData(server, admin.token);
+    for (const deadline = Date.now() + 30_000; !viewsWritten(after) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await snapshotData(server, admin.token);
+    }
+    for (const table of ['categories', 'carousel_slides', 'uploads'])
+      expect(after.tables[table], table).toEqual(before.tables[table]);
     expect(after.api.categories).toEqual(before.api.categories);
     expect(after.api.carousel).toEqual(before.api.carousel);
 
-    // Blogs: only their view counts moved, each by its number of successful clicks.
+    // Blogs: only their view counts moved, each by one view if it was clicked at all.
     type Row = Record<string, unknown> & { id: number };
     const blogsBefore = before.tables.blogs as Row[];
     const blogsAfter = after.tables.blogs as Row[];
@@ -380,7 +542,7 @@ describe(`fuzz over every /api route (seed ${SEED})`, () => {
     blogsAfter.forEach((blog, i) => {
       const old = blogsBefore[i]!;
       expect({ ...blog, clicks: 0 }).toEqual({ ...old, clicks: 0 });
-      expect(Number(blog.clicks) - Number(old.clicks), `clicks of blog ${blog.id}`).toBe(anonymous.clicks.get(blog.id) ?? 0);
+      expect(Number(blog.clicks), `clicks of blog ${blog.id}`).toBe(expectedClicks(blog, old));
     });
 
     // Comments: every old one untouched, plus exactly the successful posts, on their articles.

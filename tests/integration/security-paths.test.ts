@@ -16,6 +16,9 @@ import { startServer, type TestServer } from '../support/server.ts';
  */
 
 let server: TestServer;
+/** Over a thousand requests in one test: room for a loaded machine (a guard against a hang, not a budget). */
+const MANY_REQUESTS_TIMEOUT_MS = 10 * 60_000;
+const FEW_REQUESTS_TIMEOUT_MS = 2 * 60_000;
 const root = path.resolve(import.meta.dirname, '../..');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
@@ -35,7 +38,13 @@ function rawGet(rawPath: string): Promise<{ status: number; type: string; body: 
     const request = http.request({ host: url.hostname, port: url.port, path: rawPath, method: 'GET', agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          type: String(response.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -52,7 +61,7 @@ function rawRequestLine(target: string): Promise<string> {
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${target}`)));
+    socket.setTimeout(60_000, () => socket.destroy(new Error(`no answer to ${target}`)));
     socket.write(`GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`);
   });
 }
@@ -84,7 +93,22 @@ const CLIMBS: Array<(depth: number) => string> = [
 ];
 
 /** Where requests land: the file-serving prefixes and the routes Astro answers. */
-const PREFIXES = ['/uploads/', '/uploads/images/', '/uploads/pdfs/', '/_astro/', '/', '/blog/', '/blogs/', '/download/', '/api/', '/api/blogs/', '/api/blogs/comment/', '/api/categories/', '/api/carousel/', '/api/users/'];
+const PREFIXES = [
+  '/uploads/',
+  '/uploads/images/',
+  '/uploads/pdfs/',
+  '/_astro/',
+  '/',
+  '/blog/',
+  '/blogs/',
+  '/download/',
+  '/api/',
+  '/api/blogs/',
+  '/api/blogs/comment/',
+  '/api/categories/',
+  '/api/carousel/',
+  '/api/users/',
+];
 
 function expectNoLeak(answer: { status: number; type: string; body: Buffer }, requested: string): void {
   const text = answer.body.toString('latin1');
@@ -101,7 +125,10 @@ function expectRefused(answer: { status: number; type: string }, requested: stri
 
 beforeAll(async () => {
   server = await startServer();
-  const entry = path.join(process.env.DIST_DIR ? path.resolve(root, process.env.DIST_DIR) : path.join(root, 'dist'), 'server/entry.mjs');
+  const entry = path.join(
+    process.env.DIST_DIR ? path.resolve(root, process.env.DIST_DIR) : path.join(root, 'dist'),
+    'server/entry.mjs',
+  );
   targets = [
     { file: server.databasePath, marker: 'SQLite format 3' },
     { file: path.join(root, 'package.json'), marker: '"name": "study-site"' },
@@ -118,18 +145,26 @@ afterAll(async () => {
 });
 
 describe('traversal', () => {
-  it('a file next to the uploads folder (the database) is never reached from /uploads', async () => {
-    // UPLOADS_DIR is <dir>/uploads and the database <dir>/site.sqlite: one level up.
-    const name = path.basename(server.databasePath);
-    const requests = CLIMBS.flatMap((climb) => [`/uploads/${climb(1)}${name}`, `/uploads/images/${climb(2)}${name}`, `/uploads/${climb(1)}${name}%00.webp`]);
-    for (const requested of requests) {
-      const answer = await rawGet(requested);
-      expectRefused(answer, requested);
-      expectNoLeak(answer, requested);
-    }
-  });
+  it(
+    'a file next to the uploads folder (the database) is never reached from /uploads',
+    { timeout: FEW_REQUESTS_TIMEOUT_MS },
+    async () => {
+      // UPLOADS_DIR is <dir>/uploads and the database <dir>/site.sqlite: one level up.
+      const name = path.basename(server.databasePath);
+      const requests = CLIMBS.flatMap((climb) => [
+        `/uploads/${climb(1)}${name}`,
+        `/uploads/images/${climb(2)}${name}`,
+        `/uploads/${climb(1)}${name}%00.webp`,
+      ]);
+      for (const requested of requests) {
+        const answer = await rawGet(requested);
+        expectRefused(answer, requested);
+        expectNoLeak(answer, requested);
+      }
+    },
+  );
 
-  it('every prefix and route, every spelling, every target: 404 and no leak', async () => {
+  it('every prefix and route, every spelling, every target: 404 and no leak', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const requests: string[] = [];
     for (const prefix of PREFIXES) {
       for (const climb of CLIMBS) {
@@ -139,7 +174,11 @@ describe('traversal', () => {
     // Absolute paths after the prefix, plain and encoded.
     for (const prefix of PREFIXES) {
       for (const target of targets) {
-        requests.push(`${prefix}${target.file}`, `${prefix}${encodeURIComponent(target.file)}`, `${prefix}${encodeURIComponent(encodeURIComponent(target.file))}`);
+        requests.push(
+          `${prefix}${target.file}`,
+          `${prefix}${encodeURIComponent(target.file)}`,
+          `${prefix}${encodeURIComponent(encodeURIComponent(target.file))}`,
+        );
       }
     }
     expect(requests.length).toBeGreaterThan(1000);
@@ -155,11 +194,24 @@ describe('traversal', () => {
         }),
       );
     }
-    expect([...statuses.keys()].every((status) => [400, 404, 405].includes(status)), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [...statuses.keys()].every((status) => [400, 404, 405].includes(status)),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
   });
 
-  it('the root static files only serve names from the public folder', async () => {
-    for (const requested of ['/favicon.svg%00.txt', '/..%2fpackage.json', '/.%2e%2fpackage.json', '/%2e%2e%2fpackage.json', '/.env', '/.git/config', '/favicon.svg/..%2f..%2fpackage.json', '/robots.txt%00.png', '/%5c..%5cpackage.json']) {
+  it('the root static files only serve names from the public folder', { timeout: FEW_REQUESTS_TIMEOUT_MS }, async () => {
+    for (const requested of [
+      '/favicon.svg%00.txt',
+      '/..%2fpackage.json',
+      '/.%2e%2fpackage.json',
+      '/%2e%2e%2fpackage.json',
+      '/.env',
+      '/.git/config',
+      '/favicon.svg/..%2f..%2fpackage.json',
+      '/robots.txt%00.png',
+      '/%5c..%5cpackage.json',
+    ]) {
       const answer = await rawGet(requested);
       expectRefused(answer, requested);
       expectNoLeak(answer, requested);
@@ -168,7 +220,7 @@ describe('traversal', () => {
     expect((await rawGet('/favicon.svg')).status).toBe(200);
   });
 
-  it('hidden and dot files under the served folders are never served', async () => {
+  it('hidden and dot files under the served folders are never served', { timeout: FEW_REQUESTS_TIMEOUT_MS }, async () => {
     fs.mkdirSync(server.uploadsDir, { recursive: true });
     fs.writeFileSync(path.join(server.uploadsDir, '.secret'), 'HIDDEN-UPLOAD-MARKER');
     for (const requested of ['/uploads/.secret', '/uploads/%2esecret', '/uploads/images/..%2f.secret', '/uploads/./.secret']) {
@@ -178,8 +230,16 @@ describe('traversal', () => {
     }
   });
 
-  it('odd request targets get an error, never a file', async () => {
-    for (const target of ['../../../../etc/passwd', '..%2f..%2fetc%2fpasswd', '\\..\\..\\etc\\passwd', '//etc/passwd', '/uploads/\\..\\site.sqlite', '*', 'http://127.0.0.1/../../etc/passwd']) {
+  it('odd request targets get an error, never a file', { timeout: FEW_REQUESTS_TIMEOUT_MS }, async () => {
+    for (const target of [
+      '../../../../etc/passwd',
+      '..%2f..%2fetc%2fpasswd',
+      '\\..\\..\\etc\\passwd',
+      '//etc/passwd',
+      '/uploads/\\..\\site.sqlite',
+      '*',
+      'http://127.0.0.1/../../etc/passwd',
+    ]) {
       const answer = await rawRequestLine(target);
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
       expect(status >= 400 && status < 500, `${target} answered: ${answer.slice(0, 80)}`).toBe(true);
