@@ -518,11 +518,11 @@ describe(`fuzz over every /api route (seed ${SEED})`, () => {
     const anonymous = tallies.anonymous!;
     // Every request came from one address: an article clicked at all gained exactly one view,
     // written within about a second of the click. Wait for the write, then compare everything.
-    const expectedClicks = (blog: { id: number; clicks: unknown }, old: { clicks: unknown }) =>
+    const expectedClicks = (blog: Record<string, unknown> & { id: number }, old: Record<string, unknown>) =>
       Number(old.clicks) + Math.min(1, anonymous.clicks.get(blog.id) ?? 0);
     const viewsWritten = (snapshot: DataSnapshot) =>
-      (snapshot.tables.blogs as Array<{ id: number; clicks: unknown }>).every(
-        (blog, i) => Number(blog.clicks) === expectedClicks(blog, (before.tables.blogs as Array<{ clicks: unknown }>)[i]!),
+      (snapshot.tables.blogs as Array<Record<string, unknown> & { id: number }>).every(
+        (blog, i) => Number(blog.clicks) === expectedClicks(blog, (before.tables.blogs as Array<Record<string, unknown>>)[i]!),
       );
     let after = await snapshotData(server, admin.token);
     for (const deadline = Date.now() + 30_000; !viewsWritten(after) && Date.now() < deadline; ) {

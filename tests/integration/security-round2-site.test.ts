@@ -290,7 +290,7 @@ describe('a full uploads disk', () => {
       .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
   const uploadPdf = (bytes: Buffer) => {
     const form = new FormData();
-    form.append('pdfFile', new Blob([bytes], { type: 'application/pdf' }), 'notes.pdf');
+    form.append('pdfFile', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'notes.pdf');
     return fetch(server.url('/api/blogs/upload-pdf-local'), {
       method: 'POST',
       headers: { Authorization: `Bearer ${admin.token}` },
