@@ -14,6 +14,7 @@ import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts'
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { dropStoredPages, markStoreOpen } from '../page-store/crash-marker.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
+import { stopViewCounter } from '../content/clicks.ts';
 
 export interface Site {
   server: http.Server;
@@ -114,6 +115,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       clearTimeout(cutOff);
       renderer.close();
       store.close();
+      await stopViewCounter();
       context.sqlite.close();
       run.release();
     },

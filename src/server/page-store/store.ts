@@ -31,6 +31,8 @@ export interface PageStoreOptions {
   buildId: string;
   /** Memory budget for hot pages, all three encodings counted. */
   memoryBytes?: number;
+  /** Where the one line about a damaged store file goes (default: stderr). */
+  log?: (line: string) => void;
 }
 
 export interface StoreStats {
@@ -56,10 +58,62 @@ export function compressPage(body: Buffer): { gzip: Buffer; br: Buffer } {
   };
 }
 
+const DAMAGED_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
+
+function isDamagedDatabase(error: unknown): boolean {
+  return DAMAGED_CODES.has(String((error as { code?: unknown } | null)?.code ?? ''));
+}
+
+/** Opens the store file, makes its tables, drops another build's pages and reads the tag versions. */
+function openStoreFile(file: string, buildId: string): { db: SQLite.Database; versions: Map<string, number> } {
+  const db = new SQLite(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(`
+      create table if not exists meta (key text primary key, value text not null);
+      create table if not exists tag_versions (tag text primary key, version integer not null);
+      create table if not exists pages (
+        key text primary key, content_type text not null, etag text not null,
+        tags text not null, rendered_at integer not null, build_id text not null,
+        body blob not null, gzip blob not null, br blob not null
+      );
+    `);
+    const storedBuild = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)
+      ?.value;
+    if (storedBuild !== buildId) {
+      // Pages of another build point at asset hashes that no longer exist: drop them all.
+      db.exec('delete from pages');
+      db.prepare(
+        "insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value",
+      ).run(buildId);
+    }
+    const versions = new Map<string, number>();
+    for (const row of db.prepare('select tag, version from tag_versions').all() as Array<{ tag: string; version: number }>) {
+      versions.set(row.tag, row.version);
+    }
+    return { db, versions };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Renames the damaged file (and its -wal and -shm, which belong to it) to `<name>.corrupt-<time>`. */
+function moveAsideDamaged(file: string): string {
+  const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  fs.renameSync(file, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
+  }
+  return aside;
+}
+
 export class PageStore {
   readonly buildId: string;
   private readonly db: SQLite.Database;
-  private readonly versions = new Map<string, number>();
+  private readonly versions: Map<string, number>;
   /** Sequence number of each tag's last invalidation, to catch renders that raced a change. */
   private readonly invalidatedAt = new Map<string, number>();
   private sequence = 0;
@@ -72,19 +126,22 @@ export class PageStore {
     fs.mkdirSync(options.dir, { recursive: true });
     this.buildId = options.buildId;
     this.memoryLimit = options.memoryBytes ?? 48 * 1024 * 1024;
-    this.db = new SQLite(path.join(options.dir, 'pages.sqlite'));
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(`
-      create table if not exists meta (key text primary key, value text not null);
-      create table if not exists tag_versions (tag text primary key, version integer not null);
-      create table if not exists pages (
-        key text primary key, content_type text not null, etag text not null,
-        tags text not null, rendered_at integer not null, build_id text not null,
-        body blob not null, gzip blob not null, br blob not null
+    const file = path.join(options.dir, 'pages.sqlite');
+    // The store is a cache: a damaged file is moved aside and the store starts empty.
+    let opened: ReturnType<typeof openStoreFile>;
+    try {
+      opened = openStoreFile(file, this.buildId);
+    } catch (error) {
+      if (!isDamagedDatabase(error))
+        throw new Error(`Page store ${file} could not be opened: ${(error as Error).message}`, { cause: error });
+      const aside = moveAsideDamaged(file);
+      (options.log ?? console.error)(
+        `Page store: ${file} is damaged (${(error as Error).message}); moved it to ${aside} and started with an empty store (pages are rendered again).`,
       );
-    `);
+      opened = openStoreFile(file, this.buildId);
+    }
+    this.db = opened.db;
+    this.versions = opened.versions;
     this.statements = {
       get: this.db.prepare('select * from pages where key = ?'),
       put: this.db.prepare(
@@ -99,18 +156,6 @@ export class PageStore {
       ),
       count: this.db.prepare('select count(*) as n from pages'),
     };
-    for (const row of this.db.prepare('select tag, version from tag_versions').all() as Array<{ tag: string; version: number }>) {
-      this.versions.set(row.tag, row.version);
-    }
-    const storedBuild = (this.db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)
-      ?.value;
-    if (storedBuild !== this.buildId) {
-      // Pages of another build point at asset hashes that no longer exist: drop them all.
-      this.db.exec('delete from pages');
-      this.db
-        .prepare("insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value")
-        .run(this.buildId);
-    }
   }
 
   /** The number of pages stored on disk. */
