@@ -3,7 +3,7 @@ import { getAppContext } from './server/context.ts';
 import { AppError } from './server/errors.ts';
 import { errorResponse } from './server/api/respond.ts';
 import { readCredential } from './server/auth/credentials.ts';
-import { isSameOriginRequest, requestOrigin } from './server/auth/csrf.ts';
+import { isSameOriginRequest } from './server/auth/csrf.ts';
 import { validateSessionToken } from './server/auth/sessions.ts';
 import { isAdminApi, isAdminPage } from './server/auth/access.ts';
 
@@ -27,7 +27,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       method: request.method,
       origin: request.headers.get('origin'),
       secFetchSite: request.headers.get('sec-fetch-site'),
-      ownOrigins: [config.publicOrigin, requestOrigin(url, request.headers.get('host'))].filter((o): o is string => o !== null),
+      publicOrigin: config.publicOrigin,
     });
     if (!sameOrigin) {
       return errorResponse(new AppError('csrf', 'This request did not come from this site, so it was refused.'));

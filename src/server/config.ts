@@ -20,7 +20,23 @@ export interface Config {
   pageMemoryMb: number;
   /** PAGE_STORE=off renders every page per request (for benchmarks and debugging). */
   pageStoreEnabled: boolean;
+  /** The RATE_LIMIT_* variables (README "Configuration"). */
+  rateLimits: RateLimitSettings;
 }
+
+/** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
+export interface RateLimitSettings {
+  /** Comments per address per 10 minutes (RATE_LIMIT_COMMENT_IP). */
+  commentIp: number;
+  /** Failed logins per address and email per 15 minutes (RATE_LIMIT_LOGIN_ACCOUNT). */
+  loginAccount: number;
+  /** Failed logins per address per hour before each further try must wait (RATE_LIMIT_LOGIN_IP). */
+  loginIp: number;
+  /** Sign-ups per address per hour (RATE_LIMIT_REGISTER_IP). */
+  registerIp: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3 };
 
 export class ConfigError extends Error {}
 
@@ -45,6 +61,16 @@ function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): bool
   const value = readBoolWord(raw);
   if (value !== null) return value;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
+  const limit = (name: string, fallback: number) => readInt(env, name, fallback, 1, 1_000_000);
+  return {
+    commentIp: limit('RATE_LIMIT_COMMENT_IP', DEFAULT_RATE_LIMITS.commentIp),
+    loginAccount: limit('RATE_LIMIT_LOGIN_ACCOUNT', DEFAULT_RATE_LIMITS.loginAccount),
+    loginIp: limit('RATE_LIMIT_LOGIN_IP', DEFAULT_RATE_LIMITS.loginIp),
+    registerIp: limit('RATE_LIMIT_REGISTER_IP', DEFAULT_RATE_LIMITS.registerIp),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -84,5 +110,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     distDir: resolve(env.DIST_DIR, 'dist'),
     pageMemoryMb: readInt(env, 'PAGE_MEMORY_MB', 48, 1, 4096),
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
+    rateLimits: readRateLimits(env),
   };
 }

@@ -17,6 +17,7 @@ export const errorStatus = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  storage_full: 507,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -43,6 +44,16 @@ export class AppError extends Error {
 export const notFound = (what = 'That item') => new AppError('not_found', `${what} was not found.`);
 export const invalidInput = (message: string, fields?: Record<string, string>) =>
   new AppError('invalid_input', message, fields ? { fields } : {});
+
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** A full disk or a used-up quota while writing: 507, with nothing changed (the writer cleans up first). */
+export function isDiskFull(error: unknown): boolean {
+  return DISK_FULL_CODES.has((error as NodeJS.ErrnoException | null)?.code ?? '');
+}
+
+export const storageFull = () =>
+  new AppError('storage_full', "The server's disk is full, so the file was not saved. Nothing was changed.");
 
 export function errorBody(error: AppError): { error: ErrorCode; message: string; fields?: Record<string, string> } {
   return error.fields

@@ -7,21 +7,22 @@ import { snapshotData, type DataSnapshot } from './security-support.ts';
  * A fuzz run over every /api route of DESIGN.md section 4 (issue 6): generated requests with
  * random methods, ids, query strings, JSON bodies of random shapes (and broken ones), multipart
  * bodies of random bytes, and random headers (bad content types, garbage credentials, foreign
- * origins), eight at a time, bounded in time.
+ * origins), eight at a time: a fixed number of requests, however long a busy machine takes.
  *
  * Phase 1 sends no valid credential: only the public writes (a comment, a view, a sign-up) can
- * succeed, and each success is counted. Phase 2 signs its requests as the admin but only reads
+ * succeed, and each success is counted (views: one per address and article, written in batches). Phase 2 signs its requests as the admin but only reads
  * or sends writes that are invalid by construction (bad ids, broken bodies, random bytes as
  * images). Afterwards: no answer was a 5xx, the server still serves pages, every table is as it
  * was apart from exactly the counted successes.
  *
- * FUZZ_SEED reproduces a run; FUZZ_REQUESTS and FUZZ_SECONDS change its size.
+ * FUZZ_SEED reproduces a run; FUZZ_REQUESTS changes its size.
  */
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 6_000);
-const SECONDS = Number(process.env.FUZZ_SECONDS ?? 60);
 const CONCURRENCY = 8;
+/** Only a guard against a hang: a loaded machine may take several times longer than an idle one. */
+const PHASE_TIMEOUT_MS = 20 * 60_000;
 
 let server: TestServer;
 let admin: Session;
@@ -395,12 +396,12 @@ function idIn(path: string, pattern: RegExp): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** Sends `count` generated requests, CONCURRENCY at a time, until done or out of time. */
-async function runPhase(r: Random, count: number, deadline: number, asAdmin: boolean): Promise<Tally> {
+/** Sends `count` generated requests, CONCURRENCY at a time. */
+async function runPhase(r: Random, count: number, asAdmin: boolean): Promise<Tally> {
   const tally = newTally();
   let issued = 0;
   const worker = async () => {
-    while (issued < count && Date.now() < deadline) {
+    while (issued < count) {
       issued++;
       const request = generate(r, asAdmin);
       const route = `${request.template.method} ${request.template.path}`;
@@ -462,11 +463,10 @@ afterAll(async () => {
 
 describe(`fuzz over every /api route (seed ${SEED})`, () => {
   const random = makeRandom(SEED);
-  const started = Date.now();
   const tallies: { anonymous?: Tally; admin?: Tally } = {};
 
-  it('phase 1, no valid credential: no 5xx, only public writes succeed', { timeout: (SECONDS + 30) * 1000 }, async () => {
-    const tally = await runPhase(random, Math.ceil(TOTAL * 0.65), started + SECONDS * 650, false);
+  it('phase 1, no valid credential: no 5xx, only public writes succeed', { timeout: PHASE_TIMEOUT_MS }, async () => {
+    const tally = await runPhase(random, Math.ceil(TOTAL * 0.65), false);
     tallies.anonymous = tally;
     console.log(
       `[fuzz seed ${SEED}] anonymous: ${summary(tally)}; comments ${[...tally.comments.values()].reduce((a, b) => a + b, 0)}, clicks ${[...tally.clicks.values()].reduce((a, b) => a + b, 0)}, sign-ups ${tally.registrations}`,
@@ -482,9 +482,9 @@ describe(`fuzz over every /api route (seed ${SEED})`, () => {
 
   it(
     'phase 2, as the admin: reads and invalid writes only, no 5xx, no write succeeds',
-    { timeout: (SECONDS + 30) * 1000 },
+    { timeout: PHASE_TIMEOUT_MS },
     async () => {
-      const tally = await runPhase(random, TOTAL - (tallies.anonymous?.sent ?? 0), started + SECONDS * 1000, true);
+      const tally = await runPhase(random, TOTAL - (tallies.anonymous?.sent ?? 0), true);
       tallies.admin = tally;
       console.log(`[fuzz seed ${SEED}] admin: ${summary(tally)}`);
       expect(tally.serverErrors.slice(0, 10)).toEqual([]);
@@ -496,15 +496,14 @@ describe(`fuzz over every /api route (seed ${SEED})`, () => {
     },
   );
 
-  it('sent at least 5,000 requests within the time bound, over every route', () => {
+  it('sent every one of its requests, over every route', () => {
     const sent = (tallies.anonymous?.sent ?? 0) + (tallies.admin?.sent ?? 0);
-    expect(sent).toBeGreaterThanOrEqual(Math.min(5_000, TOTAL));
+    expect(sent).toBe(TOTAL);
     for (const route of ROUTES) {
       const name = `${route.method} ${route.path}`;
       const count = (tallies.anonymous?.perRoute.get(name) ?? 0) + (tallies.admin?.perRoute.get(name) ?? 0);
       expect(count, name).toBeGreaterThanOrEqual(Math.floor(sent / ROUTES.length / 3));
     }
-    expect(Date.now() - started).toBeLessThan((SECONDS + 20) * 1000);
   });
 
   it('the server still serves pages and the API', async () => {
@@ -515,15 +514,27 @@ describe(`fuzz over every /api route (seed ${SEED})`, () => {
     expect((await fetch(server.url('/api/users/me'), { headers: { Authorization: `Bearer ${admin.token}` } })).status).toBe(200);
   });
 
-  it('the data changed only by the counted public writes', async () => {
-    const after = await snapshotData(server, admin.token);
+  it('the data changed only by the counted public writes', { timeout: 60_000 }, async () => {
     const anonymous = tallies.anonymous!;
+    // Every request came from one address: an article clicked at all gained exactly one view,
+    // written within about a second of the click. Wait for the write, then compare everything.
+    const expectedClicks = (blog: Record<string, unknown> & { id: number }, old: Record<string, unknown>) =>
+      Number(old.clicks) + Math.min(1, anonymous.clicks.get(blog.id) ?? 0);
+    const viewsWritten = (snapshot: DataSnapshot) =>
+      (snapshot.tables.blogs as Array<Record<string, unknown> & { id: number }>).every(
+        (blog, i) => Number(blog.clicks) === expectedClicks(blog, (before.tables.blogs as Array<Record<string, unknown>>)[i]!),
+      );
+    let after = await snapshotData(server, admin.token);
+    for (const deadline = Date.now() + 30_000; !viewsWritten(after) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      after = await snapshotData(server, admin.token);
+    }
     for (const table of ['categories', 'carousel_slides', 'uploads'])
       expect(after.tables[table], table).toEqual(before.tables[table]);
     expect(after.api.categories).toEqual(before.api.categories);
     expect(after.api.carousel).toEqual(before.api.carousel);
 
-    // Blogs: only their view counts moved, each by its number of successful clicks.
+    // Blogs: only their view counts moved, each by one view if it was clicked at all.
     type Row = Record<string, unknown> & { id: number };
     const blogsBefore = before.tables.blogs as Row[];
     const blogsAfter = after.tables.blogs as Row[];
@@ -531,7 +542,7 @@ describe(`fuzz over every /api route (seed ${SEED})`, () => {
     blogsAfter.forEach((blog, i) => {
       const old = blogsBefore[i]!;
       expect({ ...blog, clicks: 0 }).toEqual({ ...old, clicks: 0 });
-      expect(Number(blog.clicks) - Number(old.clicks), `clicks of blog ${blog.id}`).toBe(anonymous.clicks.get(blog.id) ?? 0);
+      expect(Number(blog.clicks), `clicks of blog ${blog.id}`).toBe(expectedClicks(blog, old));
     });
 
     // Comments: every old one untouched, plus exactly the successful posts, on their articles.

@@ -390,16 +390,26 @@ describe('GET /api/blogs/:id', () => {
 
 describe('PUT /api/blogs/:id/click', () => {
   const clicksOf = async (id: number) => ((await get(`/api/blogs/${id}`)).body as Json).clicks as number;
+  /** Views are written in batches (about once a second): wait for the count to move. */
+  const clicksAfterWrite = async (id: number, before: number) => {
+    const deadline = Date.now() + 30_000;
+    let now = await clicksOf(id);
+    while (now === before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await clicksOf(id);
+    }
+    return now;
+  };
 
   it('answers 204 and raises the count by exactly 1', async () => {
     const before = await clicksOf(ids.bodyHit);
     const response = await fetch(server.url(`/api/blogs/${ids.bodyHit}/click`), { method: 'PUT' });
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
-    expect(await clicksOf(ids.bodyHit)).toBe(before + 1);
+    expect(await clicksAfterWrite(ids.bodyHit, before)).toBe(before + 1);
   });
 
-  it('counts every one of many simultaneous clicks', async () => {
+  it('counts many simultaneous clicks from one address as one view, each answered 204', async () => {
     const before = await clicksOf(ids.otherCategory);
     const statuses = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -407,7 +417,7 @@ describe('PUT /api/blogs/:id/click', () => {
       ),
     );
     expect(statuses).toEqual(Array(10).fill(204));
-    expect(await clicksOf(ids.otherCategory)).toBe(before + 10);
+    expect(await clicksAfterWrite(ids.otherCategory, before)).toBe(before + 1);
   });
 
   it('answers 404 for an unknown blog and 400 for a bad id', async () => {

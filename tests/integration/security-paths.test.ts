@@ -16,6 +16,9 @@ import { startServer, type TestServer } from '../support/server.ts';
  */
 
 let server: TestServer;
+/** Over a thousand requests in one test: room for a loaded machine (a guard against a hang, not a budget). */
+const MANY_REQUESTS_TIMEOUT_MS = 10 * 60_000;
+const FEW_REQUESTS_TIMEOUT_MS = 2 * 60_000;
 const root = path.resolve(import.meta.dirname, '../..');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
@@ -58,7 +61,7 @@ function rawRequestLine(target: string): Promise<string> {
     socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
-    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${target}`)));
+    socket.setTimeout(60_000, () => socket.destroy(new Error(`no answer to ${target}`)));
     socket.write(`GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\n\r\n`);
   });
 }
@@ -142,22 +145,26 @@ afterAll(async () => {
 });
 
 describe('traversal', () => {
-  it('a file next to the uploads folder (the database) is never reached from /uploads', async () => {
-    // UPLOADS_DIR is <dir>/uploads and the database <dir>/site.sqlite: one level up.
-    const name = path.basename(server.databasePath);
-    const requests = CLIMBS.flatMap((climb) => [
-      `/uploads/${climb(1)}${name}`,
-      `/uploads/images/${climb(2)}${name}`,
-      `/uploads/${climb(1)}${name}%00.webp`,
-    ]);
-    for (const requested of requests) {
-      const answer = await rawGet(requested);
-      expectRefused(answer, requested);
-      expectNoLeak(answer, requested);
-    }
-  });
+  it(
+    'a file next to the uploads folder (the database) is never reached from /uploads',
+    { timeout: FEW_REQUESTS_TIMEOUT_MS },
+    async () => {
+      // UPLOADS_DIR is <dir>/uploads and the database <dir>/site.sqlite: one level up.
+      const name = path.basename(server.databasePath);
+      const requests = CLIMBS.flatMap((climb) => [
+        `/uploads/${climb(1)}${name}`,
+        `/uploads/images/${climb(2)}${name}`,
+        `/uploads/${climb(1)}${name}%00.webp`,
+      ]);
+      for (const requested of requests) {
+        const answer = await rawGet(requested);
+        expectRefused(answer, requested);
+        expectNoLeak(answer, requested);
+      }
+    },
+  );
 
-  it('every prefix and route, every spelling, every target: 404 and no leak', async () => {
+  it('every prefix and route, every spelling, every target: 404 and no leak', { timeout: MANY_REQUESTS_TIMEOUT_MS }, async () => {
     const requests: string[] = [];
     for (const prefix of PREFIXES) {
       for (const climb of CLIMBS) {
@@ -193,7 +200,7 @@ describe('traversal', () => {
     ).toBe(true);
   });
 
-  it('the root static files only serve names from the public folder', async () => {
+  it('the root static files only serve names from the public folder', { timeout: FEW_REQUESTS_TIMEOUT_MS }, async () => {
     for (const requested of [
       '/favicon.svg%00.txt',
       '/..%2fpackage.json',
@@ -213,7 +220,7 @@ describe('traversal', () => {
     expect((await rawGet('/favicon.svg')).status).toBe(200);
   });
 
-  it('hidden and dot files under the served folders are never served', async () => {
+  it('hidden and dot files under the served folders are never served', { timeout: FEW_REQUESTS_TIMEOUT_MS }, async () => {
     fs.mkdirSync(server.uploadsDir, { recursive: true });
     fs.writeFileSync(path.join(server.uploadsDir, '.secret'), 'HIDDEN-UPLOAD-MARKER');
     for (const requested of ['/uploads/.secret', '/uploads/%2esecret', '/uploads/images/..%2f.secret', '/uploads/./.secret']) {
@@ -223,7 +230,7 @@ describe('traversal', () => {
     }
   });
 
-  it('odd request targets get an error, never a file', async () => {
+  it('odd request targets get an error, never a file', { timeout: FEW_REQUESTS_TIMEOUT_MS }, async () => {
     for (const target of [
       '../../../../etc/passwd',
       '..%2f..%2fetc%2fpasswd',

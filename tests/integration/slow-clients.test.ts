@@ -57,11 +57,14 @@ function connectSlowly(origin: string): SlowClient {
 }
 
 describe('slow clients', () => {
-  it('drops a client that sends its headers a byte a second, and keeps answering others', { timeout: 40_000 }, async () => {
+  it('drops a client that sends its headers a byte a second, and keeps answering others', { timeout: 120_000 }, async () => {
     const slow = Array.from({ length: SLOW_CLIENTS }, () => connectSlowly(server.origin));
     try {
       // Readers meanwhile: every one answered, and fast.
       const readerTimes: number[] = [];
+      let firstClosed = false;
+      let answeredBeforeAnyDrop = 0;
+      void Promise.race(slow.map((client) => client.closed)).then(() => (firstClosed = true));
       let allClosed = false;
       const closedAll = Promise.all(slow.map((client) => client.closed)).then((times) => {
         allClosed = true;
@@ -73,18 +76,22 @@ describe('slow clients', () => {
         await response.arrayBuffer();
         expect(response.status).toBe(200);
         readerTimes.push(performance.now() - started);
+        if (!firstClosed) answeredBeforeAnyDrop++;
         await Promise.race([closedAll, new Promise((resolve) => setTimeout(resolve, 250))]);
       }
       const times = await closedAll;
       for (const [i, ms] of times.entries()) {
         // Not before the header timeout (so it is that timeout at work), and soon after it.
         expect(ms, `slow client ${i} closed after ${ms} ms`).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 500);
-        expect(ms, `slow client ${i} closed after ${ms} ms`).toBeLessThan(HEADERS_TIMEOUT_MS + 3_000);
+        // Well before Node's default 30 s check interval would have let it go (up to 40 s); the
+        // headroom is for a loaded machine.
+        expect(ms, `slow client ${i} closed after ${ms} ms`).toBeLessThan(HEADERS_TIMEOUT_MS + 10_000);
         expect(slow[i]!.received()).toMatch(/^HTTP\/1\.1 408 /);
       }
-      // Every reader was answered, none held up anywhere near the slow clients' 10 s.
+      // Every reader was answered, and readers were answered while all the slow clients still
+      // held their sockets: none waited for them to be dropped.
       expect(readerTimes.length).toBeGreaterThan(10);
-      expect(Math.max(...readerTimes)).toBeLessThan(5_000);
+      expect(answeredBeforeAnyDrop).toBeGreaterThanOrEqual(3);
     } finally {
       for (const client of slow) client.stop();
     }

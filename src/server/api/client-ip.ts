@@ -5,15 +5,21 @@ import type { APIContext } from 'astro';
  * X-Forwarded-For entry, the one our own proxy appended; earlier entries are whatever the client
  * sent and could be forged to dodge a limit.
  */
-export function readClientIp(context: Pick<APIContext, 'request' | 'clientAddress'>, trustProxy: boolean): string {
+export function readClientIp(
+  context: Pick<APIContext, 'request' | 'clientAddress'>,
+  trustProxy: boolean,
+  warn: (line: string) => void = console.warn,
+): string {
+  const forwarded = context.request.headers.get('x-forwarded-for');
   if (trustProxy) {
-    const forwarded = context.request.headers.get('x-forwarded-for');
     const last = forwarded
       ?.split(',')
       .map((part) => part.trim())
       .filter(Boolean)
       .pop();
     if (last) return last;
+  } else if (forwarded) {
+    warnForwardedOnce(warn);
   }
   try {
     return context.clientAddress || 'unknown';
@@ -21,4 +27,19 @@ export function readClientIp(context: Pick<APIContext, 'request' | 'clientAddres
     // Astro throws when the adapter could not tell the address.
     return 'unknown';
   }
+}
+
+export const FORWARDED_WARNING =
+  '[security] Requests arrive with X-Forwarded-For but TRUST_PROXY is off: if a reverse proxy sits in front, every ' +
+  'reader shares its address, so login, sign-up, comment and view-count limits hit all of them at once. Set ' +
+  'TRUST_PROXY=true when your own proxy sets that header (README "Deploying"); leave it off when clients reach the ' +
+  'server directly. (Logged once.)';
+
+let warned = false;
+
+/** A proxy in front without TRUST_PROXY is a set-up mistake worth one loud line, not one per request. */
+function warnForwardedOnce(warn: (line: string) => void): void {
+  if (warned) return;
+  warned = true;
+  warn(FORWARDED_WARNING);
 }

@@ -28,6 +28,8 @@ export interface RateLimiter {
   take(key: string): RateLimitDecision;
   /** What take would answer, without counting anything. */
   check(key: string): RateLimitDecision;
+  /** Takes back the key's latest hit: an attempt counted up front that turned out not to count. */
+  refund(key: string): void;
   /** Forgets a key, for example after a successful login. */
   reset(key: string): void;
   /** How many keys are remembered (for tests and monitoring). */
@@ -85,6 +87,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       const at = now();
       return decide(liveHits(key, at), at);
     },
+    refund(key) {
+      const times = hits.get(key);
+      if (!times) return;
+      if (times.length <= 1) hits.delete(key);
+      else hits.set(key, times.slice(0, -1));
+    },
     reset(key) {
       hits.delete(key);
     },
@@ -97,18 +105,4 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 /** Whole seconds for a Retry-After header, never 0. */
 export function retryAfterSeconds(decision: RateLimitDecision): number {
   return Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-}
-
-/**
- * A limit from the environment (RATE_LIMIT_*): absent or empty gives the fallback; anything but a
- * whole number from 1 to 1,000,000 throws, naming the variable.
- */
-export function readLimitFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > 1_000_000) {
-    throw new Error(`${name} must be a whole number from 1 to 1000000, got "${raw}"`);
-  }
-  return value;
 }

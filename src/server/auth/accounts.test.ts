@@ -70,17 +70,23 @@ describe('authenticateWithPassword', () => {
     expect(await authenticateWithPassword(db, { email: 'nobody@example.org', password: ann.password })).toBeNull();
   });
 
-  it('spends about as long on an unknown email as on a wrong password', async () => {
+  it('spends about as long on an unknown email as on a wrong password', { timeout: 60_000 }, async () => {
     await registerAccount(db, ann);
-    const time = async (email: string) => {
+    const once = async (email: string) => {
       const started = performance.now();
-      for (let i = 0; i < 5; i++) await authenticateWithPassword(db, { email, password: 'wrong password' });
+      await authenticateWithPassword(db, { email, password: 'wrong password' });
       return performance.now() - started;
     };
-    await time('nobody@example.org'); // warm up
-    const known = await time(ann.email);
-    const unknown = await time('nobody@example.org');
-    expect(unknown / known).toBeGreaterThan(0.5);
-    expect(unknown / known).toBeLessThan(2);
+    await once('nobody@example.org'); // warm up
+    // Interleaved; a busy machine only adds time, so each side's fastest call is its least disturbed.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push(await once(ann.email));
+      unknown.push(await once('nobody@example.org'));
+    }
+    const ratio = Math.min(...unknown) / Math.min(...known);
+    expect(ratio).toBeGreaterThan(0.5);
+    expect(ratio).toBeLessThan(2);
   });
 });

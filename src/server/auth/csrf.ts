@@ -1,8 +1,9 @@
 /**
  * CSRF for cookie sessions (DESIGN.md section 3). A browser attaches the cookie to requests other
  * sites trigger, so an unsafe request riding on the cookie must prove it comes from our own pages:
- * `Sec-Fetch-Site: same-origin`, or an Origin equal to the public origin or to the origin the
- * request was sent to. Bearer requests never reach this check: no browser adds that header by itself.
+ * `Sec-Fetch-Site: same-origin`, or an Origin equal to PUBLIC_ORIGIN. Never the origin the request
+ * claims to be addressed to: its Host header is the client's to choose. Bearer requests never reach
+ * this check: no browser adds that header by itself.
  */
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -12,8 +13,8 @@ export interface CsrfInput {
   origin: string | null;
   /** The Sec-Fetch-Site request header, if any. */
   secFetchSite: string | null;
-  /** Origins this server answers as: PUBLIC_ORIGIN and the request's own scheme + Host. */
-  ownOrigins: readonly string[];
+  /** PUBLIC_ORIGIN, the one origin our own pages send. */
+  publicOrigin: string;
 }
 
 export function isUnsafeMethod(method: string): boolean {
@@ -27,15 +28,5 @@ export function isSameOriginRequest(input: CsrfInput): boolean {
   // A browser that says cross-site or same-site (a sibling subdomain) is believed over any Origin.
   if (site === 'cross-site' || site === 'same-site') return false;
   if (!input.origin || input.origin === 'null') return false;
-  return input.ownOrigins.includes(input.origin);
-}
-
-/** The origin a request was addressed to, from its scheme and Host header (what a browser puts in Origin). */
-export function requestOrigin(url: URL, host: string | null): string | null {
-  if (!host) return null;
-  try {
-    return new URL(`${url.protocol}//${host}`).origin;
-  } catch {
-    return null;
-  }
+  return input.origin === input.publicOrigin;
 }

@@ -1,65 +1,49 @@
 import { AppError } from '../errors.ts';
-import {
-  createRateLimiter,
-  readLimitFromEnv,
-  retryAfterSeconds,
-  type RateLimitDecision,
-  type RateLimiter,
-} from '../api/rate-limit.ts';
+import type { RateLimitSettings } from '../config.ts';
+import { createRateLimiter, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
+import { createBackoffLimiter, type BackoffLimiter } from '../api/backoff-limit.ts';
 
 /**
- * Brute-force limits for login and registration (security.md section 6). Counts live in this
- * process. The numbers come from the environment so a test server can use small ones:
- *   RATE_LIMIT_LOGIN_ACCOUNT  failed logins per IP + email per 15 minutes (default 5)
- *   RATE_LIMIT_LOGIN_IP       failed logins per IP per hour (default 20)
- *   RATE_LIMIT_REGISTER_IP    registration attempts per IP per hour (default 3)
+ * Brute-force limits for login and registration (security.md section 6), sized by
+ * `config.rateLimits`. Counts live in this process.
+ *
+ * - Per address and email (`loginAccount`, 15 minutes): a hard limit on guesses at one account.
+ * - Per address (`loginIp`, an hour): the free failures, then a wait that doubles with each further
+ *   failure (30 s up to 10 minutes), not an hour-long lock: many readers can share one address.
+ * - An address and email that logged in successfully in the last 30 days is a known pair: the
+ *   per-address wait does not apply to it (its failures still count there), so one guesser on a
+ *   shared address does not lock out the readers who already log in from it.
  */
-export interface AuthLimitSettings {
-  loginAccount: number;
-  loginIp: number;
-  registerIp: number;
-}
+export type AuthLimitSettings = Pick<RateLimitSettings, 'loginAccount' | 'loginIp' | 'registerIp'>;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-const ENV_NAMES = {
-  loginAccount: 'RATE_LIMIT_LOGIN_ACCOUNT',
-  loginIp: 'RATE_LIMIT_LOGIN_IP',
-  registerIp: 'RATE_LIMIT_REGISTER_IP',
-} as const satisfies Record<keyof AuthLimitSettings, string>;
-
-const DEFAULTS: AuthLimitSettings = { loginAccount: 5, loginIp: 20, registerIp: 3 };
-
-/** Reads and checks the limits; throws on a value that is not a whole number from 1 to 1,000,000. */
-export function readAuthLimitSettings(env: NodeJS.ProcessEnv = process.env): AuthLimitSettings {
-  return {
-    loginAccount: readLimitFromEnv(env, ENV_NAMES.loginAccount, DEFAULTS.loginAccount),
-    loginIp: readLimitFromEnv(env, ENV_NAMES.loginIp, DEFAULTS.loginIp),
-    registerIp: readLimitFromEnv(env, ENV_NAMES.registerIp, DEFAULTS.registerIp),
-  };
-}
+export const LOGIN_BACKOFF = { baseDelayMs: 30_000, maxDelayMs: 10 * MINUTE } as const;
 
 export interface AuthLimiters {
   loginAccount: RateLimiter;
-  loginIp: RateLimiter;
+  loginIp: BackoffLimiter;
   registerIp: RateLimiter;
+  knownLogins: RecentKeys;
 }
 
 export function createAuthLimiters(settings: AuthLimitSettings, now?: () => number): AuthLimiters {
   const clock = now ? { now } : {};
   return {
     loginAccount: createRateLimiter({ limit: settings.loginAccount, windowMs: 15 * MINUTE, ...clock }),
-    loginIp: createRateLimiter({ limit: settings.loginIp, windowMs: HOUR, ...clock }),
+    loginIp: createBackoffLimiter({ free: settings.loginIp, windowMs: HOUR, ...LOGIN_BACKOFF, ...clock }),
     registerIp: createRateLimiter({ limit: settings.registerIp, windowMs: HOUR, ...clock }),
+    knownLogins: createRecentKeys({ ttlMs: 30 * DAY, maxKeys: 50_000, ...clock }),
   };
 }
 
 let shared: AuthLimiters | undefined;
 
-/** The process's limiters, made on first use from the environment. */
-export function getAuthLimiters(): AuthLimiters {
-  shared ??= createAuthLimiters(readAuthLimitSettings());
+/** The process's limiters, made on first use (Astro's bundle holds the one copy that counts). */
+export function getAuthLimiters(settings: AuthLimitSettings): AuthLimiters {
+  shared ??= createAuthLimiters(settings);
   return shared;
 }
 
@@ -69,4 +53,64 @@ export function tooManyAttempts(decision: RateLimitDecision, message: string): A
 
 export function loginAccountKey(ip: string, email: string): string {
   return `${ip}\n${email.trim().toLowerCase()}`;
+}
+
+const LOGIN_REFUSED = 'Too many failed login attempts. Please try again later.';
+
+export interface LoginAttempt {
+  /** The password was right: the attempt is taken back and the pair becomes known. */
+  succeeded(): void;
+}
+
+/**
+ * Counts a login attempt before its password is checked, so simultaneous attempts cannot all pass
+ * a check made before any of them was counted (a failure then costs nothing more). Throws 429
+ * when a limit is used up. Synchronous on purpose: no other request runs between check and count.
+ */
+export function startLoginAttempt(limiters: AuthLimiters, ip: string, email: string): LoginAttempt {
+  const accountKey = loginAccountKey(ip, email);
+  const account = limiters.loginAccount.take(accountKey);
+  if (!account.allowed) throw tooManyAttempts(account, LOGIN_REFUSED);
+  const known = limiters.knownLogins.has(accountKey);
+  if (known) {
+    limiters.loginIp.record(ip);
+  } else {
+    const address = limiters.loginIp.take(ip);
+    if (!address.allowed) {
+      limiters.loginAccount.refund(accountKey);
+      throw tooManyAttempts(address, LOGIN_REFUSED);
+    }
+  }
+  return {
+    succeeded() {
+      limiters.loginAccount.reset(accountKey);
+      limiters.loginIp.refund(ip);
+      limiters.knownLogins.add(accountKey);
+    },
+  };
+}
+
+/** Keys seen in the last `ttlMs`, at most `maxKeys` of them (the stalest go first). */
+export interface RecentKeys {
+  add(key: string): void;
+  has(key: string): boolean;
+}
+
+export function createRecentKeys(options: { ttlMs: number; maxKeys: number; now?: () => number }): RecentKeys {
+  const now = options.now ?? Date.now;
+  const seen = new Map<string, number>();
+  return {
+    add(key) {
+      seen.delete(key);
+      seen.set(key, now());
+      while (seen.size > options.maxKeys) seen.delete(seen.keys().next().value!);
+    },
+    has(key) {
+      const at = seen.get(key);
+      if (at === undefined) return false;
+      if (now() - at < options.ttlMs) return true;
+      seen.delete(key);
+      return false;
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { AppError } from '../errors.ts';
 import { createRateLimiter } from '../api/rate-limit.ts';
 import { createPageCache, type AppContext } from '../context.ts';
 import { tagName } from '../page-store/site-tags.ts';
-import { postComment, readCommentLimit } from './comments.ts';
+import { postComment } from './comments.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
 
 let app: AppContext;
@@ -88,16 +88,5 @@ describe('postComment', () => {
     await rejection(postComment(app, { blogId, body: {}, clientKey: 'k' }, one));
     await rejection(postComment(app, { blogId: 999, body: { username: 'A', comment: 'B' }, clientKey: 'k' }, one));
     await expect(postComment(app, { blogId, body: { username: 'A', comment: 'B' }, clientKey: 'k' }, one)).resolves.toBeDefined();
-  });
-});
-
-describe('readCommentLimit', () => {
-  it('defaults to 5 and reads RATE_LIMIT_COMMENT_IP', () => {
-    expect(readCommentLimit({})).toBe(5);
-    expect(readCommentLimit({ RATE_LIMIT_COMMENT_IP: '100' })).toBe(100);
-  });
-
-  it.each([['0'], ['-1'], ['abc'], ['1.5']])('refuses %s', (raw) => {
-    expect(() => readCommentLimit({ RATE_LIMIT_COMMENT_IP: raw })).toThrow(/RATE_LIMIT_COMMENT_IP/);
   });
 });

@@ -3,24 +3,16 @@ import { AppError, notFound } from '../errors.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
 import { insertComment } from '../db/repositories/comments.ts';
 import { tag } from '../page-store/site-tags.ts';
-import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
+import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
 import { validateCommentInput } from './validation-public.ts';
 
-/** security.md section 6: comments, 5 per 10 minutes per client address. */
+/** security.md section 6: comments, 5 per 10 minutes per client address (RATE_LIMIT_COMMENT_IP). */
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
-
-/**
- * RATE_LIMIT_COMMENT_IP overrides the 5 (like the auth limits' RATE_LIMIT_* variables), so a test
- * server whose tests post many comments from one address can raise it.
- */
-export function readCommentLimit(env: NodeJS.ProcessEnv = process.env): number {
-  return readLimitFromEnv(env, 'RATE_LIMIT_COMMENT_IP', COMMENT_RATE_LIMIT.limit);
-}
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
 let sharedLimiter: RateLimiter | undefined;
-function getCommentLimiter(): RateLimiter {
-  sharedLimiter ??= createRateLimiter({ limit: readCommentLimit(), windowMs: COMMENT_RATE_LIMIT.windowMs });
+function getCommentLimiter(app: AppContext): RateLimiter {
+  sharedLimiter ??= createRateLimiter({ limit: app.config.rateLimits.commentIp, windowMs: COMMENT_RATE_LIMIT.windowMs });
   return sharedLimiter;
 }
 
@@ -48,7 +40,7 @@ export interface PostCommentRequest {
 export async function postComment(
   app: AppContext,
   request: PostCommentRequest,
-  limiter: RateLimiter = getCommentLimiter(),
+  limiter: RateLimiter = getCommentLimiter(app),
 ): Promise<PostedComment> {
   const startedAt = performance.now();
   const input = validateCommentInput(request.body);

@@ -1,5 +1,4 @@
 import { invalidInput } from '../errors.ts';
-import { requireId } from '../api/ids.ts';
 
 /**
  * The rules for what a visitor may send: the comment form (the list query is in
@@ -9,15 +8,6 @@ import { requireId } from '../api/ids.ts';
  */
 
 export const COMMENT_LIMITS = { username: 60, comment: 5000, contact: 200 } as const;
-
-/**
- * Kept only for src/pages/api/blogs/[id]/click.ts until that route moves to requireId
- * (src/server/api/ids.ts); nothing else may use it.
- * @deprecated use requireId(raw, 'blog')
- */
-export function requireBlogId(raw: string | undefined): number {
-  return requireId(raw, 'blog');
-}
 
 export interface CommentInput {
   username: string;

@@ -8,6 +8,7 @@ import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
+import { readHostRules, refuseMisdirected } from './host-check.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -44,7 +45,9 @@ export function createRequestListener(parts: ServerParts) {
   const common = securityHeaderList(tls);
   let knownPolicy: string | null | undefined;
   void pagePolicy?.then((policy) => (knownPolicy = policy));
+  const hostRules = readHostRules(context.config.publicOrigin);
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (refuseMisdirected(req, res, hostRules)) return;
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
     if (
       pages &&

@@ -1,17 +1,13 @@
 // The production server: prepares the database, then serves the built site (`npm run build` first).
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { startSite, type Site } from './site.ts';
-import { readAuthLimitSettings } from '../auth/limits.ts';
-import { readCommentLimit } from '../content/comments.ts';
+import { describeStartFailure } from './start-failure.ts';
 
 let config: Config;
 try {
   config = loadConfig();
-  // The rate limits are read where they are used; checked here too so a bad value stops the start.
-  readAuthLimitSettings();
-  readCommentLimit();
 } catch (error) {
-  if (error instanceof ConfigError || (error instanceof Error && /RATE_LIMIT_/.test(error.message))) {
+  if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
     process.exit(1);
   }
@@ -26,7 +22,7 @@ let site: Site;
 try {
   site = await startSite(config);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describeStartFailure(error, config));
   process.exit(1);
 }
 console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);

@@ -15,6 +15,7 @@ import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
+import { stopViewCounter } from '../content/clicks.ts';
 
 export interface Site {
   server: http.Server;
@@ -115,6 +116,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       clearTimeout(cutOff);
       renderer.close();
       store.close();
+      await stopViewCounter();
       context.sqlite.close();
       run.release();
     },

@@ -33,11 +33,55 @@ interface PageRow {
 
 const FILE_NAME = 'pages.sqlite';
 
-export type StoreFile = ReturnType<typeof openStoreFile>;
+export type StoreFile = ReturnType<typeof prepareStoreFile>;
 
-export function openStoreFile(dir: string) {
+const DAMAGED_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
+
+function isDamagedDatabase(error: unknown): boolean {
+  return DAMAGED_CODES.has(String((error as { code?: unknown } | null)?.code ?? ''));
+}
+
+/** Renames the damaged file (and its -wal and -shm, which belong to it) to `<name>.corrupt-<time>`. */
+function moveAsideDamaged(file: string): string {
+  const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  fs.renameSync(file, aside);
+  for (const suffix of ['-wal', '-shm']) {
+    if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
+  }
+  return aside;
+}
+
+/**
+ * Opens (or creates) the store file. The store is a cache: a damaged file is moved aside, logged
+ * with both paths, and the store starts empty; any other failure names the file.
+ */
+export function openStoreFile(dir: string, log: (line: string) => void = console.error) {
   fs.mkdirSync(dir, { recursive: true });
-  const db = new SQLite(path.join(dir, FILE_NAME));
+  const file = path.join(dir, FILE_NAME);
+  try {
+    return openStoreFileAt(file);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!isDamagedDatabase(error)) throw new Error(`Page store ${file} could not be opened: ${message}`, { cause: error });
+    const aside = moveAsideDamaged(file);
+    log(
+      `Page store: ${file} is damaged (${message}); moved it to ${aside} and started with an empty store (pages are rendered again).`,
+    );
+    return openStoreFileAt(file);
+  }
+}
+
+function openStoreFileAt(file: string) {
+  const db = new SQLite(file);
+  try {
+    return prepareStoreFile(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function prepareStoreFile(db: SQLite.Database) {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');

@@ -19,6 +19,8 @@ export interface PageStoreOptions {
   buildId: string;
   /** Memory budget for hot pages, all three encodings counted. */
   memoryBytes?: number;
+  /** Where a damaged store file is reported (moved aside, started empty). */
+  log?: (line: string) => void;
 }
 
 export interface StoreStats {
@@ -58,7 +60,7 @@ export class PageStore {
   constructor(options: PageStoreOptions) {
     this.buildId = options.buildId;
     this.memoryLimit = options.memoryBytes ?? 48 * 1024 * 1024;
-    this.file = openStoreFile(options.dir);
+    this.file = openStoreFile(options.dir, options.log);
     for (const row of this.file.readTagVersions()) this.versions.set(row.tag, row.version);
     this.file.keepOnlyBuild(this.buildId);
   }

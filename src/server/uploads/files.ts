@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isDiskFull, storageFull } from '../errors.ts';
 
 /** Random, unguessable, lowercase names (the image URL convention of src/shared/images.ts needs [a-z0-9]). */
 export function createUploadId(): string {
@@ -23,7 +24,7 @@ export function absoluteUploadPath(uploadsDir: string, relativePath: string): st
  * Writes every file or none. Each goes to a dot-named temp file beside its final name first (the
  * file server never serves dot names), is flushed, then renamed into place, so a reader sees either
  * nothing or the whole file. On any failure every temp file and every file already renamed is
- * removed again.
+ * removed again. A full disk (or quota) becomes the catalogue's 507 `storage_full`.
  */
 export async function writeFilesAtomically(uploadsDir: string, files: PendingFile[]): Promise<void> {
   const temps: string[] = [];
@@ -49,7 +50,7 @@ export async function writeFilesAtomically(uploadsDir: string, files: PendingFil
     }
   } catch (error) {
     await removeQuietly([...temps, ...placed]);
-    throw error;
+    throw isDiskFull(error) ? storageFull() : error;
   }
 }
 

@@ -1,25 +1,16 @@
-import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
-import { invalidInput } from '../../../server/errors.ts';
-import { checkRegistration, summarizeErrors } from '../../../server/auth/rules.ts';
-import { registerAccount } from '../../../server/auth/accounts.ts';
+import { json, readJsonObject } from '../../../server/api/respond.ts';
+import { route } from '../../../server/api/route.ts';
+import { BODY_LIMITS } from '../../../server/api/body-limits.ts';
 import { readClientIp } from '../../../server/api/client-ip.ts';
-import { getAuthLimiters, tooManyAttempts } from '../../../server/auth/limits.ts';
+import { register } from '../../../server/auth/login.ts';
 
 /** POST /api/users/register {username,email,password} -> 201 {message,user}. Never creates an admin. */
-export const POST = apiRoute(async (context) => {
-  const { db, config } = context.locals.app;
-  const checked = checkRegistration(await readJsonObject(context.request, 16 * 1024));
-  if (!checked.ok) throw invalidInput(summarizeErrors(checked.errors), checked.errors);
-
-  // Counted once the input is well formed: typos cost nothing, probing for taken emails does.
-  const decision = getAuthLimiters().registerIp.take(readClientIp(context, config.trustProxy));
-  if (!decision.allowed) throw tooManyAttempts(decision, 'Too many sign-ups from this address. Please try again later.');
-
-  const user = await registerAccount(db, checked.value);
-  return json(
-    { message: 'Registration successful! Please log in.', user: { id: user.id, username: user.username, email: user.email } },
-    201,
-  );
+export const { POST, ALL } = route({
+  POST: async (context) => {
+    const { app } = context.locals;
+    const body = await readJsonObject(context.request, BODY_LIMITS.account);
+    const user = await register(app, { body, clientIp: readClientIp(context, app.config.trustProxy) });
+    const answer = { id: user.id, username: user.username, email: user.email };
+    return json({ message: 'Registration successful! Please log in.', user: answer }, 201);
+  },
 });
-
-export const ALL = apiRoute(() => methodNotAllowed(['POST']));

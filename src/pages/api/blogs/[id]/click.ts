@@ -1,11 +1,14 @@
-import { apiRoute, methodNotAllowed, noContent } from '../../../../server/api/respond.ts';
-import { requireBlogId } from '../../../../server/content/validation-public.ts';
+import { noContent } from '../../../../server/api/respond.ts';
+import { route } from '../../../../server/api/route.ts';
+import { requireId } from '../../../../server/api/ids.ts';
+import { readClientIp } from '../../../../server/api/client-ip.ts';
 import { recordClick } from '../../../../server/content/clicks.ts';
 
-/** PUT /api/blogs/:id/click: 204; the article's view count goes up by one. */
-export const PUT = apiRoute(async (context) => {
-  await recordClick(context.locals.app.db, requireBlogId(context.params.id));
-  return noContent();
+/** PUT /api/blogs/:id/click: 204; one view per address and article per half hour is counted. */
+export const { PUT, ALL } = route({
+  PUT: async (context) => {
+    const { app } = context.locals;
+    await recordClick(app, requireId(context.params.id, 'blog'), readClientIp(context, app.config.trustProxy));
+    return noContent();
+  },
 });
-
-export const ALL = apiRoute(() => methodNotAllowed(['PUT']));

@@ -1,0 +1,54 @@
+import type { AppContext } from '../context.ts';
+import type { PublicUser } from '../db/repositories/users.ts';
+import { AppError, invalidInput } from '../errors.ts';
+import { authenticateWithPassword, registerAccount } from './accounts.ts';
+import { getAuthLimiters, startLoginAttempt, tooManyAttempts, type AuthLimiters } from './limits.ts';
+import { checkLogin, checkRegistration, summarizeErrors } from './rules.ts';
+import { createSession, invalidateSession, purgeExpiredSessions } from './sessions.ts';
+
+export interface LoginRequest {
+  body: Record<string, unknown>;
+  clientIp: string;
+  /** The browser's current cookie session, replaced rather than left behind. */
+  replacesSessionId: string | null;
+}
+
+export interface LoggedIn {
+  token: string;
+  user: PublicUser;
+}
+
+/**
+ * A password login: checked input (400), the attempt counted before the password is verified
+ * (429 once a limit is used up), the same 401 for a wrong password and an unknown email, then a
+ * new session.
+ */
+export async function logIn(app: AppContext, request: LoginRequest, limiters?: AuthLimiters): Promise<LoggedIn> {
+  const { db, config } = app;
+  const checked = checkLogin(request.body);
+  if (!checked.ok) throw invalidInput(summarizeErrors(checked.errors), checked.errors);
+
+  const attempt = startLoginAttempt(limiters ?? getAuthLimiters(config.rateLimits), request.clientIp, checked.value.email);
+  const user = await authenticateWithPassword(db, checked.value);
+  if (!user) throw new AppError('invalid_credentials', 'Invalid email or password.');
+  attempt.succeeded();
+
+  if (request.replacesSessionId) await invalidateSession(db, request.replacesSessionId);
+  await purgeExpiredSessions(db);
+  const { token } = await createSession(db, user.id);
+  return { token, user };
+}
+
+export interface RegisterRequest {
+  body: Record<string, unknown>;
+  clientIp: string;
+}
+
+/** A sign-up: counted once the input is well formed, so typos cost nothing and probing for taken emails does. */
+export async function register(app: AppContext, request: RegisterRequest, limiters?: AuthLimiters): Promise<PublicUser> {
+  const checked = checkRegistration(request.body);
+  if (!checked.ok) throw invalidInput(summarizeErrors(checked.errors), checked.errors);
+  const decision = (limiters ?? getAuthLimiters(app.config.rateLimits)).registerIp.take(request.clientIp);
+  if (!decision.allowed) throw tooManyAttempts(decision, 'Too many sign-ups from this address. Please try again later.');
+  return registerAccount(app.db, checked.value);
+}

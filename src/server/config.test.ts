@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config.rateLimits', () => {
+  it('defaults to 5 comments, 5 failed logins per account, 20 per address and 3 sign-ups', () => {
+    expect(loadConfig({}).rateLimits).toEqual({ commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3 });
+  });
+
+  it('reads the RATE_LIMIT_* variables', () => {
+    const env = {
+      RATE_LIMIT_COMMENT_IP: '100',
+      RATE_LIMIT_LOGIN_ACCOUNT: '2',
+      RATE_LIMIT_LOGIN_IP: '4',
+      RATE_LIMIT_REGISTER_IP: '1000000',
+    };
+    expect(loadConfig(env).rateLimits).toEqual({ commentIp: 100, loginAccount: 2, loginIp: 4, registerIp: 1_000_000 });
+  });
+
+  it('refuses anything but a whole number from 1 to 1,000,000, naming the variable', () => {
+    for (const name of ['RATE_LIMIT_COMMENT_IP', 'RATE_LIMIT_LOGIN_ACCOUNT', 'RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_REGISTER_IP']) {
+      for (const value of ['0', '-1', '1.5', 'ten', '1e3', '2000000', 'abc']) {
+        expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
+        expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
+      }
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase } from '../db/client.ts';
+import { findBlogById, insertBlog } from '../db/repositories/blogs.ts';
+import { AppError } from '../errors.ts';
+import { noPageCache, type AppContext } from '../context.ts';
+import { flushPendingViews, recordClick, stopViewCounter, VIEW_WINDOW_MS } from './clicks.ts';
+import { buildBlogWrite } from '../../../tests/support/builders.ts';
+
+let app: AppContext;
+let blogId: number;
+
+beforeEach(async () => {
+  const { db, sqlite } = openDatabase(':memory:');
+  await migrateToLatest(db);
+  app = { config: loadConfig({}), db, sqlite, pageCache: noPageCache };
+  blogId = await insertBlog(db, buildBlogWrite(), 'x');
+});
+
+afterEach(async () => {
+  await stopViewCounter();
+  app.sqlite.close();
+});
+
+const clicksOf = async (id: number) => (await findBlogById(app.db, id))!.clicks;
+
+describe('recordClick', () => {
+  it('counts one view per address and article per window, written by the next flush', async () => {
+    const t = 1_000_000_000;
+    await Promise.all(Array.from({ length: 50 }, () => recordClick(app, blogId, '10.0.0.1', t)));
+    await recordClick(app, blogId, '10.0.0.2', t);
+    expect(await clicksOf(blogId)).toBe(0); // not yet written
+    await flushPendingViews();
+    expect(await clicksOf(blogId)).toBe(2);
+    await recordClick(app, blogId, '10.0.0.1', t + VIEW_WINDOW_MS - 1);
+    await recordClick(app, blogId, '10.0.0.1', t + VIEW_WINDOW_MS);
+    await flushPendingViews();
+    expect(await clicksOf(blogId)).toBe(3);
+  });
+
+  it('answers 404 for an unknown article, and a later real one still counts', async () => {
+    const error = await recordClick(app, 999_999, '10.0.0.1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(404);
+    await recordClick(app, blogId, '10.0.0.1');
+    await stopViewCounter();
+    expect(await clicksOf(blogId)).toBe(1);
+  });
+});
