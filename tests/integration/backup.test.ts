@@ -6,7 +6,9 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { call, makePdf, makePng, sendForm, sendJson, writeBodyFromBlog, type Json } from './admin-support.ts';
+import { makePdf, makePng } from '../support/files.ts';
+import { blogBodyFrom, buildCommentBody } from '../support/builders.ts';
+import { call, sendForm, sendJson, type Json } from './admin-support.ts';
 
 /**
  * Backups (issue "Hardening", Backups and operations): `npm run backup` while a burst of writes
@@ -117,7 +119,7 @@ describe('backup and restore', () => {
         const response = await fetch(server.url(`/api/blogs/${other.id}/comment`), {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: 'Burst', comment: text, contact: '' }),
+          body: JSON.stringify(buildCommentBody({ username: 'Burst', comment: text })),
         });
         expect(response.status).toBe(201);
         await response.body?.cancel();
@@ -167,7 +169,7 @@ describe('backup and restore', () => {
       server,
       'PUT',
       `/api/blogs/${other.id}`,
-      writeBodyFromBlog(other, { title: 'Changed after the backup' }),
+      blogBodyFrom(other, { title: 'Changed after the backup' }),
       auth,
     );
     expect(renamed.status, renamed.text).toBe(200);
