@@ -8,7 +8,10 @@ import { ensureAdmin } from '../src/server/auth/admin-account.ts';
 import { htmlToText, sanitizeArticleHtml } from '../src/server/content/sanitize.ts';
 import { buildBlogWrite } from '../tests/support/builders.ts';
 
-const WORDS = 'study notes revision exam method theory practice example chapter summary formula diagram concept lesson answer question'.split(' ');
+const WORDS =
+  'study notes revision exam method theory practice example chapter summary formula diagram concept lesson answer question'.split(
+    ' ',
+  );
 
 function paragraph(seed: number, words = 60): string {
   let text = '';
@@ -16,14 +19,18 @@ function paragraph(seed: number, words = 60): string {
   return text.trim();
 }
 
-export async function generateSite(file: string, options: { articles: number; categories: number; adminEmail: string; adminPassword: string }) {
+export async function generateSite(
+  file: string,
+  options: { articles: number; categories: number; adminEmail: string; adminPassword: string },
+) {
   const { db, sqlite } = openDatabase(file);
   await migrateToLatest(db);
   await ensureAdmin(db, options.adminEmail, options.adminPassword);
   const start = Date.now() - options.articles * 3600_000;
   await db.transaction().execute(async (trx) => {
     const categoryIds: number[] = [];
-    for (let c = 0; c < options.categories; c++) categoryIds.push((await insertCategory(trx, { name: `Subject ${c + 1}`, sequence: c })).id);
+    for (let c = 0; c < options.categories; c++)
+      categoryIds.push((await insertCategory(trx, { name: `Subject ${c + 1}`, sequence: c })).id);
     for (let i = 0; i < options.articles; i++) {
       const html = sanitizeArticleHtml(
         `<h2>Part ${i}</h2><p>${paragraph(i)}</p><ul><li>${paragraph(i + 1, 12)}</li><li>${paragraph(i + 2, 12)}</li></ul><p>${paragraph(i + 3, 80)}</p>`,
@@ -41,7 +48,8 @@ export async function generateSite(file: string, options: { articles: number; ca
       );
       if (i % 5 === 0) await insertComment(trx, { blogId: id, username: 'Reader', comment: paragraph(i, 20), contact: null });
     }
-    for (let s = 0; s < 3; s++) await insertSlide(trx, { title: `Slide ${s + 1}`, imageUrl: '/favicon.ico', altText: `Slide ${s + 1}` });
+    for (let s = 0; s < 3; s++)
+      await insertSlide(trx, { title: `Slide ${s + 1}`, imageUrl: '/favicon.ico', altText: `Slide ${s + 1}` });
   });
   await db.destroy();
   sqlite.close?.();

@@ -54,7 +54,10 @@ function cpuSeconds(pid: number): number {
 
 /** A generated article's PDF: a page of notes, about 20 kB like a real handout. */
 function notesPdf(n: number): Buffer {
-  return makePdf(`Generated notes ${n}`, Array.from({ length: 240 }, (_, line) => `${line + 1}. ${WORDS.join(' ')}`));
+  return makePdf(
+    `Generated notes ${n}`,
+    Array.from({ length: 240 }, (_, line) => `${line + 1}. ${WORDS.join(' ')}`),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -71,10 +74,23 @@ interface Answer {
   store: string | undefined;
 }
 
-function send(method: string, pathname: string, headers: Record<string, string> = {}, body?: string, keepBody = false): Promise<Answer> {
+function send(
+  method: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+  body?: string,
+  keepBody = false,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { agent, host: target.hostname, port: target.port, method, path: pathname, headers: { 'accept-encoding': 'br, gzip', ...headers } },
+      {
+        agent,
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: pathname,
+        headers: { 'accept-encoding': 'br, gzip', ...headers },
+      },
       (response) => {
         let bytes = 0;
         const chunks: Buffer[] = [];
@@ -83,7 +99,9 @@ function send(method: string, pathname: string, headers: Record<string, string> 
           if (keepBody) chunks.push(chunk);
         });
         const store = response.headers['x-page-store'] as string | undefined;
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString() : null, store }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, bytes, body: keepBody ? Buffer.concat(chunks).toString() : null, store }),
+        );
         response.on('error', reject);
       },
     );
@@ -120,7 +138,12 @@ function kind(name: string): Kind {
 }
 
 /** Runs one request and records it; a status other than the expected class is an error. */
-async function measure(name: string, method: string, pathname: string, options: { headers?: Record<string, string>; body?: string; expect?: number; keepBody?: boolean } = {}): Promise<Answer | null> {
+async function measure(
+  name: string,
+  method: string,
+  pathname: string,
+  options: { headers?: Record<string, string>; body?: string; expect?: number; keepBody?: boolean } = {},
+): Promise<Answer | null> {
   const started = performance.now();
   // Only requests sent inside the measured window count (the warm-up's first renders stay out).
   const counted = measuring;
@@ -165,7 +188,8 @@ const READERS: Array<{ weight: number; run: () => Promise<unknown> }> = [
     weight: 15,
     run: () => {
       const roll = Math.random();
-      const url = roll < 0.3 ? '/blogs' : roll < 0.7 ? `/blogs?category=${between(1, CATEGORIES)}` : `/blogs?page=${between(2, 30)}`;
+      const url =
+        roll < 0.3 ? '/blogs' : roll < 0.7 ? `/blogs?category=${between(1, CATEGORIES)}` : `/blogs?page=${between(2, 30)}`;
       return measure('list page', 'GET', url);
     },
   },
@@ -262,7 +286,12 @@ async function main() {
   const databasePath = path.join(dir, 'site.sqlite');
   const uploadsDir = path.join(dir, 'uploads');
   console.log(`Generating ${ARTICLES} articles in ${CATEGORIES} categories...`);
-  await generateSite(databasePath, { articles: ARTICLES, categories: CATEGORIES, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  await generateSite(databasePath, {
+    articles: ARTICLES,
+    categories: CATEGORIES,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+  });
   fs.mkdirSync(path.join(uploadsDir, 'pdfs'), { recursive: true });
   for (let i = 0; i < ARTICLES; i += 10) {
     fs.writeFileSync(path.join(uploadsDir, 'pdfs', `generated-${i}.pdf`), notesPdf(i));
@@ -319,7 +348,11 @@ async function main() {
 
   // The writes the run made are all there, and the last edits are live.
   const db = new SQLite(databasePath, { readonly: true });
-  const storedTexts = new Set((db.prepare("select comment from comments where comment like 'load comment %'").all() as Array<{ comment: string }>).map((r) => r.comment));
+  const storedTexts = new Set(
+    (db.prepare("select comment from comments where comment like 'load comment %'").all() as Array<{ comment: string }>).map(
+      (r) => r.comment,
+    ),
+  );
   db.close();
   const stored = storedTexts.size;
   const missingComments = answeredComments.filter((text) => !storedTexts.has(text)).length;
@@ -330,12 +363,25 @@ async function main() {
   }
 
   const all = [...kinds.values()];
-  const failedOf = (name: string) => [...errors.entries()].filter(([key]) => key.startsWith(`${name}: `)).reduce((sum, [, e]) => sum + e.count, 0);
+  const failedOf = (name: string) =>
+    [...errors.entries()].filter(([key]) => key.startsWith(`${name}: `)).reduce((sum, [, e]) => sum + e.count, 0);
   const totalErrors = [...errors.values()].reduce((sum, e) => sum + e.count, 0);
-  console.log(`\nResults: ${ARTICLES} articles, ${os.cpus().length} cores (server and load generator share them), Node ${process.version}`);
-  console.log(`  ${'kind'.padEnd(24)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p90 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'errors'.padStart(7)}`);
-  for (const entry of all.sort((a, b) => b.latencies.length - a.latencies.length)) console.log(row(entry.name, entry.latencies, seconds, failedOf(entry.name)));
-  console.log(row('all', all.flatMap((entry) => entry.latencies), seconds, totalErrors));
+  console.log(
+    `\nResults: ${ARTICLES} articles, ${os.cpus().length} cores (server and load generator share them), Node ${process.version}`,
+  );
+  console.log(
+    `  ${'kind'.padEnd(24)} ${'requests'.padStart(8)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p90 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'errors'.padStart(7)}`,
+  );
+  for (const entry of all.sort((a, b) => b.latencies.length - a.latencies.length))
+    console.log(row(entry.name, entry.latencies, seconds, failedOf(entry.name)));
+  console.log(
+    row(
+      'all',
+      all.flatMap((entry) => entry.latencies),
+      seconds,
+      totalErrors,
+    ),
+  );
   const megabytes = all.reduce((sum, entry) => sum + entry.bytes, 0) / 1024 / 1024;
   console.log(`  ${megabytes.toFixed(0)} MiB received; server memory (RSS) at the end: ${rss.toFixed(0)} MB`);
   const storeKinds = all.filter((entry) => entry.hits + entry.renders > 0);
@@ -343,8 +389,12 @@ async function main() {
     `  page store: ${storeKinds.map((entry) => `${entry.name} ${((100 * entry.hits) / (entry.hits + entry.renders)).toFixed(1)}% HIT`).join(', ')}; ` +
       `${storeKinds.reduce((sum, entry) => sum + entry.renders, 0)} pages rendered for a reader`,
   );
-  console.log(`  CPU: server ${(serverCpu * 100).toFixed(0)}% of a core, load generator ${(clientCpu * 100).toFixed(0)}% of a core`);
-  console.log(`  comments answered 201: ${answeredComments.length}, stored: ${stored}; admin edits live on their pages: ${lastTitles.size - staleEdits.length}/${lastTitles.size}`);
+  console.log(
+    `  CPU: server ${(serverCpu * 100).toFixed(0)}% of a core, load generator ${(clientCpu * 100).toFixed(0)}% of a core`,
+  );
+  console.log(
+    `  comments answered 201: ${answeredComments.length}, stored: ${stored}; admin edits live on their pages: ${lastTitles.size - staleEdits.length}/${lastTitles.size}`,
+  );
   if (totalErrors === 0 && missingComments === 0 && staleEdits.length === 0) {
     console.log('\nErrors: 0');
   } else {

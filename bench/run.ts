@@ -42,7 +42,12 @@ async function main() {
   const databasePath = path.join(dir, 'site.sqlite');
   console.log(`Generating ${ARTICLES} articles in 10 categories...`);
   const t = performance.now();
-  await generateSite(databasePath, { articles: ARTICLES, categories: 10, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  await generateSite(databasePath, {
+    articles: ARTICLES,
+    categories: 10,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+  });
   console.log(`  generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
   const env = siteEnv(dir, databasePath, ADMIN);
@@ -111,7 +116,9 @@ async function main() {
   console.log(
     `  publish-to-live (PUT answered + page checked): p50 ${percentile(clientMs, 50).toFixed(1)} ms, p95 ${percentile(clientMs, 95).toFixed(1)} ms`,
   );
-  console.log(`  server-side live_ms: p50 ${percentile(serverMs, 50).toFixed(1)} ms, p95 ${percentile(serverMs, 95).toFixed(1)} ms`);
+  console.log(
+    `  server-side live_ms: p50 ${percentile(serverMs, 50).toFixed(1)} ms, p95 ${percentile(serverMs, 95).toFixed(1)} ms`,
+  );
   fs.rmSync(dir, { recursive: true, force: true });
 }
 

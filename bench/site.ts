@@ -40,7 +40,11 @@ export function siteEnv(dir: string, databasePath: string, admin: Admin): Record
 }
 
 /** Spawns a Node script and resolves once it printed its address and its output matches `ready`. */
-export function startProcess(args: string[], env: Record<string, string>, ready: RegExp): { child: ChildProcess; started: Promise<Started> } {
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): { child: ChildProcess; started: Promise<Started> } {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const started = new Promise<Started>((resolve, reject) => {

@@ -58,6 +58,9 @@ test('/admin and /admin/blogs-manage show the same table', async ({ page }) => {
   await logInAsAdmin(page);
   await page.goto(url('/admin/blogs-manage'));
   await expect(page.locator('.admin-table tbody tr')).toHaveCount(20);
-  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Blogs' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link', { name: 'Blogs' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await expect(page).toHaveTitle('Manage Blogs | Admin Panel');
 });

@@ -61,11 +61,13 @@ test('title and image are required; the image must be JPG, PNG, GIF or WEBP and 
   expect(posted).toBe(false);
 });
 
-test('a refused upload shows the error\'s own message', async ({ page }) => {
+test("a refused upload shows the error's own message", async ({ page }) => {
   await page.goto(url('/admin/carousel'));
   await page.getByLabel('Title').fill('Not really an image');
   // Named and typed as a PNG, but the bytes are text: only the server can tell.
-  await page.getByLabel('Image').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png at all') });
+  await page
+    .getByLabel('Image')
+    .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a png at all') });
   await page.getByRole('button', { name: 'Add Slide' }).click();
   await expect(banner(page)).toContainText('Error!');
   await expect(banner(page).locator('.message-text')).not.toHaveText('');

@@ -36,7 +36,18 @@ test('the toolbar is one tab stop, arrow keys move along it, and buttons work fr
   await openEditor(page);
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
   const labels = await toolbar.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
-  expect(labels).toEqual(['Heading 1', 'Heading 2', 'Heading 3', 'Bold', 'Italic', 'Underline', 'Link', 'Image', 'Text colour', 'Background colour']);
+  expect(labels).toEqual([
+    'Heading 1',
+    'Heading 2',
+    'Heading 3',
+    'Bold',
+    'Italic',
+    'Underline',
+    'Link',
+    'Image',
+    'Text colour',
+    'Background colour',
+  ]);
   await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
 
   await page.keyboard.press('Shift+Tab');
@@ -107,7 +118,13 @@ test('links keep only http, https, mailto and tel', async ({ page }) => {
   });
   const links = page.locator('.editor-content a');
   await expect(links).toHaveCount(5);
-  expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual(['', '', '', 'tel:+441234567', 'https://example.org/']);
+  expect(await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')))).toEqual([
+    '',
+    '',
+    '',
+    'tel:+441234567',
+    'https://example.org/',
+  ]);
 });
 
 test('Escape closes a panel and returns to its button', async ({ page }) => {
@@ -143,7 +160,11 @@ test('colours: text and background, and removing them', async ({ page }) => {
   await toolbar.getByRole('button', { name: 'Text colour' }).click();
   await page.getByLabel('Custom colour').fill('#0f766e');
   await page.getByRole('button', { name: 'Apply colour' }).click();
-  await expect(page.locator('.editor-content span[style*="color: rgb(15, 118, 110)"], .editor-content span[style*="color: #0f766e"]').first()).toBeVisible();
+  await expect(
+    page
+      .locator('.editor-content span[style*="color: rgb(15, 118, 110)"], .editor-content span[style*="color: #0f766e"]')
+      .first(),
+  ).toBeVisible();
 
   await toolbar.getByRole('button', { name: 'Text colour' }).click();
   await page.getByRole('group', { name: 'Text colour' }).getByRole('button', { name: 'Remove colour' }).click();
@@ -153,7 +174,10 @@ test('colours: text and background, and removing them', async ({ page }) => {
 
 test('pasted markdown keeps underline and colours written as inline HTML', async ({ page }) => {
   await openEditor(page);
-  await paste(page, { 'text/plain': 'Some <u>underlined</u> and <span style="color: #b91c1c">red</span> and <span style="background-color: #fef08a">marked</span> text.' });
+  await paste(page, {
+    'text/plain':
+      'Some <u>underlined</u> and <span style="color: #b91c1c">red</span> and <span style="background-color: #fef08a">marked</span> text.',
+  });
   const content = page.locator('.editor-content');
   await expect(content.locator('u')).toHaveText('underlined');
   await expect(content.locator('span[style*="color"]:not([style*="background"])')).toHaveText('red');
@@ -177,7 +201,9 @@ test('the image button uploads through the image endpoint and inserts the pictur
   await expect(image).toHaveAttribute('src', /^\/uploads\/images\/.+\.webp$/);
   await expect(image).toHaveAttribute('alt', 'Sketch of a plant cell');
   expect(uploads).toBe(1);
-  const loaded = await image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : new Promise((r) => (img.onload = () => r(img.naturalWidth)))));
+  const loaded = await image.evaluate((img: HTMLImageElement) =>
+    img.complete ? img.naturalWidth : new Promise((r) => (img.onload = () => r(img.naturalWidth))),
+  );
   expect(loaded).toBeGreaterThan(0);
 });
 
@@ -198,7 +224,10 @@ test('a pasted image file is uploaded too, never inlined', async ({ page }) => {
 test('create and edit share the same toolbar', async ({ page }) => {
   await openEditor(page);
   const names = async () =>
-    page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+    page
+      .getByRole('toolbar', { name: 'Formatting' })
+      .getByRole('button')
+      .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
   const onCreate = await names();
   const blogs = (await (await page.request.get(url('/api/blogs?limit=1'))).json()) as Array<{ id: number }>;
   await page.goto(url(`/admin/edit-blog/${blogs[0]!.id}`));

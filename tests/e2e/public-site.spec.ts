@@ -26,7 +26,10 @@ test.describe('home page', () => {
       await expect(caption).toHaveText(slides[i % slides.length]!.title);
       await page.clock.runFor(3900);
     }
-    await expect(carousel.locator('.carousel-dot[aria-current="true"]')).toHaveAttribute('aria-label', `Slide 1: ${slides[0]!.title}`);
+    await expect(carousel.locator('.carousel-dot[aria-current="true"]')).toHaveAttribute(
+      'aria-label',
+      `Slide 1: ${slides[0]!.title}`,
+    );
   });
 
   test('the carousel has previous/next buttons and dots, and pauses while focused', async ({ page, request }) => {
@@ -85,7 +88,10 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/\?page=2$/);
     await expect(grid.getByRole('heading').first()).toHaveText(blogs[6]!.title);
     await expect(pages.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-    await grid.getByRole('link', { name: /^Read More/ }).first().click();
+    await grid
+      .getByRole('link', { name: /^Read More/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/blog/${blogs[6]!.id}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(blogs[6]!.title);
   });
@@ -198,7 +204,8 @@ test.describe('navigation', () => {
 test.describe('article page', () => {
   test('shows every section, plays the video only when asked, and counts the view once', async ({ page, request }) => {
     const blogs = await getJson<ApiBlog[]>(request, '/api/blogs?limit=200');
-    const rich = blogs.find((b) => b.pdf_drive_link && b.pay_link && b.form_name) ?? blogs.find((b) => b.pdf_drive_link && b.pay_link)!;
+    const rich =
+      blogs.find((b) => b.pdf_drive_link && b.pay_link && b.form_name) ?? blogs.find((b) => b.pdf_drive_link && b.pay_link)!;
     const before = await getJson<ApiBlog>(request, `/api/blogs/${rich.id}`);
     const click = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/blogs/${rich.id}/click`));
     await page.goto(`/blog/${rich.id}`);
@@ -320,7 +327,10 @@ test.describe('downloads and 404', () => {
     const saved = await file.path();
     expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
 
-    await rows.first().getByRole('link', { name: /^Read More/ }).click();
+    await rows
+      .first()
+      .getByRole('link', { name: /^Read More/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/blog/${withPdf[0]!.id}$`));
   });
 

@@ -75,14 +75,22 @@ test('home: no violation, the carousel island hydrates and moves', async ({ page
 
 test('an article with a video: coloured text shows, the player loads on click, no violation', async ({ page, request }) => {
   const violations = await watchPolicy(page);
-  const blogs = await getJson<Array<{ id: number; isVideo: string; video_link: string | null; content: string }>>(request, '/api/blogs?limit=100');
+  const blogs = await getJson<Array<{ id: number; isVideo: string; video_link: string | null; content: string }>>(
+    request,
+    '/api/blogs?limit=100',
+  );
   const video = blogs.find((b) => b.isVideo === '1' && /youtu/.test(b.video_link ?? '') && /style="color/.test(b.content));
   expect(video, 'a demo article with a YouTube video and coloured text').toBeTruthy();
   await page.goto(`/blog/${video!.id}`);
   // Colours in article text are style attributes: the policy must let them through.
   const coloured = page.locator('.article-content span[style*="color"]').first();
   await expect(coloured).toBeVisible();
-  expect(await coloured.evaluate((el) => getComputedStyle(el).color)).not.toBe(await page.locator('.article-content p').first().evaluate((el) => getComputedStyle(el).color));
+  expect(await coloured.evaluate((el) => getComputedStyle(el).color)).not.toBe(
+    await page
+      .locator('.article-content p')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color),
+  );
 
   const preview = page.locator('a.video-preview');
   await expect(preview.locator('img')).toHaveJSProperty('complete', true);
@@ -137,7 +145,9 @@ test('admin create page: the editor hydrates, takes typing and colours, no viola
   await toolbar.getByRole('button', { name: 'Background colour' }).click();
   await page.getByRole('group', { name: 'Background colour' }).getByRole('button', { name: 'Yellow' }).click();
   await expect(editor.locator('span[style*="background-color"]')).toHaveText('policy');
-  expect(await editor.locator('span[style*="background-color"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(254, 240, 138)');
+  expect(await editor.locator('span[style*="background-color"]').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    'rgb(254, 240, 138)',
+  );
   // Other admin screens with islands.
   for (const path of ['/admin/blogs-manage', '/admin/category', '/admin/carousel', '/admin/comments-manage']) {
     await page.goto(path);

@@ -21,11 +21,8 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 
 /** Waits until Astro has hydrated the named island (it drops the `ssr` attribute then). */
 export async function waitForIsland(page: Page, component: string): Promise<void> {
-  await page.waitForFunction(
-    (name) => {
-      const islands = [...document.querySelectorAll(`astro-island[component-url*="/${name}."]`)];
-      return islands.length > 0 && islands.every((island) => !island.hasAttribute('ssr'));
-    },
-    component,
-  );
+  await page.waitForFunction((name) => {
+    const islands = [...document.querySelectorAll(`astro-island[component-url*="/${name}."]`)];
+    return islands.length > 0 && islands.every((island) => !island.hasAttribute('ssr'));
+  }, component);
 }

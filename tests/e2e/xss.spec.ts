@@ -35,7 +35,12 @@ const made = {
 
 type Json = Record<string, unknown>;
 
-async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json }> {
   const response = await fetch(server.url(path), {
     method,
     headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
@@ -54,7 +59,10 @@ async function seed(): Promise<void> {
   made.xssCategoryId = xssCategory.body.id as number;
 
   for (const [index, vector] of XSS_VECTORS.entries()) {
-    const category = await adminApi('POST', '/api/categories', { name: clip(labelled(index, vector), 60), sequence: 1000 + index });
+    const category = await adminApi('POST', '/api/categories', {
+      name: clip(labelled(index, vector), 60),
+      sequence: 1000 + index,
+    });
     expect(category.status, `category ${vector.name}`).toBeLessThan(500);
     if (category.status === 201) made.categories++;
 
@@ -74,7 +82,12 @@ async function seed(): Promise<void> {
     made.blogIds.push({ id: (blog.body.id ?? (blog.body.blog as Json | undefined)?.id) as number, index });
   }
 
-  const host = await adminApi('POST', '/api/blogs', { title: 'Comments under attack', content: '<p>Readers wrote below.</p>', category_id: made.xssCategoryId, isVideo: false });
+  const host = await adminApi('POST', '/api/blogs', {
+    title: 'Comments under attack',
+    content: '<p>Readers wrote below.</p>',
+    category_id: made.xssCategoryId,
+    isVideo: false,
+  });
   expect(host.status).toBe(201);
   made.commentBlogId = (host.body.id ?? (host.body.blog as Json | undefined)?.id) as number;
   for (const [index, vector] of XSS_VECTORS.entries()) {
@@ -103,7 +116,8 @@ async function seed(): Promise<void> {
 function findLiveMarkup(): string[] {
   const problems: string[] = [];
   const urlAttributes = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'background', 'poster', 'srcset']);
-  const describe = (el: Element) => `<${el.tagName.toLowerCase()}${[...el.attributes].map((a) => ` ${a.name}="${a.value.slice(0, 60)}"`).join('')}>`;
+  const describe = (el: Element) =>
+    `<${el.tagName.toLowerCase()}${[...el.attributes].map((a) => ` ${a.name}="${a.value.slice(0, 60)}"`).join('')}>`;
   for (const el of document.querySelectorAll('*')) {
     for (const attribute of el.attributes) {
       const name = attribute.name.toLowerCase();
@@ -113,16 +127,23 @@ function findLiveMarkup(): string[] {
       if (name === 'srcdoc') problems.push(`srcdoc: ${describe(el)}`);
       // Media elements never run a javascript: or data: source (the editor keeps a pasted one
       // until the server's sanitizer drops it on save); everywhere else it is live.
-      const media = ['img', 'video', 'audio', 'source', 'track'].includes(el.tagName.toLowerCase()) && name !== 'href' && name !== 'xlink:href';
-      if (!media && urlAttributes.has(name) && /^(javascript|vbscript|data):/.test(value)) problems.push(`script address: ${describe(el)}`);
+      const media =
+        ['img', 'video', 'audio', 'source', 'track'].includes(el.tagName.toLowerCase()) &&
+        name !== 'href' &&
+        name !== 'xlink:href';
+      if (!media && urlAttributes.has(name) && /^(javascript|vbscript|data):/.test(value))
+        problems.push(`script address: ${describe(el)}`);
     }
     const tag = el.tagName.toLowerCase();
     if (tag === 'object' || tag === 'embed' || tag === 'base') problems.push(`element: ${describe(el)}`);
     if (tag === 'meta' && el.getAttribute('http-equiv')) problems.push(`meta http-equiv: ${describe(el)}`);
-    if (tag === 'iframe' && !/^https:\/\/www\.youtube(-nocookie)?\.com\/embed\//.test(el.getAttribute('src') ?? '')) problems.push(`frame: ${describe(el)}`);
+    if (tag === 'iframe' && !/^https:\/\/www\.youtube(-nocookie)?\.com\/embed\//.test(el.getAttribute('src') ?? ''))
+      problems.push(`frame: ${describe(el)}`);
     // JSON-LD and other data blocks never run; a script that does must not carry the mark.
-    const runs = tag === 'script' && /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i.test(el.getAttribute('type') ?? '');
-    if (runs && (el.textContent ?? '').includes('__xss')) problems.push(`script: ${describe(el)} ${el.textContent?.slice(0, 80)}`);
+    const runs =
+      tag === 'script' && /^(|module|(text|application)\/(x-)?(java|ecma)script)$/i.test(el.getAttribute('type') ?? '');
+    if (runs && (el.textContent ?? '').includes('__xss'))
+      problems.push(`script: ${describe(el)} ${el.textContent?.slice(0, 80)}`);
   }
   return problems;
 }
@@ -154,7 +175,9 @@ async function visit(page: Page, path: string, mustShow?: RegExp | string): Prom
 }
 
 async function logInBrowser(page: Page): Promise<void> {
-  const response = await page.request.post(server.url('/api/users/login'), { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const response = await page.request.post(server.url('/api/users/login'), {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
   expect(response.status()).toBe(200);
 }
 
@@ -207,7 +230,11 @@ test('the vectors reach the database through every free-text field', () => {
 
 test('usernames: every vector is refused at sign-up', async () => {
   for (const [index, vector] of XSS_VECTORS.entries()) {
-    const answer = await api('POST', '/api/users/register', { username: clip(vector.payload, 30), email: `xss${index}@example.test`, password: 'a-long-password-123' });
+    const answer = await api('POST', '/api/users/register', {
+      username: clip(vector.payload, 30),
+      email: `xss${index}@example.test`,
+      password: 'a-long-password-123',
+    });
     expect(answer.status, vector.name).toBe(400);
     expect((answer.body.fields as Json | undefined)?.username ?? answer.body.message, vector.name).toBeTruthy();
   }
@@ -274,7 +301,9 @@ test('search: each vector as the search text, in the page and in the search box'
   // And typed into the search box, as a reader would.
   await visit(page, '/');
   // Typing before the island hydrates would be wiped by React's first render.
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[component-url*="/SearchBox."]')].every((island) => !island.hasAttribute('ssr')));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island[component-url*="/SearchBox."]')].every((island) => !island.hasAttribute('ssr')),
+  );
   const search = page.getByRole('searchbox').first();
   await search.fill(XSS_VECTORS[0]!.payload);
   await search.press('Enter');

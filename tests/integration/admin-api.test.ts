@@ -72,10 +72,20 @@ describe('access: deny by default', () => {
   ];
 
   async function attempt(route: (typeof routes)[number], headers: Record<string, string>): Promise<Answer> {
-    if (route.body === 'json') return sendJson(server, route.method, route.path, { title: 'x', name: 'Intruder', category_id: 1 }, headers);
+    if (route.body === 'json')
+      return sendJson(server, route.method, route.path, { title: 'x', name: 'Intruder', category_id: 1 }, headers);
     if (route.body === 'form') {
       const png = await makePng(8, 8);
-      return sendForm(server, route.path, { title: 'Intruder', image: { data: png, name: 'a.png', type: 'image/png' }, pdfFile: { data: makePdf(), name: 'a.pdf' } }, headers);
+      return sendForm(
+        server,
+        route.path,
+        {
+          title: 'Intruder',
+          image: { data: png, name: 'a.png', type: 'image/png' },
+          pdfFile: { data: makePdf(), name: 'a.pdf' },
+        },
+        headers,
+      );
     }
     return call(server, route.path, { method: route.method, headers });
   }
@@ -104,7 +114,7 @@ describe('access: deny by default', () => {
     expectError(await post('/api/categories', { name, sequence: 1 }, { ...cookieOnly, Origin: 'https://evil.example' }), 403);
     const ok = await post('/api/categories', { name, sequence: 1 }, { ...cookieOnly, Origin: server.origin });
     expect(ok.status, ok.text).toBe(201);
-    expect(((await del(`/api/categories/${(ok.body as Json).id}`, { ...cookieOnly, Origin: server.origin })).status)).toBe(200);
+    expect((await del(`/api/categories/${(ok.body as Json).id}`, { ...cookieOnly, Origin: server.origin })).status).toBe(200);
   });
 });
 
@@ -130,7 +140,12 @@ describe('methods', () => {
 
 describe('blogs: create, update, delete', () => {
   it('creates an article that is live on the API, its page, the home page and /download', async () => {
-    const pdf = await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf('Round trip'), name: 'Round trip notes.pdf', type: 'application/pdf' } }, auth);
+    const pdf = await sendForm(
+      server,
+      '/api/blogs/upload-pdf-local',
+      { pdfFile: { data: makePdf('Round trip'), name: 'Round trip notes.pdf', type: 'application/pdf' } },
+      auth,
+    );
     expect(pdf.status, pdf.text).toBe(201);
     const pdfLink = (pdf.body as Json).link as string;
 
@@ -164,7 +179,13 @@ describe('blogs: create, update, delete', () => {
 
     const fetched = await call(server, `/api/blogs/${blog.id}`);
     expect(fetched.status).toBe(200);
-    expect(fetched.body).toMatchObject({ id: blog.id, title: input.title, content: blog.content, pdf_drive_link: pdfLink, comments: [] });
+    expect(fetched.body).toMatchObject({
+      id: blog.id,
+      title: input.title,
+      content: blog.content,
+      pdf_drive_link: pdfLink,
+      comments: [],
+    });
 
     const article = await page(server, `/blog/${blog.id}`);
     expect(article.status).toBe(200);
@@ -195,15 +216,19 @@ describe('blogs: create, update, delete', () => {
     expect((await page(server, `/blog/${blog.id}`)).html).toContain(oldTitle);
 
     const newTitle = uniqueName('Renamed article');
-    const pdf = (await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf(), name: 'x.pdf' } }, auth)).body as Json;
-    const updated = await put(`/api/blogs/${blog.id}`, validBlog({
-      title: newTitle,
-      content: '<h2>New heading</h2><p>New body.</p>',
-      category_id: categories[1]!.id,
-      isVideo: '1',
-      video_link: 'https://youtu.be/dQw4w9WgXcQ',
-      pdf_link: pdf.link,
-    }));
+    const pdf = (await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf(), name: 'x.pdf' } }, auth))
+      .body as Json;
+    const updated = await put(
+      `/api/blogs/${blog.id}`,
+      validBlog({
+        title: newTitle,
+        content: '<h2>New heading</h2><p>New body.</p>',
+        category_id: categories[1]!.id,
+        isVideo: '1',
+        video_link: 'https://youtu.be/dQw4w9WgXcQ',
+        pdf_link: pdf.link,
+      }),
+    );
     expect(updated.status, updated.text).toBe(200);
     const body = updated.body as Json;
     expectLiveMs(body);
@@ -300,7 +325,11 @@ describe('blogs: validation (SPEC.md section 5)', () => {
 
   it('requires form name and form link, a URL, once a link is given', async () => {
     await expectFieldError({ form_name: 'Sign up', form_link: '' }, 'form_link', BLOG_MESSAGES.formLinkRequired);
-    await expectFieldError({ form_name: '', form_link: 'https://forms.example.com/x' }, 'form_name', BLOG_MESSAGES.formNameRequired);
+    await expectFieldError(
+      { form_name: '', form_link: 'https://forms.example.com/x' },
+      'form_name',
+      BLOG_MESSAGES.formNameRequired,
+    );
     await expectFieldError({ form_name: 'Sign up', form_link: 'forms.example' }, 'form_link', BLOG_MESSAGES.formLinkInvalid);
     await expectFieldError({ form_name: 'Sign up', form_link: 'data:text/html,hi' }, 'form_link', BLOG_MESSAGES.formLinkInvalid);
     const none = await createBlog({ form_name: '  ', form_link: '' });
@@ -309,7 +338,14 @@ describe('blogs: validation (SPEC.md section 5)', () => {
   });
 
   it('takes an image and a PDF only as an upload path or an http(s) address', async () => {
-    for (const image of ['javascript:alert(1)', '/uploads/../db/site.sqlite', '//evil.example/x.png', '/etc/passwd', 'data:image/png;base64,AAAA', '/uploads/a b.png']) {
+    for (const image of [
+      'javascript:alert(1)',
+      '/uploads/../db/site.sqlite',
+      '//evil.example/x.png',
+      '/etc/passwd',
+      'data:image/png;base64,AAAA',
+      '/uploads/a b.png',
+    ]) {
       await expectFieldError({ image }, 'image', BLOG_MESSAGES.image);
     }
     for (const pdf_link of ['file:///etc/passwd', '/uploads/%2e%2e/x.pdf', 'javascript:alert(1)']) {
@@ -331,9 +367,27 @@ describe('blogs: validation (SPEC.md section 5)', () => {
   });
 
   it('refuses bodies that are not JSON objects', async () => {
-    expectError(await call(server, '/api/blogs', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"title":' }), 400, 'invalid_json');
-    expectError(await call(server, '/api/blogs', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: '[1,2]' }), 400);
-    expectError(await call(server, '/api/blogs', { method: 'POST', headers: { ...auth, 'Content-Type': 'text/plain' }, body: 'title=x' }), 415);
+    expectError(
+      await call(server, '/api/blogs', {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: '{"title":',
+      }),
+      400,
+      'invalid_json',
+    );
+    expectError(
+      await call(server, '/api/blogs', {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: '[1,2]',
+      }),
+      400,
+    );
+    expectError(
+      await call(server, '/api/blogs', { method: 'POST', headers: { ...auth, 'Content-Type': 'text/plain' }, body: 'title=x' }),
+      415,
+    );
   });
 
   it('validates updates with the same rules', async () => {
@@ -419,11 +473,17 @@ describe('categories', () => {
     expect(renamed.status, renamed.text).toBe(200);
     expect(renamed.body).toMatchObject({ id: a.id, sequence: 9 });
     expectLiveMs(renamed.body as Json);
-    expect((await call(server, '/api/categories')).body).toContainEqual({ id: a.id, name: (renamed.body as Json).name, sequence: 9 });
+    expect((await call(server, '/api/categories')).body).toContainEqual({
+      id: a.id,
+      name: (renamed.body as Json).name,
+      sequence: 9,
+    });
     expect((await page(server, '/')).html).toContain((renamed.body as Json).name as string);
 
     // Same name in another case is the same category: allowed for itself, refused for another.
-    expect((await put(`/api/categories/${a.id}`, { name: ((renamed.body as Json).name as string).toUpperCase(), sequence: 9 })).status).toBe(200);
+    expect(
+      (await put(`/api/categories/${a.id}`, { name: ((renamed.body as Json).name as string).toUpperCase(), sequence: 9 })).status,
+    ).toBe(200);
     expectError(await put(`/api/categories/${b.id}`, { name: (renamed.body as Json).name, sequence: 6 }), 409, 'conflict');
     expectError(await put('/api/categories/999999', { name: 'Nobody', sequence: 1 }), 404);
     expectError(await put(`/api/categories/${a.id}`, { name: '' }), 400);
@@ -452,7 +512,12 @@ describe('categories', () => {
 describe('carousel', () => {
   it('adds a slide with a re-encoded image and deletes it', async () => {
     const png = await makePng(1200, 500);
-    const added = await sendForm(server, '/api/carousel', { title: 'Exam season', image: { data: png, name: 'exam.png', type: 'image/png' } }, auth);
+    const added = await sendForm(
+      server,
+      '/api/carousel',
+      { title: 'Exam season', image: { data: png, name: 'exam.png', type: 'image/png' } },
+      auth,
+    );
     expect(added.status, added.text).toBe(201);
     const body = added.body as Json;
     expect(body.message).toBe(CAROUSEL_MESSAGES.added);
@@ -485,7 +550,15 @@ describe('carousel', () => {
     expect(body.message).toBe('Please select an image file to upload.');
     body = expectError(await sendForm(server, '/api/carousel', { title: '  ', image: { data: png, name: 'a.png' } }, auth), 400);
     expect(body.fields).toEqual({ title: CAROUSEL_MESSAGES.titleRequired });
-    body = expectError(await sendForm(server, '/api/carousel', { title: 'Fake', image: { data: Buffer.from('<html>hi</html>'), name: 'a.png', type: 'image/png' } }, auth), 415);
+    body = expectError(
+      await sendForm(
+        server,
+        '/api/carousel',
+        { title: 'Fake', image: { data: Buffer.from('<html>hi</html>'), name: 'a.png', type: 'image/png' } },
+        auth,
+      ),
+      415,
+    );
     expect(body.message).toBe(UPLOAD_MESSAGES.imageType);
     expectError(await sendJson(server, 'POST', '/api/carousel', { title: 'json' }, auth), 415);
     expect((await call(server, '/api/carousel')).text).toBe(before);
@@ -506,7 +579,12 @@ describe('comments (admin)', () => {
     expect(total).toBeGreaterThanOrEqual(32);
     expect(items.length).toBe(Math.min(total, 100));
     expect(Object.keys(items[0]!).sort()).toEqual(['blog_id', 'blog_title', 'comment', 'created_at', 'id', 'username']);
-    expect(items[0]).toMatchObject({ blog_id: blog.id, blog_title: blog.title, comment: 'Second admin-test comment', username: 'Reader' });
+    expect(items[0]).toMatchObject({
+      blog_id: blog.id,
+      blog_title: blog.title,
+      comment: 'Second admin-test comment',
+      username: 'Reader',
+    });
     expect(items[1]).toMatchObject({ comment: 'First admin-test comment' });
     const ids = items.map((c) => c.id as number);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
@@ -522,7 +600,8 @@ describe('comments (admin)', () => {
   it('deletes a comment; the article and its page update', async () => {
     const blog = await createBlog();
     const text = `Spam to delete ${Date.now()}`;
-    const posted = (await post(`/api/blogs/${blog.id}/comment`, { comment: text, username: 'Spammer', contact: 's' }, {})).body as Json;
+    const posted = (await post(`/api/blogs/${blog.id}/comment`, { comment: text, username: 'Spammer', contact: 's' }, {}))
+      .body as Json;
     expect((await page(server, `/blog/${blog.id}`)).html).toContain(text);
 
     const deleted = await del(`/api/blogs/comment/${posted.id}`);

@@ -25,11 +25,17 @@ export function sendJson(server: TestServer, method: string, path: string, body:
   return call(server, path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
-export function sendForm(server: TestServer, path: string, fields: Record<string, string | Blob | { data: Uint8Array; name: string; type?: string }>, headers: Record<string, string> = {}) {
+export function sendForm(
+  server: TestServer,
+  path: string,
+  fields: Record<string, string | Blob | { data: Uint8Array; name: string; type?: string }>,
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value === 'string' || value instanceof Blob) form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.name);
+    else
+      form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.name);
   }
   return call(server, path, { method: 'POST', headers, body: form });
 }

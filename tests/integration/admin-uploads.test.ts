@@ -37,7 +37,9 @@ function listFiles(dir: string): string[] {
 
 /** The data folder outside uploads/ and the page store: only the database may be there. */
 function listDataDir(): string[] {
-  return listFiles(server.dir).filter((f) => !f.startsWith(`uploads${path.sep}`) && !f.startsWith(`pages${path.sep}`) && !/^site\.sqlite(-wal|-shm)?$/.test(f));
+  return listFiles(server.dir).filter(
+    (f) => !f.startsWith(`uploads${path.sep}`) && !f.startsWith(`pages${path.sep}`) && !/^site\.sqlite(-wal|-shm)?$/.test(f),
+  );
 }
 
 beforeAll(async () => {
@@ -131,8 +133,13 @@ describe('image upload', () => {
   });
 
   it('keeps an animated GIF animated', async () => {
-    const frame = (colour: string) => sharp({ create: { width: 60, height: 40, channels: 4, background: colour } }).png().toBuffer();
-    const gif = await sharp([await frame('#00ff00'), await frame('#0000ff')], { join: { animated: true } }).gif({ delay: [200, 200] }).toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 60, height: 40, channels: 4, background: colour } })
+        .png()
+        .toBuffer();
+    const gif = await sharp([await frame('#00ff00'), await frame('#0000ff')], { join: { animated: true } })
+      .gif({ delay: [200, 200] })
+      .toBuffer();
     const answer = await uploadImage({ data: gif, name: 'anim.gif', type: 'image/gif' });
     expect(answer.status, answer.text).toBe(201);
     expect(answer.body).toMatchObject({ width: 60, height: 40 });
@@ -144,7 +151,9 @@ describe('image upload', () => {
   it('accepts an image just under 5 MB', async () => {
     // Random pixels do not compress: this PNG is a little under 5 MB.
     const noise = crypto.randomFillSync(Buffer.alloc(1250 * 1300 * 3));
-    const png = await sharp(noise, { raw: { width: 1250, height: 1300, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(noise, { raw: { width: 1250, height: 1300, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(png.length).toBeGreaterThan(4.5 * MB);
     expect(png.length).toBeLessThanOrEqual(5 * MB);
     const answer = await uploadImage({ data: png, name: 'noise.png', type: 'image/png' });
@@ -159,13 +168,23 @@ describe('image upload', () => {
       { data: Buffer.from(svg), name: 'logo.png', type: 'image/png' },
       { data: Buffer.from('just some text'), name: 'notes.txt', type: 'text/plain' },
       { data: makePdf(), name: 'doc.png', type: 'image/png' },
-      { data: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).tiff().toBuffer(), name: 'scan.tif', type: 'image/tiff' },
+      {
+        data: await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+          .tiff()
+          .toBuffer(),
+        name: 'scan.tif',
+        type: 'image/tiff',
+      },
     ];
     for (const file of cases) await expectRefused(() => uploadImage(file), 415, UPLOAD_MESSAGES.imageType);
   });
 
   it('refuses damaged images and pixel bombs with 422', async () => {
-    await expectRefused(() => uploadImage({ data: makePngHeaderOnly(20000, 20000), name: 'bomb.png', type: 'image/png' }), 422, UPLOAD_MESSAGES.imageUnreadable);
+    await expectRefused(
+      () => uploadImage({ data: makePngHeaderOnly(20000, 20000), name: 'bomb.png', type: 'image/png' }),
+      422,
+      UPLOAD_MESSAGES.imageUnreadable,
+    );
     await expectRefused(() => uploadImage({ data: makePngHeaderOnly(100, 30000), name: 'tall.png' }), 422);
     const jpeg = await makeJpegWithExif(640, 480);
     await expectRefused(() => uploadImage({ data: jpeg.subarray(0, 300), name: 'cut.jpg', type: 'image/jpeg' }), 422);
@@ -177,11 +196,17 @@ describe('image upload', () => {
     const png = await makePng(16, 16);
     const tooBig = Buffer.concat([png, Buffer.alloc(5 * MB + 1 - png.length)]);
     expect(tooBig.length).toBe(5 * MB + 1);
-    await expectRefused(() => uploadImage({ data: tooBig, name: 'big.png', type: 'image/png' }), 413, UPLOAD_MESSAGES.imageTooLarge);
+    await expectRefused(
+      () => uploadImage({ data: tooBig, name: 'big.png', type: 'image/png' }),
+      413,
+      UPLOAD_MESSAGES.imageTooLarge,
+    );
 
     // A chunked body has no Content-Length: the server must count as it reads.
     const boundary = 'adminuploadsboundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(head);
@@ -204,12 +229,21 @@ describe('image upload', () => {
   });
 
   it('answers 400 without a file and 415 for a body that is not multipart', async () => {
-    const missing = await expectRefused(() => sendForm(server, '/api/blogs/upload-image-cloudinary', { other: 'x' }, auth), 400, UPLOAD_MESSAGES.imageMissing);
+    const missing = await expectRefused(
+      () => sendForm(server, '/api/blogs/upload-image-cloudinary', { other: 'x' }, auth),
+      400,
+      UPLOAD_MESSAGES.imageMissing,
+    );
     expect(missing.fields).toEqual({ image: UPLOAD_MESSAGES.imageMissing });
     await expectRefused(() => uploadImage({ data: new Uint8Array(0), name: 'empty.png' }), 400, UPLOAD_MESSAGES.imageMissing);
     await expectRefused(() => sendJson(server, 'POST', '/api/blogs/upload-image-cloudinary', { image: 'x' }, auth), 415);
     await expectRefused(
-      () => call(server, '/api/blogs/upload-image-cloudinary', { method: 'POST', headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=zzz' }, body: 'not multipart at all' }),
+      () =>
+        call(server, '/api/blogs/upload-image-cloudinary', {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'multipart/form-data; boundary=zzz' },
+          body: 'not multipart at all',
+        }),
       400,
     );
   });
@@ -245,7 +279,9 @@ describe('PDF upload', () => {
     try {
       for (const [given, expected] of names) {
         const link = ((await uploadPdf({ data: makePdf(), name: given })).body as Json).link as string;
-        const row = db.prepare('select kind, original_name, mime, size from uploads where path = ?').get(link.replace('/uploads/', '')) as Json;
+        const row = db
+          .prepare('select kind, original_name, mime, size from uploads where path = ?')
+          .get(link.replace('/uploads/', '')) as Json;
         expect(row).toEqual({ kind: 'pdf', original_name: expected, mime: 'application/pdf', size: makePdf().length });
         const disposition = (await fetch(server.url(link))).headers.get('content-disposition')!;
         expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(expected)}`);
@@ -263,13 +299,21 @@ describe('PDF upload', () => {
       { data: await makePng(10, 10), name: 'notes.pdf', type: 'application/pdf' },
     ];
     for (const file of fakes) await expectRefused(() => uploadPdf(file), 415, UPLOAD_MESSAGES.pdfType);
-    await expectRefused(() => sendForm(server, '/api/blogs/upload-pdf-local', { image: 'x' }, auth), 400, UPLOAD_MESSAGES.pdfMissing);
+    await expectRefused(
+      () => sendForm(server, '/api/blogs/upload-pdf-local', { image: 'x' }, auth),
+      400,
+      UPLOAD_MESSAGES.pdfMissing,
+    );
   });
 
   it('refuses more than 20 MB with 413', async () => {
     const pdf = makePdf();
     const tooBig = Buffer.concat([pdf, Buffer.alloc(20 * MB + 1 - pdf.length)]);
-    await expectRefused(() => uploadPdf({ data: tooBig, name: 'huge.pdf', type: 'application/pdf' }), 413, UPLOAD_MESSAGES.pdfTooLarge);
+    await expectRefused(
+      () => uploadPdf({ data: tooBig, name: 'huge.pdf', type: 'application/pdf' }),
+      413,
+      UPLOAD_MESSAGES.pdfTooLarge,
+    );
   });
 
   it('accepts a PDF of 15 MB', async () => {
@@ -282,7 +326,13 @@ describe('PDF upload', () => {
 
 describe('files of deleted and edited articles', () => {
   async function createBlog(fields: Json): Promise<Json> {
-    const answer = await sendJson(server, 'POST', '/api/blogs', { title: `Files ${Date.now()}`, category_id: categoryId, isVideo: '0', ...fields }, auth);
+    const answer = await sendJson(
+      server,
+      'POST',
+      '/api/blogs',
+      { title: `Files ${Date.now()}`, category_id: categoryId, isVideo: '0', ...fields },
+      auth,
+    );
     expect(answer.status, answer.text).toBe(201);
     return answer.body as Json;
   }
@@ -294,7 +344,7 @@ describe('files of deleted and edited articles', () => {
     const pdf = ((await uploadPdf({ data: makePdf(), name: 'shared.pdf' })).body as Json).link as string;
     const first = await createBlog({ image: cover, pdf_link: pdf, content: `<p>Look:</p><img src="${inline}" alt="diagram">` });
     const second = await createBlog({ pdf_link: pdf });
-    const demoBlog = ((await call(server, '/api/blogs/1')).body as Json);
+    const demoBlog = (await call(server, '/api/blogs/1')).body as Json;
     const demoImage = demoBlog.image as string;
     expect(demoImage).toMatch(/^\/uploads\/demo\//);
 
@@ -314,16 +364,33 @@ describe('files of deleted and edited articles', () => {
     const oldCover = ((await uploadImage({ data: await makePng(400, 200), name: 'old.png' })).body as Json).url as string;
     const newCover = ((await uploadImage({ data: await makePng(400, 200), name: 'new.png' })).body as Json).url as string;
     const blog = await createBlog({ image: oldCover });
-    const slide = await sendForm(server, '/api/carousel', { title: 'Uses new', image: { data: await makePng(300, 100), name: 's.png' } }, auth);
+    const slide = await sendForm(
+      server,
+      '/api/carousel',
+      { title: 'Uses new', image: { data: await makePng(300, 100), name: 's.png' } },
+      auth,
+    );
     expect(slide.status).toBe(201);
     const kept = await createBlog({ image: newCover });
 
-    const edited = await sendJson(server, 'PUT', `/api/blogs/${blog.id}`, { title: blog.title, category_id: categoryId, image: newCover }, auth);
+    const edited = await sendJson(
+      server,
+      'PUT',
+      `/api/blogs/${blog.id}`,
+      { title: blog.title, category_id: categoryId, image: newCover },
+      auth,
+    );
     expect(edited.status, edited.text).toBe(200);
     expect(exists(oldCover)).toBe(false);
     expect(exists(newCover)).toBe(true);
 
-    const again = await sendJson(server, 'PUT', `/api/blogs/${blog.id}`, { title: blog.title, category_id: categoryId, image: '' }, auth);
+    const again = await sendJson(
+      server,
+      'PUT',
+      `/api/blogs/${blog.id}`,
+      { title: blog.title, category_id: categoryId, image: '' },
+      auth,
+    );
     expect(again.status).toBe(200);
     expect(exists(newCover)).toBe(true); // the other article still shows it
     expect((await call(server, `/api/blogs/${kept.id}`)).status).toBe(200);

@@ -75,9 +75,19 @@ afterAll(async () => {
 describe('backup and restore', () => {
   it('round trip: a backup taken under writes comes back whole after changes and deletions', { timeout: 120_000 }, async () => {
     // An article with an uploaded image and PDF: deleting it later removes those files too.
-    const image = await sendForm(server, '/api/blogs/upload-image-cloudinary', { image: { data: await makePng(600, 300), name: 'cover.png', type: 'image/png' } }, auth);
+    const image = await sendForm(
+      server,
+      '/api/blogs/upload-image-cloudinary',
+      { image: { data: await makePng(600, 300), name: 'cover.png', type: 'image/png' } },
+      auth,
+    );
     expect(image.status, image.text).toBe(201);
-    const pdf = await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf('Backed up'), name: 'notes.pdf', type: 'application/pdf' } }, auth);
+    const pdf = await sendForm(
+      server,
+      '/api/blogs/upload-pdf-local',
+      { pdfFile: { data: makePdf('Backed up'), name: 'notes.pdf', type: 'application/pdf' } },
+      auth,
+    );
     expect(pdf.status, pdf.text).toBe(201);
     const imageUrl = (image.body as { url: string }).url;
     const pdfUrl = (pdf.body as { link: string }).link;
@@ -107,7 +117,9 @@ describe('backup and restore', () => {
     const pdfBytes = await download(pdfUrl);
     expect(imageBytes.status).toBe(200);
     expect(pdfBytes.status).toBe(200);
-    const other = ((await call(server, '/api/blogs?limit=3')).body as Array<Json & { id: number; title: string }>).find((b) => b.id !== article.id)!;
+    const other = ((await call(server, '/api/blogs?limit=3')).body as Array<Json & { id: number; title: string }>).find(
+      (b) => b.id !== article.id,
+    )!;
 
     // The burst: comments keep coming while the backup runs.
     const answered: Array<{ text: string; sentAt: number; answeredAt: number }> = [];
@@ -186,7 +198,9 @@ describe('backup and restore', () => {
     expect(restored.code, restored.output).toBe(0);
     expect(integrity(server.databasePath)).toBe('ok');
     expect(fs.existsSync(`${server.databasePath}-wal`)).toBe(false);
-    expect(fs.readdirSync(path.dirname(server.databasePath)).some((name) => name.startsWith('site.sqlite.before-restore-'))).toBe(true);
+    expect(fs.readdirSync(path.dirname(server.databasePath)).some((name) => name.startsWith('site.sqlite.before-restore-'))).toBe(
+      true,
+    );
     expect(fs.existsSync(path.join(server.dir, 'pages', 'pages.sqlite'))).toBe(false);
 
     server = await start(server.dir);
@@ -198,7 +212,11 @@ describe('backup and restore', () => {
     const page = await (await fetch(server.url(`/blog/${other.id}`))).text();
     expect(page).toContain(other.title);
     expect(page).not.toContain('Changed after the backup');
-    const comments = new Set(((await call(server, `/api/blogs/${other.id}`)).body as { comments: Array<{ comment: string }> }).comments.map((c) => c.comment));
+    const comments = new Set(
+      ((await call(server, `/api/blogs/${other.id}`)).body as { comments: Array<{ comment: string }> }).comments.map(
+        (c) => c.comment,
+      ),
+    );
     for (const c of before) expect(comments.has(c.text), `"${c.text}" was answered before the backup began`).toBe(true);
     for (const c of after) expect(comments.has(c.text), `"${c.text}" was sent after the backup ended`).toBe(false);
     expect(integrity(server.databasePath)).toBe('ok');
@@ -208,7 +226,9 @@ describe('backup and restore', () => {
     const [folder] = fs.readdirSync(backupsDir).filter((name) => name.startsWith('backup-'));
     const copy = path.join(backupsDir, 'damaged');
     fs.cpSync(path.join(backupsDir, folder!), copy, { recursive: true });
-    const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as { uploads: Array<{ path: string }> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as {
+      uploads: Array<{ path: string }>;
+    };
     const victim = path.join(copy, manifest.uploads[0]!.path);
     const bytes = fs.readFileSync(victim);
     bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;

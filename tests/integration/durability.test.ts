@@ -32,11 +32,17 @@ const answeredTitles = new Map<number, string[]>();
 const inFlightTitle = new Map<number, string | null>();
 
 function startOn(dir?: string): Promise<TestServer> {
-  return startServer({ ...(dir ? { dir } : {}), env: { ...(port ? { PORT: port } : {}), TOP_VIEWED_REFRESH_SECONDS: '3600', RATE_LIMIT_COMMENT_IP: '1000000' } });
+  return startServer({
+    ...(dir ? { dir } : {}),
+    env: { ...(port ? { PORT: port } : {}), TOP_VIEWED_REFRESH_SECONDS: '3600', RATE_LIMIT_COMMENT_IP: '1000000' },
+  });
 }
 
 /** Posts comments and edits until the server stops answering; records what was answered 2xx. */
-function runBurst(round: number, target: TestServer): { done: Promise<void>; counts: () => { comments: number; edits: number }; expectFailures: () => void } {
+function runBurst(
+  round: number,
+  target: TestServer,
+): { done: Promise<void>; counts: () => { comments: number; edits: number }; expectFailures: () => void } {
   // Failed requests are expected only once the kill is on its way.
   let killing = false;
   let comments = 0;
@@ -146,7 +152,8 @@ function expectNoPartialPage(pageStoreFile: string): number {
       expect(row.etag, `${row.key}: ETag is not the body's hash`).toBe(`"${hash}"`);
       expect(() => JSON.parse(row.tags) as unknown, row.key).not.toThrow();
       // A render cut short would still hash and compress consistently: the document must be complete.
-      if (row.content_type.startsWith('text/html')) expect(row.body.includes('</html>'), `${row.key} is not a complete document`).toBe(true);
+      if (row.content_type.startsWith('text/html'))
+        expect(row.body.includes('</html>'), `${row.key} is not a complete document`).toBe(true);
     }
     return rows.length;
   } finally {
@@ -226,7 +233,10 @@ describe('a server killed with SIGKILL mid-burst', () => {
       server = await startOn(server.dir);
       expect(server.output()).toMatch(/did not close cleanly/);
       for (const id of articleIds) {
-        const detail = (await (await fetch(server.url(`/api/blogs/${id}`))).json()) as { title: string; comments: Array<{ comment: string }> };
+        const detail = (await (await fetch(server.url(`/api/blogs/${id}`))).json()) as {
+          title: string;
+          comments: Array<{ comment: string }>;
+        };
         const shown = new Set(detail.comments.map((c) => c.comment));
         for (const text of answeredComments.get(id)!) expect(shown.has(text), `comment "${text}" via the API`).toBe(true);
 

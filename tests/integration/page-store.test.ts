@@ -96,7 +96,8 @@ describe('the page store', () => {
     expect(answer.status).toBe(200);
     expect(typeof (answer.body as Json).live_ms).toBe('number');
 
-    for (const path of ['/', '/blogs', `/blogs?category=${newest.category_id}`, `/blog/${newest.id}`]) await expectLiveAndStored(path, title);
+    for (const path of ['/', '/blogs', `/blogs?category=${newest.category_id}`, `/blog/${newest.id}`])
+      await expectLiveAndStored(path, title);
     await expectUntouched(before);
     // A list page that was not hot is re-rendered on its next request, not eagerly.
     expect((await get('/?page=2')).state).toBe('REFRESHED');
@@ -119,12 +120,24 @@ describe('the page store', () => {
     const sibling = (await call(server, `/api/blogs?category=${categories[1]!.id}&limit=1`)).body as Array<{ id: number }>;
     const before = await renderTimes([`/blog/${sibling[0]!.id}`, `/blogs?category=${categories[2]!.id}`]);
     const title = uniqueName('Brand new article');
-    const pdf = await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' } }, auth);
+    const pdf = await sendForm(
+      server,
+      '/api/blogs/upload-pdf-local',
+      { pdfFile: { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' } },
+      auth,
+    );
     expect(pdf.status).toBe(201);
-    const created = await sendJson(server, 'POST', '/api/blogs', buildBlogBody(categories[1]!.id, { title, pdf_link: (pdf.body as Json).link }), auth);
+    const created = await sendJson(
+      server,
+      'POST',
+      '/api/blogs',
+      buildBlogBody(categories[1]!.id, { title, pdf_link: (pdf.body as Json).link }),
+      auth,
+    );
     expect(created.status).toBe(201);
     const id = (created.body as Json).id as number;
-    for (const path of ['/', '/blogs', `/blogs?category=${categories[1]!.id}`, '/download']) await expectLiveAndStored(path, title);
+    for (const path of ['/', '/blogs', `/blogs?category=${categories[1]!.id}`, '/download'])
+      await expectLiveAndStored(path, title);
     expect((await get(`/blog/${id}`)).html).toContain(title);
     await expectUntouched(before);
 
@@ -143,7 +156,12 @@ describe('the page store', () => {
     await get(`/blog/${blog!.id}`);
     const before = await renderTimes(['/', `/blog/${other!.id}`]);
     const text = uniqueName('A reader comment');
-    const posted = await sendJson(server, 'POST', `/api/blogs/${blog!.id}/comment`, buildCommentBody({ comment: text, contact: 'none' }));
+    const posted = await sendJson(
+      server,
+      'POST',
+      `/api/blogs/${blog!.id}/comment`,
+      buildCommentBody({ comment: text, contact: 'none' }),
+    );
     expect(posted.status).toBe(201);
     await expectLiveAndStored(`/blog/${blog!.id}`, text);
     await expectUntouched(before);
@@ -167,12 +185,16 @@ describe('the page store', () => {
     expect(about.html).toContain(name);
 
     const renamed = uniqueName('Renamed topic');
-    expect((await sendJson(server, 'PUT', `/api/categories/${category.id}`, { name: renamed, sequence: 0 }, auth)).status).toBe(200);
+    expect((await sendJson(server, 'PUT', `/api/categories/${category.id}`, { name: renamed, sequence: 0 }, auth)).status).toBe(
+      200,
+    );
     await expectLiveAndStored('/', renamed);
     expect((await get('/download')).html).toContain(renamed);
 
     const [first, second] = categories;
-    expect((await sendJson(server, 'PUT', `/api/categories/${second!.id}`, { name: second!.name, sequence: -5 }, auth)).status).toBe(200);
+    expect(
+      (await sendJson(server, 'PUT', `/api/categories/${second!.id}`, { name: second!.name, sequence: -5 }, auth)).status,
+    ).toBe(200);
     const home = (await get('/')).html;
     expect(home.indexOf(`category=${second!.id}"`)).toBeLessThan(home.indexOf(`category=${first!.id}"`));
 
@@ -185,7 +207,12 @@ describe('the page store', () => {
 
   it('carousel add and delete are live on the home page at once', async () => {
     const title = uniqueName('Slide');
-    const added = await sendForm(server, '/api/carousel', { title, image: { data: await makePng(320, 180), name: 'slide.png', type: 'image/png' } }, auth);
+    const added = await sendForm(
+      server,
+      '/api/carousel',
+      { title, image: { data: await makePng(320, 180), name: 'slide.png', type: 'image/png' } },
+      auth,
+    );
     expect(added.status).toBe(201);
     await expectLiveAndStored('/', title);
     const slide = (added.body as { slide: { id: number } }).slide;

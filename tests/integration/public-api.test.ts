@@ -40,7 +40,8 @@ const BLOG_KEYS = [
 ];
 
 const get = (path: string, init: RequestInit = {}) => call(server, path, init);
-const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) => sendJson(server, 'POST', path, body, headers);
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  sendJson(server, 'POST', path, body, headers);
 const expectJsonError = expectError;
 
 function isIsoDate(value: unknown): boolean {
@@ -59,7 +60,16 @@ function expectBlogShape(blog: Json) {
   expect(isIsoDate(blog.updated_at)).toBe(true);
   expect(Number.isInteger(blog.clicks)).toBe(true);
   expect(blog.category_id === null || Number.isInteger(blog.category_id)).toBe(true);
-  for (const key of ['content_source', 'category_name', 'image', 'video_link', 'pdf_drive_link', 'pay_link', 'form_name', 'form_link']) {
+  for (const key of [
+    'content_source',
+    'category_name',
+    'image',
+    'video_link',
+    'pdf_drive_link',
+    'pay_link',
+    'form_name',
+    'form_link',
+  ]) {
     expect(blog[key] === null || typeof blog[key] === 'string', key).toBe(true);
   }
 }
@@ -77,7 +87,12 @@ beforeAll(async () => {
   ids.categoryB = (await insertCategory(db, { name: 'Fixture Zoology', sequence: 900 })).id;
   ids.firstCategory = (await insertCategory(db, { name: 'Fixture First', sequence: -1 })).id;
   // The title hit is the oldest, so ranking (not date) must put it first.
-  ids.titleHit = await insertBlog(db, fixtureBlog('Quillwort identification', 'Spores and leaves.', ids.categoryA), 'Spores and leaves.', '2020-01-01T00:00:00.000Z');
+  ids.titleHit = await insertBlog(
+    db,
+    fixtureBlog('Quillwort identification', 'Spores and leaves.', ids.categoryA),
+    'Spores and leaves.',
+    '2020-01-01T00:00:00.000Z',
+  );
   ids.bodyHit = await insertBlog(
     db,
     fixtureBlog('Aquatic plants', 'The quillwort grows under water, unlike most ferns.', ids.categoryA),
@@ -172,7 +187,10 @@ describe('GET /api/blogs', () => {
     expect(status).toBe(200);
     const blogs = body as Json[];
     const total = Number(headers.get('x-total-count'));
-    const inDb = await fixtures.db.selectFrom('blogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const inDb = await fixtures.db
+      .selectFrom('blogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(total).toBe(Number(inDb.n));
     expect(blogs).toHaveLength(Math.min(50, total));
     blogs.forEach(expectBlogShape);
@@ -366,7 +384,9 @@ describe('PUT /api/blogs/:id/click', () => {
   it('counts every one of many simultaneous clicks', async () => {
     const before = await clicksOf(ids.otherCategory);
     const statuses = await Promise.all(
-      Array.from({ length: 10 }, () => fetch(server.url(`/api/blogs/${ids.otherCategory}/click`), { method: 'PUT' }).then((r) => r.status)),
+      Array.from({ length: 10 }, () =>
+        fetch(server.url(`/api/blogs/${ids.otherCategory}/click`), { method: 'PUT' }).then((r) => r.status),
+      ),
     );
     expect(statuses).toEqual(Array(10).fill(204));
     expect(await clicksOf(ids.otherCategory)).toBe(before + 10);
@@ -400,7 +420,11 @@ describe('POST /api/blogs/:id/comment', () => {
 
   it('keeps HTML as plain text and strips control characters', async () => {
     const text = '<img src=x onerror=alert(1)> <b>bold</b>\u0000\u0007';
-    const { status, body } = await postJson(`/api/blogs/${ids.titleHit}/comment`, { username: '<i>Ben</i>', comment: text, contact: '' });
+    const { status, body } = await postJson(`/api/blogs/${ids.titleHit}/comment`, {
+      username: '<i>Ben</i>',
+      comment: text,
+      contact: '',
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ username: '<i>Ben</i>', comment: '<img src=x onerror=alert(1)> <b>bold</b>' });
   });
@@ -422,12 +446,20 @@ describe('POST /api/blogs/:id/comment', () => {
   });
 
   it('accepts a comment of exactly 5000 characters', async () => {
-    const { status } = await postJson(`/api/blogs/${ids.titleHit}/comment`, { username: 'A', comment: 'é'.repeat(5000), contact: 'c' });
+    const { status } = await postJson(`/api/blogs/${ids.titleHit}/comment`, {
+      username: 'A',
+      comment: 'é'.repeat(5000),
+      contact: 'c',
+    });
     expect(status).toBe(201);
   });
 
   it.each([['[]'], ['null'], ['"text"'], ['42']])('answers 400 for the JSON body %s', async (raw) => {
-    const result = await get(`/api/blogs/${ids.titleHit}/comment`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: raw });
+    const result = await get(`/api/blogs/${ids.titleHit}/comment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: raw,
+    });
     expectJsonError(result, 400, 'invalid_input');
   });
 
@@ -447,7 +479,11 @@ describe('POST /api/blogs/:id/comment', () => {
       body: 'username=A&comment=B',
     });
     expectJsonError(form, 415, 'unsupported_type');
-    const text = await get(`/api/blogs/${ids.titleHit}/comment`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' });
+    const text = await get(`/api/blogs/${ids.titleHit}/comment`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: '{}',
+    });
     expectJsonError(text, 415, 'unsupported_type');
   });
 
@@ -462,7 +498,12 @@ describe('POST /api/blogs/:id/comment', () => {
           const h = new Headers();
           for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: h, body: h.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text, text });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: h,
+            body: h.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text,
+            text,
+          });
         });
       });
       // The server may reset the connection while the body is still being sent, and the write
@@ -474,30 +515,43 @@ describe('POST /api/blogs/:id/comment', () => {
 
   it('answers 413 for a 2 MB body', async () => {
     const big = JSON.stringify({ username: 'A', comment: 'x'.repeat(2 * 1024 * 1024) });
-    const result = await postRaw(`/api/blogs/${ids.titleHit}/comment`, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(big)) }, (req) =>
-      req.end(big),
+    const result = await postRaw(
+      `/api/blogs/${ids.titleHit}/comment`,
+      { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(big)) },
+      (req) => req.end(big),
     );
     expectJsonError(result, 413, 'too_large');
   });
 
   it('refuses a 2 MB body sent in chunks without a length, storing nothing', async () => {
     const count = async () =>
-      Number((await fixtures.db.selectFrom('comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await fixtures.db
+            .selectFrom('comments')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
-    const outcome = await postRaw(`/api/blogs/${ids.titleHit}/comment`, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, (req) => {
-      req.write('{"username":"A","comment":"');
-      const chunk = 'x'.repeat(64 * 1024);
-      let sent = 0;
-      const pump = () => {
-        while (sent < 2 * 1024 * 1024) {
-          if (req.destroyed) return;
-          sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
-        }
-        req.end('"}');
-      };
-      pump();
-    }).catch((error: NodeJS.ErrnoException) => error);
+    const outcome = await postRaw(
+      `/api/blogs/${ids.titleHit}/comment`,
+      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      (req) => {
+        req.write('{"username":"A","comment":"');
+        const chunk = 'x'.repeat(64 * 1024);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 2 * 1024 * 1024) {
+            if (req.destroyed) return;
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end('"}');
+        };
+        pump();
+      },
+    ).catch((error: NodeJS.ErrnoException) => error);
     // The server stops reading at the limit and answers 413, then drops the connection, so the
     // answer does not always reach the client (readJsonObject could drain the rest instead; see
     // the report to the lead). A reset connection is accepted here, any other outcome is not.
@@ -548,15 +602,19 @@ describe('methods', () => {
     }
   });
 
-  it.each([['/api/carousel'], ['/api/categories'], ['/api/blogs'], ['/api/blogs/top-viewed'], ['/api/blogs/recent'], ['/api/blogs/1']])(
-    'answers HEAD %s like GET without a body',
-    async (path) => {
-      const response = await fetch(server.url(path), { method: 'HEAD' });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await response.text()).toBe('');
-    },
-  );
+  it.each([
+    ['/api/carousel'],
+    ['/api/categories'],
+    ['/api/blogs'],
+    ['/api/blogs/top-viewed'],
+    ['/api/blogs/recent'],
+    ['/api/blogs/1'],
+  ])('answers HEAD %s like GET without a body', async (path) => {
+    const response = await fetch(server.url(path), { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.text()).toBe('');
+  });
 });
 
 describe('comment rate limit (its own server, default limits)', () => {
@@ -572,10 +630,15 @@ describe('comment rate limit (its own server, default limits)', () => {
 
   it('allows 5 comments per address in 10 minutes, then answers 429 with Retry-After', async () => {
     const post = (body: unknown) =>
-      fetch(limited.url('/api/blogs/1/comment'), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(limited.url('/api/blogs/1/comment'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     // Invalid posts do not count against the limit.
     for (let i = 0; i < 3; i++) expect((await post({ username: ' ', comment: '' })).status).toBe(400);
-    for (let i = 0; i < 5; i++) expect((await post({ username: 'Burst', comment: `comment ${i}`, contact: 'c' })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await post({ username: 'Burst', comment: `comment ${i}`, contact: 'c' })).status).toBe(201);
     const refused = await post({ username: 'Burst', comment: 'one too many', contact: 'c' });
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers.get('retry-after'));

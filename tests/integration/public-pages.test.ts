@@ -54,7 +54,13 @@ function between(html: string, start: string, end: string): string {
 async function fetchPage(server: TestServer, path: string, init: RequestInit = {}): Promise<Page> {
   const response = await fetch(server.url(path), { redirect: 'manual', ...init });
   const html = await response.text();
-  return { status: response.status, headers: response.headers, html, main: visibleText(between(html, '<main', '</main>')), text: visibleText(html) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    html,
+    main: visibleText(between(html, '<main', '</main>')),
+    text: visibleText(html),
+  };
 }
 
 async function api<T>(server: TestServer, path: string): Promise<T> {
@@ -125,7 +131,12 @@ describe('layout on every public page', () => {
     expect(visibleText(mainNav)).toBe(`Home Download ${categories[0]!.name} ${categories[1]!.name}`);
     expect(mainNav).toContain(`href="/blogs?category=${categories[0]!.id}"`);
     const moreRow = between(page.html, '<nav class="nav-categories"', '</nav>');
-    expect(visibleText(moreRow)).toBe(categories.slice(2).map((c) => c.name).join(' '));
+    expect(visibleText(moreRow)).toBe(
+      categories
+        .slice(2)
+        .map((c) => c.name)
+        .join(' '),
+    );
     const mobile = visibleText(between(page.html, '<nav aria-label="Mobile">', '</nav>'));
     expect(mobile).toBe(['Home', 'Articles', ...categories.map((c) => c.name)].join(' '));
     const searchForms = [...page.html.matchAll(/<form class="search-form"[^>]*>/g)].map((m) => m[0]);
@@ -145,7 +156,9 @@ describe('layout on every public page', () => {
     expect(visibleText(quick)).toBe(['Quick Links', 'Home', 'Blogs', ...categories.slice(0, 4).map((c) => c.name)].join(' '));
     for (const c of categories.slice(0, 4)) expect(quick).toContain(`href="/blogs?category=${c.id}"`);
     const important = between(footer, '<h2 id="footer-important"', '</nav>');
-    expect(visibleText(important)).toBe(['Important Links', ...categories.slice(4, 9).map((c) => c.name), 'About Us', 'Contact'].join(' '));
+    expect(visibleText(important)).toBe(
+      ['Important Links', ...categories.slice(4, 9).map((c) => c.name), 'About Us', 'Contact'].join(' '),
+    );
     expect(important).toContain('href="/about"');
     expect(important).toContain('href="/contact"');
     const follow = visibleText(between(footer, '<h2 id="footer-follow"', '</section>'));
@@ -276,7 +289,10 @@ describe('article list (/blogs)', () => {
 
   it('shows search results under Search Results for: "{term}"', async () => {
     const target = blogs[3]!;
-    const word = target.title.split(/\s+/).find((w) => w.length >= 6)!.replace(/[^\p{L}\p{N}]/gu, '');
+    const word = target.title
+      .split(/\s+/)
+      .find((w) => w.length >= 6)!
+      .replace(/[^\p{L}\p{N}]/gu, '');
     const page = await fetchPage(site, `/blogs?search=${encodeURIComponent(word)}`);
     expect(page.status).toBe(200);
     expect(page.main).toContain(`Search Results for: "${word}"`);
@@ -301,7 +317,9 @@ describe('article list (/blogs)', () => {
       expect(page.main).toContain(`Search Results for: "${text}"`);
     }
     const page = await fetchPage(site, `/blogs?search=${encodeURIComponent('<script>alert(1)</script>')}`);
-    expect(page.html).toContain('<h1 class="page-heading">Search Results for: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;</h1>');
+    expect(page.html).toContain(
+      '<h1 class="page-heading">Search Results for: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;</h1>',
+    );
     // Only inside a quoted attribute value (the description) may the text appear unescaped.
     expect(page.html.replace(/"[^"]*"/g, '""')).not.toContain('<script>alert');
   });
@@ -323,7 +341,11 @@ describe('article page (/blog/:id)', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('set-cookie')).toBeNull();
     const header = visibleText(between(page.html, '<article', '</header>'));
-    expect(header).toMatch(new RegExp(`^${blog.category_name} ${blog.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} By ${blog.author} \\d{1,2} [A-Z][a-z]{2} \\d{4}`));
+    expect(header).toMatch(
+      new RegExp(
+        `^${blog.category_name} ${blog.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} By ${blog.author} \\d{1,2} [A-Z][a-z]{2} \\d{4}`,
+      ),
+    );
     expect(page.html).toContain('<div class="article-content">');
     expect(page.html).toContain(`<title>${blog.title.replace(/'/g, '&#39;')} | Study Site</title>`);
 
@@ -364,7 +386,11 @@ describe('article page (/blog/:id)', () => {
     const pdf = await fetch(site.url(withPdf.pdf_drive_link!));
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const withoutPdf = find((b) => !b.pdf_drive_link, 'article without a PDF');
     const other = await fetchPage(site, `/blog/${withoutPdf.id}`);
@@ -425,8 +451,18 @@ describe('article page (/blog/:id)', () => {
       const base = { content: '<p>Video test</p>', image: '/uploads/demo/demo-1.png', is_video: 1 };
       // Dated long ago so they sort last and leave the lists other tests look at unchanged.
       const old = '2001-01-01T00:00:00.000Z';
-      const otherId = await insertBlog(db.db, buildBlogWrite({ ...base, title: 'Other host video', video_link: 'https://player.vimeo.com/video/76979871' }), 'Video test', old);
-      const badId = await insertBlog(db.db, buildBlogWrite({ ...base, title: 'Broken video', video_link: 'not a url at all' }), 'Video test', old);
+      const otherId = await insertBlog(
+        db.db,
+        buildBlogWrite({ ...base, title: 'Other host video', video_link: 'https://player.vimeo.com/video/76979871' }),
+        'Video test',
+        old,
+      );
+      const badId = await insertBlog(
+        db.db,
+        buildBlogWrite({ ...base, title: 'Broken video', video_link: 'not a url at all' }),
+        'Video test',
+        old,
+      );
       const other = await fetchPage(site, `/blog/${otherId}`);
       expect(other.html).toMatch(/<iframe src="https:\/\/player\.vimeo\.com\/video\/76979871" title="Video: Other host video"/);
       expect(other.html).not.toContain('<img class="article-image"');
@@ -485,12 +521,15 @@ describe('static pages, 404 and feeds', () => {
     expect(contact.html).toContain('href="mailto:');
   });
 
-  it.each(['/no-such-page', '/blogs/extra', '/blog', '/downloads', '/a/b/c?x=1'])('unknown route %s is the 404 page', async (path) => {
-    const page = await fetchPage(site, path);
-    expectNotFoundPage(page);
-    expect(page.html).toContain('<meta name="robots" content="noindex">');
-    expect(page.headers.get('set-cookie')).toBeNull();
-  });
+  it.each(['/no-such-page', '/blogs/extra', '/blog', '/downloads', '/a/b/c?x=1'])(
+    'unknown route %s is the 404 page',
+    async (path) => {
+      const page = await fetchPage(site, path);
+      expectNotFoundPage(page);
+      expect(page.html).toContain('<meta name="robots" content="noindex">');
+      expect(page.headers.get('set-cookie')).toBeNull();
+    },
+  );
 
   it('answers unknown /api routes with a JSON 404', async () => {
     const response = await fetch(site.url('/api/no-such-thing'));
@@ -503,7 +542,9 @@ describe('static pages, 404 and feeds', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await response.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname + new URL(m[1]!).search);
     for (const blog of blogs) expect(locs).toContain(`/blog/${blog.id}`);
     for (const c of categories) expect(locs).toContain(`/blogs?category=${c.id}`);
@@ -516,7 +557,9 @@ describe('static pages, 404 and feeds', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
     const xml = await response.text();
     expect(xml).toContain('<rss version="2.0"');
-    const links = [...xml.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map((m) => new URL(m[1]!).pathname);
+    const links = [...xml.matchAll(/<item>\s*<title>[^<]*<\/title>\s*<link>([^<]+)<\/link>/g)].map(
+      (m) => new URL(m[1]!).pathname,
+    );
     const newest = await api<ApiBlog[]>(site, '/api/blogs?limit=20');
     expect(links).toEqual(newest.map((b) => `/blog/${b.id}`));
   });
@@ -555,12 +598,7 @@ describe('an empty site', () => {
   it('shows No date and Untitled for a download row without them', async () => {
     const db = openDatabase(empty.databasePath);
     try {
-      await insertBlog(
-        db.db,
-        buildBlogWrite({ title: '', pdf_drive_link: '/uploads/none.pdf' }),
-        'x',
-        'not a date',
-      );
+      await insertBlog(db.db, buildBlogWrite({ title: '', pdf_drive_link: '/uploads/none.pdf' }), 'x', 'not a date');
     } finally {
       db.sqlite.close();
     }

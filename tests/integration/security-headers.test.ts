@@ -52,7 +52,10 @@ function expectPagePolicy(headers: Headers, html: string, what: string): Directi
   const scripts = csp.get('script-src') ?? [];
   expect(scripts, what).toContain("'self'");
   // Only 'self' and hashes: no 'unsafe-inline', 'unsafe-eval', hosts, schemes or wildcards.
-  for (const source of scripts) expect(source === "'self'" || /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(source), `${what}: script source ${source}`).toBe(true);
+  for (const source of scripts)
+    expect(source === "'self'" || /^'sha(256|384|512)-[A-Za-z0-9+/=]+'$/.test(source), `${what}: script source ${source}`).toBe(
+      true,
+    );
   expect(csp.get('script-src-attr'), what).toEqual(["'none'"]);
   expect(csp.has('script-src-elem'), what).toBe(false);
   expect(csp.get('object-src'), what).toEqual(["'none'"]);
@@ -121,7 +124,13 @@ describe('pages', () => {
     // A category rename changes the nav of every page: /about is re-rendered on its next request.
     const categories = (await (await fetch(server.url('/api/categories'))).json()) as Json[];
     const first = categories[0]!;
-    const renamed = await sendJson(server, 'PUT', `/api/categories/${first.id as number}`, { name: `${first.name as string} Notes`, sequence: first.sequence }, bearer(admin));
+    const renamed = await sendJson(
+      server,
+      'PUT',
+      `/api/categories/${first.id as number}`,
+      { name: `${first.name as string} Notes`, sequence: first.sequence },
+      bearer(admin),
+    );
     expect(renamed.status, renamed.text).toBe(200);
     const refreshed = await fetchWith('/about');
     expect(refreshed.headers.get('x-page-store')).toMatch(/^(REFRESHED|HIT)$/);
@@ -199,16 +208,27 @@ describe('everything else', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toContain('immutable');
     expectStrictPolicy(answer.headers, asset!);
-    const script = /src="(\/_astro\/[^"]+\.js)"/.exec(home.body)?.[1] ?? /component-url="(\/_astro\/[^"]+\.js)"/.exec(home.body)?.[1];
+    const script =
+      /src="(\/_astro\/[^"]+\.js)"/.exec(home.body)?.[1] ?? /component-url="(\/_astro\/[^"]+\.js)"/.exec(home.body)?.[1];
     expect(script).toBeTruthy();
     expectStrictPolicy((await fetchWith(script!)).headers, script!);
   });
 
   it('uploaded images and PDFs are sandboxed and never sniffed', async () => {
-    const image = await sendForm(server, '/api/blogs/upload-image-cloudinary', { image: { data: await makePng(120, 80), name: 'a.png', type: 'image/png' } }, bearer(admin));
+    const image = await sendForm(
+      server,
+      '/api/blogs/upload-image-cloudinary',
+      { image: { data: await makePng(120, 80), name: 'a.png', type: 'image/png' } },
+      bearer(admin),
+    );
     expect(image.status, image.text).toBe(201);
     const imageUrl = (image.body as Json).url as string;
-    const pdf = await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' } }, bearer(admin));
+    const pdf = await sendForm(
+      server,
+      '/api/blogs/upload-pdf-local',
+      { pdfFile: { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' } },
+      bearer(admin),
+    );
     expect(pdf.status, pdf.text).toBe(201);
     const pdfUrl = new URL((pdf.body as Json).link as string, server.origin).pathname;
 
