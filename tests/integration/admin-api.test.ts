@@ -6,8 +6,8 @@ import { CATEGORY_MESSAGES } from '../../src/shared/validation/category.ts';
 import { CAROUSEL_MESSAGES } from '../../src/shared/validation/carousel.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import { makePdf, makePng } from '../support/files.ts';
-import { buildBlogBody, uniqueName } from '../support/builders.ts';
-import { call, expectError, page, sendForm, sendJson, type Answer, type Json } from './admin-support.ts';
+import { buildBlogBody, buildCategory, uniqueName } from '../support/builders.ts';
+import { call, expectError, page, sendForm, sendJson, type Answer, type Json } from './http-support.ts';
 
 /**
  * The admin write API (DESIGN.md section 4) against the real built server: every change must be
@@ -490,7 +490,7 @@ describe('categories', () => {
   });
 
   it('deletes a category; its articles stay and show as General', async () => {
-    const category = (await post('/api/categories', { name: `Doomed ${Date.now()}`, sequence: 0 })).body as Json;
+    const category = (await post('/api/categories', buildCategory({ name: uniqueName('Doomed') }))).body as Json;
     const blog = await createBlog({ category_id: category.id });
     expect((await page(server, `/blog/${blog.id}`)).html).toContain(category.name as string);
 

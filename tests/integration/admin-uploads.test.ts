@@ -8,7 +8,7 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import { makeJpegWithExif, makePdf, makePng, makePngHeaderOnly } from '../support/files.ts';
-import { call, expectError, sendForm, sendJson, type Answer, type Json } from './admin-support.ts';
+import { call, expectError, sendForm, sendJson, type Answer, type Json } from './http-support.ts';
 
 /**
  * Image and PDF uploads against the real built server (research/security.md section 5): images

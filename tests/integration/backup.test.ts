@@ -8,7 +8,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { blogBodyFrom, buildCommentBody } from '../support/builders.ts';
-import { call, sendForm, sendJson, type Json } from './admin-support.ts';
+import { call, sendForm, sendJson, type Json } from './http-support.ts';
 
 /**
  * Backups (issue "Hardening", Backups and operations): `npm run backup` while a burst of writes

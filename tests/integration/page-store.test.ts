@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
-import { blogBodyFrom, buildBlogBody, buildCommentBody, uniqueName } from '../support/builders.ts';
-import { call, sendForm, sendJson, type Json } from './admin-support.ts';
+import { blogBodyFrom, buildBlogBody, buildCategory, buildCommentBody, uniqueName } from '../support/builders.ts';
+import { call, sendForm, sendJson, type Json } from './http-support.ts';
 
 /**
  * The page store's promise (issue "Pre-rendered pages"): when a change's call answers, every page
@@ -176,7 +176,7 @@ describe('the page store', () => {
 
   it('category add, rename, re-sequence and delete reach the nav of every page', async () => {
     const name = uniqueName('Topic');
-    const added = await sendJson(server, 'POST', '/api/categories', { name, sequence: 0 }, auth);
+    const added = await sendJson(server, 'POST', '/api/categories', buildCategory({ name }), auth);
     expect(added.status).toBe(201);
     const category = added.body as { id: number };
     await expectLiveAndStored('/', name);
@@ -185,7 +185,7 @@ describe('the page store', () => {
     expect(about.html).toContain(name);
 
     const renamed = uniqueName('Renamed topic');
-    expect((await sendJson(server, 'PUT', `/api/categories/${category.id}`, { name: renamed, sequence: 0 }, auth)).status).toBe(
+    expect((await sendJson(server, 'PUT', `/api/categories/${category.id}`, buildCategory({ name: renamed }), auth)).status).toBe(
       200,
     );
     await expectLiveAndStored('/', renamed);

@@ -6,7 +6,7 @@ import { insertCategory } from '../../src/server/db/repositories/categories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { buildBlogWrite } from '../support/builders.ts';
-import { call, expectError, sendJson, type Answer, type Json } from './admin-support.ts';
+import { call, expectError, sendJson, type Answer, type Json } from './http-support.ts';
 
 /**
  * The public /api endpoints of DESIGN.md section 4 against the real built server and a fresh

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin, type Session } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
-import { sendForm, sendJson, type Json } from './admin-support.ts';
+import { sendForm, sendJson, type Json } from './http-support.ts';
 
 /**
  * The security headers of every kind of answer the real server gives (issue 6, "Headers and
