@@ -31,7 +31,8 @@ export const ADMIN_PASSWORD = 'admin-password-123';
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
-  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs'))) throw new Error('Run `npm run build` before the integration tests.');
+  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs')))
+    throw new Error('Run `npm run build` before the integration tests.');
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
   const databasePath = path.join(dir, 'site.sqlite');
   const uploadsDir = path.join(dir, 'uploads');

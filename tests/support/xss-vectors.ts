@@ -57,13 +57,19 @@ export const XSS_VECTORS: XssVector[] = [
 
   // SVG
   v('svg a xlink:href', `<svg><a xlink:href="javascript:${MARK}"><text y="20">x</text></a></svg>`),
-  v('svg use data:', `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='${MARK}'/></svg>#x"/></svg>`),
+  v(
+    'svg use data:',
+    `<svg><use href="data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='1' onerror='${MARK}'/></svg>#x"/></svg>`,
+  ),
   v('svg foreignObject', `<svg><foreignObject><img src=x onerror=${MARK}></foreignObject></svg>`),
 
   // Frames, meta and base
   v('iframe srcdoc script', `<iframe srcdoc="<script>${MARK}</script>"></iframe>`),
   v('iframe srcdoc encoded', `<iframe srcdoc="&lt;img src=x onerror=${MARK}&gt;"></iframe>`),
-  v('youtube iframe with srcdoc', `<iframe src="https://www.youtube.com/embed/aaaaaaaaaaa" srcdoc="<script>${MARK}</script>"></iframe>`),
+  v(
+    'youtube iframe with srcdoc',
+    `<iframe src="https://www.youtube.com/embed/aaaaaaaaaaa" srcdoc="<script>${MARK}</script>"></iframe>`,
+  ),
   v('iframe to another site', '<iframe src="https://evil.example/"></iframe>'),
   v('meta refresh javascript:', `<meta http-equiv="refresh" content="0;url=javascript:${MARK}">`),
   v('base href', '<base href="https://evil.example/">'),
