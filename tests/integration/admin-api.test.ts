@@ -7,7 +7,7 @@ import { CAROUSEL_MESSAGES } from '../../src/shared/validation/carousel.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { buildBlogBody, buildCategory, uniqueName } from '../support/builders.ts';
-import { call, expectError, page, sendForm, sendJson, type Answer, type Json } from './http-support.ts';
+import { call, expectError, page, sendForm, sendJson, uploadPdf, type Answer, type Json } from './http-support.ts';
 
 /**
  * The admin write API (DESIGN.md section 4) against the real built server: every change must be
@@ -140,10 +140,9 @@ describe('methods', () => {
 
 describe('blogs: create, update, delete', () => {
   it('creates an article that is live on the API, its page, the home page and /download', async () => {
-    const pdf = await sendForm(
+    const pdf = await uploadPdf(
       server,
-      '/api/blogs/upload-pdf-local',
-      { pdfFile: { data: makePdf('Round trip'), name: 'Round trip notes.pdf', type: 'application/pdf' } },
+      { data: makePdf('Round trip'), name: 'Round trip notes.pdf', type: 'application/pdf' },
       auth,
     );
     expect(pdf.status, pdf.text).toBe(201);
@@ -216,8 +215,7 @@ describe('blogs: create, update, delete', () => {
     expect((await page(server, `/blog/${blog.id}`)).html).toContain(oldTitle);
 
     const newTitle = uniqueName('Renamed article');
-    const pdf = (await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf(), name: 'x.pdf' } }, auth))
-      .body as Json;
+    const pdf = (await uploadPdf(server, { data: makePdf(), name: 'x.pdf' }, auth)).body as Json;
     const updated = await put(
       `/api/blogs/${blog.id}`,
       validBlog({

@@ -8,7 +8,17 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
 import { makeJpegWithExif, makePdf, makePng, makePngHeaderOnly } from '../support/files.ts';
-import { call, expectError, sendForm, sendJson, type Answer, type Json } from './http-support.ts';
+import {
+  call,
+  expectError,
+  sendForm,
+  sendJson,
+  uploadImage as uploadImageTo,
+  uploadPdf as uploadPdfTo,
+  type Answer,
+  type FilePart,
+  type Json,
+} from './http-support.ts';
 
 /**
  * Image and PDF uploads against the real built server (research/security.md section 5): images
@@ -54,9 +64,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type FilePart = { data: Uint8Array; name: string; type?: string };
-const uploadImage = (file: FilePart) => sendForm(server, '/api/blogs/upload-image-cloudinary', { image: file }, auth);
-const uploadPdf = (file: FilePart) => sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: file }, auth);
+const uploadImage = (file: FilePart) => uploadImageTo(server, file, auth);
+const uploadPdf = (file: FilePart) => uploadPdfTo(server, file, auth);
 
 function storedImageFiles(url: string): string[] {
   const id = IMAGE_URL.exec(url)![1]!;

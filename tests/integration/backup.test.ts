@@ -8,7 +8,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { blogBodyFrom, buildCommentBody } from '../support/builders.ts';
-import { call, sendForm, sendJson, type Json } from './http-support.ts';
+import { call, sendJson, uploadImage, uploadPdf, type Json } from './http-support.ts';
 
 /**
  * Backups (issue "Hardening", Backups and operations): `npm run backup` while a burst of writes
@@ -75,19 +75,9 @@ afterAll(async () => {
 describe('backup and restore', () => {
   it('round trip: a backup taken under writes comes back whole after changes and deletions', { timeout: 120_000 }, async () => {
     // An article with an uploaded image and PDF: deleting it later removes those files too.
-    const image = await sendForm(
-      server,
-      '/api/blogs/upload-image-cloudinary',
-      { image: { data: await makePng(600, 300), name: 'cover.png', type: 'image/png' } },
-      auth,
-    );
+    const image = await uploadImage(server, { data: await makePng(600, 300), name: 'cover.png', type: 'image/png' }, auth);
     expect(image.status, image.text).toBe(201);
-    const pdf = await sendForm(
-      server,
-      '/api/blogs/upload-pdf-local',
-      { pdfFile: { data: makePdf('Backed up'), name: 'notes.pdf', type: 'application/pdf' } },
-      auth,
-    );
+    const pdf = await uploadPdf(server, { data: makePdf('Backed up'), name: 'notes.pdf', type: 'application/pdf' }, auth);
     expect(pdf.status, pdf.text).toBe(201);
     const imageUrl = (image.body as { url: string }).url;
     const pdfUrl = (pdf.body as { link: string }).link;

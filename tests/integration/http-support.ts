@@ -25,10 +25,17 @@ export function sendJson(server: TestServer, method: string, path: string, body:
   return call(server, path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 }
 
+/** A file in a multipart body: its bytes, its file name and (if given) its Content-Type. */
+export interface FilePart {
+  data: Uint8Array;
+  name: string;
+  type?: string;
+}
+
 export function sendForm(
   server: TestServer,
   path: string,
-  fields: Record<string, string | Blob | { data: Uint8Array; name: string; type?: string }>,
+  fields: Record<string, string | Blob | FilePart>,
   headers: Record<string, string> = {},
 ) {
   const form = new FormData();
@@ -54,4 +61,14 @@ export function expectError(answer: Answer, status: number, code?: string): Json
 export async function page(server: TestServer, path: string): Promise<{ status: number; html: string }> {
   const response = await fetch(server.url(path));
   return { status: response.status, html: await response.text() };
+}
+
+/** Uploads an image the way the blog form does (field `image`). */
+export function uploadImage(server: TestServer, file: FilePart, headers: Record<string, string>): Promise<Answer> {
+  return sendForm(server, '/api/blogs/upload-image-cloudinary', { image: file }, headers);
+}
+
+/** Uploads a PDF the way the blog form does (field `pdfFile`). */
+export function uploadPdf(server: TestServer, file: FilePart, headers: Record<string, string>): Promise<Answer> {
+  return sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: file }, headers);
 }

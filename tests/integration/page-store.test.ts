@@ -3,7 +3,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { blogBodyFrom, buildBlogBody, buildCategory, buildCommentBody, uniqueName } from '../support/builders.ts';
-import { call, sendForm, sendJson, type Json } from './http-support.ts';
+import { call, sendForm, sendJson, uploadPdf, type Json } from './http-support.ts';
 
 /**
  * The page store's promise (issue "Pre-rendered pages"): when a change's call answers, every page
@@ -120,12 +120,7 @@ describe('the page store', () => {
     const sibling = (await call(server, `/api/blogs?category=${categories[1]!.id}&limit=1`)).body as Array<{ id: number }>;
     const before = await renderTimes([`/blog/${sibling[0]!.id}`, `/blogs?category=${categories[2]!.id}`]);
     const title = uniqueName('Brand new article');
-    const pdf = await sendForm(
-      server,
-      '/api/blogs/upload-pdf-local',
-      { pdfFile: { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' } },
-      auth,
-    );
+    const pdf = await uploadPdf(server, { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' }, auth);
     expect(pdf.status).toBe(201);
     const created = await sendJson(
       server,
