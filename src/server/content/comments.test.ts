@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/client.ts';
 import { insertBlog } from '../db/repositories/blogs.ts';
 import { listCommentsForBlog } from '../db/repositories/comments.ts';
 import { AppError } from '../errors.ts';
@@ -8,14 +7,14 @@ import { createRateLimiter } from '../api/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { postComment, readCommentLimit } from './comments.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
+import { openMigratedDatabase } from '../../../tests/support/db.ts';
 
 let app: AppContext;
 let blogId: number;
 let changes: string[][];
 
 beforeEach(async () => {
-  const { db, sqlite } = openDatabase(':memory:');
-  await migrateToLatest(db);
+  const { db, sqlite } = await openMigratedDatabase();
   changes = [];
   app = { config: loadConfig({}), db, sqlite, changeListeners: [async (tags) => void changes.push(tags)] };
   blogId = await insertBlog(db, buildBlogWrite(), 'x');
