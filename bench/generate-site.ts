@@ -6,6 +6,7 @@ import { insertComment } from '../src/server/db/repositories/comments.ts';
 import { insertSlide } from '../src/server/db/repositories/carousel.ts';
 import { ensureAdmin } from '../src/server/auth/admin-account.ts';
 import { htmlToText, sanitizeArticleHtml } from '../src/server/content/sanitize.ts';
+import { buildBlogWrite } from '../tests/support/builders.ts';
 
 const WORDS =
   'study notes revision exam method theory practice example chapter summary formula diagram concept lesson answer question'.split(
@@ -36,20 +37,12 @@ export async function generateSite(
       );
       const id = await insertBlog(
         trx,
-        {
+        buildBlogWrite({
           title: `Generated article ${i + 1}: ${paragraph(i, 4)}`,
-          author: 'admin',
           content: html,
-          content_source: null,
           category_id: categoryIds[i % categoryIds.length]!,
-          image: null,
-          video_link: null,
-          is_video: 0,
           pdf_drive_link: i % 10 === 0 ? `/uploads/pdfs/generated-${i}.pdf` : null,
-          pay_link: null,
-          form_name: null,
-          form_link: null,
-        },
+        }),
         htmlToText(html),
         new Date(start + i * 3600_000).toISOString(),
       );

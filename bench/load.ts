@@ -5,13 +5,16 @@
 //
 // LOAD_ARTICLES (2000), LOAD_SECONDS (30), LOAD_CONNECTIONS (200), LOAD_WARMUP_SECONDS (3),
 // LOAD_COMMENTS_PER_SECOND (10), LOAD_EDITS_PER_SECOND (1), LOAD_SEARCHES_PER_SECOND (20).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { buildCommentBody } from '../tests/support/builders.ts';
+import { makePdf } from '../tests/support/files.ts';
 import { generateSite } from './generate-site.ts';
+import { fetchWriteBodies, logInAdmin, requireBuild, rssMb, siteEnv, startProcess } from './site.ts';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -31,31 +34,16 @@ const SEARCHES_PER_SECOND = setting('LOAD_SEARCHES_PER_SECOND', 20);
 const CATEGORIES = 10;
 const ADMIN = { email: 'load@example.com', password: 'load-password-123' };
 const WORDS = ['study', 'notes', 'revision', 'exam', 'method', 'theory', 'practice', 'formula', 'diagram', 'summary'];
-const root = path.resolve(import.meta.dirname, '..');
-const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
 
 // ---------------------------------------------------------------------------------------------
 // The server
 
 let child: ChildProcess | undefined;
 
-function startServer(env: Record<string, string>): Promise<{ origin: string; output: () => string }> {
-  child = spawn(process.execPath, ['src/server/front/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const origin = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (origin && /Pre-rendered \d+ pages/.test(output)) resolve({ origin, output: () => output });
-    };
-    child!.stdout!.on('data', onData);
-    child!.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child!.once('exit', (code) => reject(new Error(`The server exited with ${code}\n${output}`)));
-  });
+function startServer(env: Record<string, string>) {
+  const started = startProcess(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
+  child = started.child;
+  return started.started;
 }
 
 /** CPU seconds a process has used so far (user + system), from /proc. */
@@ -64,17 +52,11 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
-function makePdf(n: number): Buffer {
-  const text = `BT /F1 12 Tf 20 100 Td (Generated notes ${n}) Tj ET`;
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n` +
-      `3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >> endobj\n` +
-      `4 0 obj << /Length ${text.length} >>\nstream\n${text}\nendstream endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n${'%'.repeat(20_000)}\n`,
+/** A generated article's PDF: a page of notes, about 20 kB like a real handout. */
+function notesPdf(n: number): Buffer {
+  return makePdf(
+    `Generated notes ${n}`,
+    Array.from({ length: 240 }, (_, line) => `${line + 1}. ${WORDS.join(' ')}`),
   );
 }
 
@@ -256,7 +238,7 @@ async function postComment(): Promise<void> {
   const text = `load comment ${++commentSerial}`;
   const answer = await measure('comment', 'POST', `/api/blogs/${between(1, ARTICLES)}/comment`, {
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'Load tester', comment: text, contact: '' }),
+    body: JSON.stringify(buildCommentBody({ username: 'Load tester', comment: text })),
     expect: 201,
   });
   if (answer) answeredComments.push(text);
@@ -299,7 +281,7 @@ function row(name: string, latencies: number[], seconds: number, failed: number)
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
-  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs'))) throw new Error('Run `npm run build` first.');
+  requireBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-load-'));
   const databasePath = path.join(dir, 'site.sqlite');
   const uploadsDir = path.join(dir, 'uploads');
@@ -312,22 +294,13 @@ async function main() {
   });
   fs.mkdirSync(path.join(uploadsDir, 'pdfs'), { recursive: true });
   for (let i = 0; i < ARTICLES; i += 10) {
-    fs.writeFileSync(path.join(uploadsDir, 'pdfs', `generated-${i}.pdf`), makePdf(i));
+    fs.writeFileSync(path.join(uploadsDir, 'pdfs', `generated-${i}.pdf`), notesPdf(i));
     pdfs.push(`/uploads/pdfs/generated-${i}.pdf`);
   }
 
   console.log('Starting the server and pre-rendering every public page...');
   const site = await startServer({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_PATH: databasePath,
-    UPLOADS_DIR: uploadsDir,
-    PAGE_STORE_DIR: path.join(dir, 'pages'),
-    SEED_DEMO: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    NODE_ENV: 'production',
-    DIST_DIR: distDir,
+    ...siteEnv(dir, databasePath, ADMIN),
     // Every comment comes from 127.0.0.1 here; the real limit is per reader's address.
     RATE_LIMIT_COMMENT_IP: '1000000',
   });
@@ -338,26 +311,8 @@ async function main() {
   const home = await send('GET', '/', { 'accept-encoding': 'identity' }, undefined, true);
   assets = [...new Set([...home.body!.matchAll(/\/_astro\/[\w.-]+\.(?:css|js)/g)].map((m) => m[0]))];
   if (assets.length === 0) throw new Error('The home page names no /_astro/ assets');
-  const login = await send('POST', '/api/users/login', { 'content-type': 'application/json' }, JSON.stringify(ADMIN), true);
-  if (login.status !== 200) throw new Error(`Admin login failed: ${login.status} ${login.body}`);
-  const { token } = JSON.parse(login.body!) as { token: string };
-  const bodies = new Map<number, Record<string, unknown>>();
-  for (const id of [1, Math.floor(ARTICLES / 2), ARTICLES]) {
-    const blog = JSON.parse((await send('GET', `/api/blogs/${id}`, {}, undefined, true)).body!) as Record<string, unknown>;
-    bodies.set(id, {
-      title: blog.title,
-      content: blog.content,
-      content_source: blog.content_source ?? '',
-      category_id: blog.category_id,
-      image: blog.image ?? '',
-      pdf_link: blog.pdf_drive_link ?? '',
-      isVideo: '0',
-      video_link: '',
-      payment_link: '',
-      form_name: '',
-      form_link: '',
-    });
-  }
+  const token = await logInAdmin(site.origin, ADMIN);
+  const bodies = await fetchWriteBodies(site.origin, [1, Math.floor(ARTICLES / 2), ARTICLES]);
 
   // Connections: a few paced writers and searchers, every other one a reader.
   const commentWorkers = COMMENTS_PER_SECOND > 0 ? 4 : 0;

@@ -1,43 +1,24 @@
 // `npm run bench`: the page store's figures on a generated site (issue "Pre-rendered pages").
 // Prints figures; asserts nothing. BENCH_ARTICLES (10000), BENCH_SECONDS (10), BENCH_EDITS (50).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSite } from './generate-site.ts';
+import { fetchWriteBodies, logInAdmin, requireBuild, rssMb, siteEnv, startProcess, type Started } from './site.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const EDITS = Number(process.env.BENCH_EDITS ?? 50);
 const CONNECTIONS = 50;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
-const root = path.resolve(import.meta.dirname, '..');
 const children: ChildProcess[] = [];
 
-function startChild(
-  args: string[],
-  env: Record<string, string>,
-  waitFor: RegExp,
-): Promise<{ child: ChildProcess; origin: string; output: () => string }> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(args: string[], env: Record<string, string>, waitFor: RegExp): Promise<Started> {
+  const { child, started } = startProcess(args, env, waitFor);
   children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const origin = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-      if (origin && waitFor.test(output)) resolve({ child, origin, output: () => output });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}\n${output}`)));
-  });
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return started;
 }
 
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -56,8 +37,7 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, process.env.DIST_DIR || 'dist', 'server/entry.mjs')))
-    throw new Error('Run `npm run build` first.');
+  requireBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-bench-'));
   const databasePath = path.join(dir, 'site.sqlite');
   console.log(`Generating ${ARTICLES} articles in 10 categories...`);
@@ -70,17 +50,7 @@ async function main() {
   });
   console.log(`  generated in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-  const env = {
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_PATH: databasePath,
-    UPLOADS_DIR: path.join(dir, 'uploads'),
-    PAGE_STORE_DIR: path.join(dir, 'pages'),
-    SEED_DEMO: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    NODE_ENV: 'production',
-  };
+  const env = siteEnv(dir, databasePath, ADMIN);
   console.log('Starting the server and pre-rendering every public page...');
   const site = await startChild(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
   const prerender = /Pre-rendered (\d+) pages in ([\d.]+) s \((\d+) pages\/s\)/.exec(site.output())!;
@@ -107,26 +77,8 @@ async function main() {
   uncached.child.kill();
 
   console.log(`Publish-to-live: ${EDITS} edits of /blog/${articleId}`);
-  const login = await fetch(`${site.origin}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`Admin login failed: ${login.status} ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
-  const blog = (await (await fetch(`${site.origin}/api/blogs/${articleId}`)).json()) as Record<string, unknown>;
-  const body = {
-    title: String(blog.title),
-    content: String(blog.content),
-    category_id: blog.category_id,
-    image: blog.image ?? '',
-    pdf_link: blog.pdf_drive_link ?? '',
-    isVideo: '0',
-    video_link: '',
-    payment_link: '',
-    form_name: '',
-    form_link: '',
-  };
+  const token = await logInAdmin(site.origin, ADMIN);
+  const body = (await fetchWriteBodies(site.origin, [articleId])).get(articleId)!;
   const clientMs: number[] = [];
   const serverMs: number[] = [];
   for (let i = 0; i < EDITS; i++) {

@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 
 /**
  * Demo images and PDFs are drawn here, so a first start needs no network and ships no binaries.
+ * The tests and benchmarks draw their files with these too (through tests/support/files.ts).
  */
 
 function crc32(buf: Buffer): number {
@@ -44,6 +45,14 @@ export function drawDemoPng(from: Rgb, to: Rgb, seed: number, width = 960, heigh
       }
     }
   }
+  return encodePng(width, height, raw);
+}
+
+/**
+ * An 8-bit truecolour PNG of the given size around raw scanlines (each a filter byte, then RGB).
+ * The header states the size whatever the pixels hold, so tests can also build lying files with it.
+ */
+export function encodePng(width: number, height: number, raw: Buffer): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

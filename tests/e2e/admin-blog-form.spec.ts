@@ -1,21 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { banner, logInAsAdmin, makeTestFiles, removeTestFiles, url, waitForEditor, type TestFiles } from './admin-support.ts';
+import { banner, logInAsAdminBeforeEach, prepareTestFiles, waitForEditor } from './admin-support.ts';
+import { url } from './site-support.ts';
 
 /**
  * The blog form's rules (SPEC.md section 5), busy state (section 4) and messages (section 8), each
  * shown for its own case. Nothing here is saved: every case stops at validation or at a faked answer.
  */
-let files: TestFiles;
-
-test.beforeAll(async () => {
-  files = await makeTestFiles();
-});
-
-test.afterAll(() => removeTestFiles(files));
-
-test.beforeEach(async ({ page }) => {
-  await logInAsAdmin(page);
-});
+const files = prepareTestFiles();
+logInAsAdminBeforeEach();
 
 async function openCreateForm(page: Page) {
   await page.goto(url('/admin/blogs-create'));

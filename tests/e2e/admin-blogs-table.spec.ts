@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { logInAsAdmin, url } from './admin-support.ts';
+import { logInAsAdmin } from './admin-support.ts';
+import { url } from './site-support.ts';
 
 /**
  * The blog table pages and searches on the server (limit/offset/search), so it costs one small

@@ -1,18 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { banner, logInAsAdmin, makeTestFiles, removeTestFiles, url, type TestFiles } from './admin-support.ts';
+import { banner, logInAsAdminBeforeEach, prepareTestFiles } from './admin-support.ts';
+import { url } from './site-support.ts';
 
 /** /admin/carousel: add and delete slides, the image rules and the messages of SPEC.md sections 5 and 8. */
-let files: TestFiles;
-
-test.beforeAll(async () => {
-  files = await makeTestFiles();
-});
-
-test.afterAll(() => removeTestFiles(files));
-
-test.beforeEach(async ({ page }) => {
-  await logInAsAdmin(page);
-});
+const files = prepareTestFiles();
+logInAsAdminBeforeEach();
 
 test('adds a slide that shows on the home page, then deletes it after the confirmation', async ({ page }) => {
   const title = `Exam season starts ${Date.now().toString(36)}`;

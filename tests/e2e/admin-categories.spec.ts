@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { banner, logInAsAdmin, url } from './admin-support.ts';
+import { banner, logInAsAdminBeforeEach } from './admin-support.ts';
+import { url } from './site-support.ts';
 
 /** /admin/category: list by sequence, add, inline rename with Save and Cancel, delete (SPEC.md sections 4, 5, 8). */
-test.beforeEach(async ({ page }) => {
-  await logInAsAdmin(page);
-});
+logInAsAdminBeforeEach();
 
 const suffix = Date.now().toString(36);
 const name = `Astronomy ${suffix}`;

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { banner, logInAsAdmin, url } from './admin-support.ts';
+import { banner, logInAsAdmin } from './admin-support.ts';
+import { url } from './site-support.ts';
 
 /** /admin/comments-manage: every comment with its blog's title; an admin can delete one (beyond SPEC.md). */
 test('lists a new comment with its blog title, deletes it, and the article page follows', async ({ page }) => {

@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  banner,
-  findBlogId,
-  logInThroughForm,
-  makeTestFiles,
-  removeTestFiles,
-  url,
-  waitForEditor,
-  type TestFiles,
-} from './admin-support.ts';
+import { banner, findBlogId, logInThroughForm, prepareTestFiles, waitForEditor } from './admin-support.ts';
+import { url } from './site-support.ts';
 
 /**
  * The admin's day (issue 5, "Done when"): log in, write an article in the editor with a heading,
@@ -17,7 +9,7 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 
-let files: TestFiles;
+const files = prepareTestFiles();
 let page: Page;
 const title = `Photosynthesis field notes ${Date.now().toString(36)}`;
 const editedTitle = `${title} (revised)`;
@@ -26,13 +18,11 @@ let contentBefore = '';
 let imageBefore = '';
 
 test.beforeAll(async ({ browser }) => {
-  files = await makeTestFiles();
   page = await browser.newPage();
 });
 
 test.afterAll(async () => {
   await page?.close();
-  removeTestFiles(files);
 });
 
 /** Holds Shift and steps left over `count` characters (selecting what was just typed). */

@@ -1,23 +1,15 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { logInAsAdmin, makeTestFiles, removeTestFiles, url, waitForEditor, type TestFiles } from './admin-support.ts';
+import { logInAsAdminBeforeEach, prepareTestFiles, waitForEditor } from './admin-support.ts';
+import { url } from './site-support.ts';
 
 /**
  * The rich-text editor and the admin layout in a real browser: keyboard use of the toolbar, the
  * link protocol rule (SPEC.md section 5), paste, image upload, colours, and the side menu that
  * folds below 768 px. Nothing is saved.
  */
-let files: TestFiles;
-
-test.beforeAll(async () => {
-  files = await makeTestFiles();
-});
-
-test.afterAll(() => removeTestFiles(files));
-
-test.beforeEach(async ({ page }) => {
-  await logInAsAdmin(page);
-});
+const files = prepareTestFiles();
+logInAsAdminBeforeEach();
 
 async function openEditor(page: Page) {
   await page.goto(url('/admin/blogs-create'));

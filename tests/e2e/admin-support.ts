@@ -1,21 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { makePdf, makePng } from '../support/files.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
+import { url } from './site-support.ts';
 
 /** Helpers shared by the admin browser tests (tests/e2e/admin-*.spec.ts). */
-
-export function origin(): string {
-  const value = process.env.E2E_ORIGIN;
-  if (!value) throw new Error('E2E_ORIGIN is not set: run through playwright.config.ts (global setup starts the server).');
-  return value;
-}
-
-export function url(p: string): string {
-  return origin() + p;
-}
 
 /** Logs in through the login screen, as an admin would, and lands on /admin. */
 export async function logInThroughForm(page: Page): Promise<void> {
@@ -44,19 +35,15 @@ export interface TestFiles {
   bigPng: string;
 }
 
-/** A PNG drawn with sharp, a small real PDF, a text file and an oversized "PNG", in a temp folder. */
-export async function makeTestFiles(): Promise<TestFiles> {
+/** A PNG, a second smaller PNG, a small real PDF, a text file and an oversized "PNG", in a temp folder. */
+async function makeTestFiles(): Promise<TestFiles> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-e2e-'));
   const png = path.join(dir, 'featured-diagram.png');
-  await sharp({ create: { width: 800, height: 420, channels: 3, background: { r: 40, g: 90, b: 200 } } })
-    .png()
-    .toFile(png);
+  fs.writeFileSync(png, await makePng(800, 420));
   const secondPng = path.join(dir, 'cell-sketch.png');
-  await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 200, g: 60, b: 60 } } })
-    .png()
-    .toFile(secondPng);
+  fs.writeFileSync(secondPng, await makePng(320, 200));
   const pdf = path.join(dir, 'revision-notes.pdf');
-  fs.writeFileSync(pdf, minimalPdf('Revision notes'));
+  fs.writeFileSync(pdf, makePdf('Revision notes'));
   const text = path.join(dir, 'notes.txt');
   fs.writeFileSync(text, 'plain text, not an image or a PDF\n');
   const bigPng = path.join(dir, 'huge-photo.png');
@@ -65,29 +52,28 @@ export async function makeTestFiles(): Promise<TestFiles> {
   return { dir, png, secondPng, pdf, text, bigPng };
 }
 
-export function removeTestFiles(files: TestFiles | undefined): void {
+function removeTestFiles(files: TestFiles | undefined): void {
   if (files) fs.rmSync(files.dir, { recursive: true, force: true });
 }
 
-function minimalPdf(title: string): Buffer {
-  const content = `BT /F1 18 Tf 72 760 Td (${title}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+/**
+ * The test files for a spec file: made before its first test, removed after its last. The object
+ * is filled in place, so the spec can hold it from the start.
+ */
+export function prepareTestFiles(): TestFiles {
+  const files = {} as TestFiles;
+  test.beforeAll(async () => {
+    Object.assign(files, await makeTestFiles());
   });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  test.afterAll(() => removeTestFiles(files.dir ? files : undefined));
+  return files;
+}
+
+/** Signs every test of the spec file in as the admin (through the API) before it starts. */
+export function logInAsAdminBeforeEach(): void {
+  test.beforeEach(async ({ page }) => {
+    await logInAsAdmin(page);
+  });
 }
 
 /** Waits until the Milkdown editor is created and ready for typing. */

@@ -1,43 +1,17 @@
 import fs from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import type { ApiBlog } from '../support/api-types.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
+import { getJson, waitForIsland } from './site-support.ts';
 
 /**
  * What a reader does on the public site, in real Chromium against the real server with the demo
  * content (tests/e2e/global-setup.ts). Expectations are read from the public API, not hard-coded.
  */
 
-interface ApiBlog {
-  id: number;
-  title: string;
-  category_id: number | null;
-  isVideo: string;
-  video_link: string | null;
-  pdf_drive_link: string | null;
-  pay_link: string | null;
-  form_name: string | null;
-  form_link: string | null;
-  clicks: number;
-  comments?: Array<{ id: number; username: string; comment: string }>;
-}
-
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.status(), `${path}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** Waits until Astro has hydrated the named island (it drops the `ssr` attribute then). */
-async function waitForIsland(page: Page, component: string): Promise<void> {
-  await page.waitForFunction((name) => {
-    const islands = [...document.querySelectorAll(`astro-island[component-url*="/${name}."]`)];
-    return islands.length > 0 && islands.every((island) => !island.hasAttribute('ssr'));
-  }, component);
-}
-
 test.describe('home page', () => {
   test('the carousel advances every 5 seconds and wraps around', async ({ page, request }) => {
-    const slides = await api<Array<{ title: string }>>(request, '/api/carousel');
+    const slides = await getJson<Array<{ title: string }>>(request, '/api/carousel');
     expect(slides.length).toBeGreaterThanOrEqual(2);
     await page.clock.install();
     await page.goto('/');
@@ -59,7 +33,7 @@ test.describe('home page', () => {
   });
 
   test('the carousel has previous/next buttons and dots, and pauses while focused', async ({ page, request }) => {
-    const slides = await api<Array<{ title: string }>>(request, '/api/carousel');
+    const slides = await getJson<Array<{ title: string }>>(request, '/api/carousel');
     const last = slides.length - 1;
     await page.clock.install();
     await page.goto('/');
@@ -90,7 +64,7 @@ test.describe('home page', () => {
   });
 
   test('the carousel stands still for readers who prefer reduced motion', async ({ page, request }) => {
-    const slides = await api<Array<{ title: string }>>(request, '/api/carousel');
+    const slides = await getJson<Array<{ title: string }>>(request, '/api/carousel');
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await page.goto('/');
@@ -103,7 +77,7 @@ test.describe('home page', () => {
   });
 
   test('page buttons move through the articles', async ({ page, request }) => {
-    const blogs = await api<ApiBlog[]>(request, '/api/blogs?limit=200');
+    const blogs = await getJson<ApiBlog[]>(request, '/api/blogs?limit=200');
     await page.goto('/');
     const grid = page.locator('ul.article-grid');
     await expect(grid.locator('> li')).toHaveCount(6);
@@ -123,7 +97,7 @@ test.describe('home page', () => {
   });
 
   test('the breaking ticker shows the recent articles twice and can be paused', async ({ page, request }) => {
-    const recent = await api<Array<{ title: string }>>(request, '/api/blogs/recent');
+    const recent = await getJson<Array<{ title: string }>>(request, '/api/blogs/recent');
     await page.goto('/');
     const ticker = page.getByRole('region', { name: 'Breaking news' });
     await expect(ticker.locator('.ticker-track li')).toHaveCount(recent.length * 2);
@@ -153,7 +127,7 @@ test.describe('navigation', () => {
   });
 
   test('category links in the nav filter the article list', async ({ page, request }) => {
-    const categories = await api<Array<{ id: number; name: string }>>(request, '/api/categories');
+    const categories = await getJson<Array<{ id: number; name: string }>>(request, '/api/categories');
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: categories[1]!.name }).click();
     await expect(page).toHaveURL(new RegExp(`/blogs\\?category=${categories[1]!.id}$`));
@@ -173,7 +147,7 @@ test.describe('navigation', () => {
   });
 
   test('on a phone the menu button opens Home, Articles, every category and search', async ({ page, request }) => {
-    const categories = await api<Array<{ id: number; name: string }>>(request, '/api/categories');
+    const categories = await getJson<Array<{ id: number; name: string }>>(request, '/api/categories');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Download' })).toBeHidden();
@@ -229,10 +203,10 @@ test.describe('navigation', () => {
 
 test.describe('article page', () => {
   test('shows every section, plays the video only when asked, and counts the view once', async ({ page, request }) => {
-    const blogs = await api<ApiBlog[]>(request, '/api/blogs?limit=200');
+    const blogs = await getJson<ApiBlog[]>(request, '/api/blogs?limit=200');
     const rich =
       blogs.find((b) => b.pdf_drive_link && b.pay_link && b.form_name) ?? blogs.find((b) => b.pdf_drive_link && b.pay_link)!;
-    const before = await api<ApiBlog>(request, `/api/blogs/${rich.id}`);
+    const before = await getJson<ApiBlog>(request, `/api/blogs/${rich.id}`);
     const click = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/blogs/${rich.id}/click`));
     await page.goto(`/blog/${rich.id}`);
     await click;
@@ -251,10 +225,10 @@ test.describe('article page', () => {
       expect(await link.getAttribute('href')).toContain(encodeURIComponent(`/blog/${rich.id}`));
     }
     await expect(page.getByRole('heading', { name: /^Comments \(\d+\)$/ })).toBeVisible();
-    await expect.poll(async () => (await api<ApiBlog>(request, `/api/blogs/${rich.id}`)).clicks).toBe(before.clicks + 1);
+    await expect.poll(async () => (await getJson<ApiBlog>(request, `/api/blogs/${rich.id}`)).clicks).toBe(before.clicks + 1);
     // Still once: nothing else raises it after a while.
     await page.waitForTimeout(500);
-    expect((await api<ApiBlog>(request, `/api/blogs/${rich.id}`)).clicks).toBe(before.clicks + 1);
+    expect((await getJson<ApiBlog>(request, `/api/blogs/${rich.id}`)).clicks).toBe(before.clicks + 1);
 
     const video = blogs.find((b) => b.isVideo === '1' && /youtu/.test(b.video_link ?? ''))!;
     const youtube: string[] = [];
@@ -271,9 +245,9 @@ test.describe('article page', () => {
   });
 
   test('posting a comment shows it; blank fields are refused; a failed post keeps the text', async ({ page, request }) => {
-    const blogs = await api<ApiBlog[]>(request, '/api/blogs?limit=200');
+    const blogs = await getJson<ApiBlog[]>(request, '/api/blogs?limit=200');
     const blog = blogs[2]!;
-    const before = (await api<ApiBlog>(request, `/api/blogs/${blog.id}`)).comments ?? [];
+    const before = (await getJson<ApiBlog>(request, `/api/blogs/${blog.id}`)).comments ?? [];
     await page.goto(`/blog/${blog.id}`);
     const section = page.locator('section.comments');
     await section.scrollIntoViewIfNeeded();
@@ -333,7 +307,7 @@ test.describe('article page', () => {
 
 test.describe('downloads and 404', () => {
   test('the downloads list links to articles and its PDF links really download', async ({ page, request }) => {
-    const blogs = await api<ApiBlog[]>(request, '/api/blogs?limit=200');
+    const blogs = await getJson<ApiBlog[]>(request, '/api/blogs?limit=200');
     const withPdf = blogs.filter((b) => b.pdf_drive_link);
     await page.goto('/download');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Downloads');

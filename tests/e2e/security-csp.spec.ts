@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, waitForEditor } from './admin-support.ts';
+import { getJson, waitForIsland } from './site-support.ts';
 
 /**
  * The Content-Security-Policy in real Chromium (issue 6, "Headers and policy"): the main pages
@@ -48,19 +49,6 @@ async function fakeYouTube(page: Page): Promise<void> {
       body: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
     }),
   );
-}
-
-async function waitForIsland(page: Page, component: string): Promise<void> {
-  await page.waitForFunction((name) => {
-    const islands = [...document.querySelectorAll(`astro-island[component-url*="/${name}."]`)];
-    return islands.length > 0 && islands.every((island) => !island.hasAttribute('ssr'));
-  }, component);
-}
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin, type Session } from '../support/auth.ts';
+import { makePng } from '../support/files.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
 import { clip, labelled, MARK, XSS_VECTORS } from '../support/xss-vectors.ts';
 
@@ -100,9 +100,7 @@ async function seed(): Promise<void> {
     if (comment.status === 201) made.comments++;
   }
 
-  const image = await sharp({ create: { width: 64, height: 40, channels: 3, background: { r: 30, g: 60, b: 90 } } })
-    .png()
-    .toBuffer();
+  const image = await makePng(64, 40);
   for (const [index, vector] of XSS_VECTORS.entries()) {
     const form = new FormData();
     form.append('title', clip(labelled(index, vector), 200));

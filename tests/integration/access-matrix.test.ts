@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, login, loginAsAdmin, loginAsNewUser, registerUser, type Session } from '../support/auth.ts';
+import { buildCategory } from '../support/builders.ts';
 
 /**
  * The access matrix of issue 4: every /api route of DESIGN.md section 4 with no token, a garbage
@@ -239,7 +240,7 @@ describe('CSRF: cookie requests must come from this site', () => {
   it('refuses a cross-site JSON or form POST riding on the cookie, and nothing is created', async () => {
     const name = `CSRF ${Date.now()}`;
     const json = await send(
-      { method: 'POST', path: '/api/categories', body: { json: { name, sequence: 0 } } },
+      { method: 'POST', path: '/api/categories', body: { json: buildCategory({ name }) } },
       { Cookie: admin.cookie, Origin: 'https://evil.example' },
     );
     expect(json.status).toBe(403);
@@ -252,7 +253,7 @@ describe('CSRF: cookie requests must come from this site', () => {
     expect(list.map((c) => c.name)).not.toContain(name);
     // The same request from our own page works.
     const ok = await send(
-      { method: 'POST', path: '/api/categories', body: { json: { name, sequence: 0 } } },
+      { method: 'POST', path: '/api/categories', body: { json: buildCategory({ name }) } },
       { Cookie: admin.cookie, Origin: server.origin },
     );
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);

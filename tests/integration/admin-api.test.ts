@@ -5,7 +5,9 @@ import { BLOG_MESSAGES } from '../../src/shared/validation/blog.ts';
 import { CATEGORY_MESSAGES } from '../../src/shared/validation/category.ts';
 import { CAROUSEL_MESSAGES } from '../../src/shared/validation/carousel.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
-import { call, expectError, makePdf, makePng, page, sendForm, sendJson, type Answer, type Json } from './admin-support.ts';
+import { makePdf, makePng } from '../support/files.ts';
+import { buildBlogBody, buildCategory, uniqueName } from '../support/builders.ts';
+import { call, expectError, page, sendForm, sendJson, uploadPdf, type Answer, type Json } from './http-support.ts';
 
 /**
  * The admin write API (DESIGN.md section 4) against the real built server: every change must be
@@ -35,28 +37,7 @@ const post = (path: string, body: unknown, headers = auth) => sendJson(server, '
 const put = (path: string, body: unknown, headers = auth) => sendJson(server, 'PUT', path, body, headers);
 const del = (path: string, headers = auth) => call(server, path, { method: 'DELETE', headers });
 
-let titleCounter = 0;
-function uniqueTitle(prefix = 'Admin test article'): string {
-  titleCounter += 1;
-  return `${prefix} ${titleCounter} ${Date.now().toString(36)}`;
-}
-
-function validBlog(overrides: Json = {}): Json {
-  return {
-    title: uniqueTitle(),
-    content: '<p>Body text with <strong>bold</strong>.</p>',
-    content_source: 'Body text with **bold**.',
-    category_id: categories[0]!.id,
-    image: '',
-    pdf_link: '',
-    isVideo: '0',
-    video_link: '',
-    payment_link: '',
-    form_name: '',
-    form_link: '',
-    ...overrides,
-  };
-}
+const validBlog = (overrides: Json = {}) => buildBlogBody(categories[0]!.id, overrides);
 
 async function createBlog(overrides: Json = {}): Promise<Json> {
   const answer = await post('/api/blogs', validBlog(overrides));
@@ -159,10 +140,9 @@ describe('methods', () => {
 
 describe('blogs: create, update, delete', () => {
   it('creates an article that is live on the API, its page, the home page and /download', async () => {
-    const pdf = await sendForm(
+    const pdf = await uploadPdf(
       server,
-      '/api/blogs/upload-pdf-local',
-      { pdfFile: { data: makePdf('Round trip'), name: 'Round trip notes.pdf', type: 'application/pdf' } },
+      { data: makePdf('Round trip'), name: 'Round trip notes.pdf', type: 'application/pdf' },
       auth,
     );
     expect(pdf.status, pdf.text).toBe(201);
@@ -234,9 +214,8 @@ describe('blogs: create, update, delete', () => {
     const oldTitle = blog.title as string;
     expect((await page(server, `/blog/${blog.id}`)).html).toContain(oldTitle);
 
-    const newTitle = uniqueTitle('Renamed article');
-    const pdf = (await sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: { data: makePdf(), name: 'x.pdf' } }, auth))
-      .body as Json;
+    const newTitle = uniqueName('Renamed article');
+    const pdf = (await uploadPdf(server, { data: makePdf(), name: 'x.pdf' }, auth)).body as Json;
     const updated = await put(
       `/api/blogs/${blog.id}`,
       validBlog({
@@ -509,7 +488,7 @@ describe('categories', () => {
   });
 
   it('deletes a category; its articles stay and show as General', async () => {
-    const category = (await post('/api/categories', { name: `Doomed ${Date.now()}`, sequence: 0 })).body as Json;
+    const category = (await post('/api/categories', buildCategory({ name: uniqueName('Doomed') }))).body as Json;
     const blog = await createBlog({ category_id: category.id });
     expect((await page(server, `/blog/${blog.id}`)).html).toContain(category.name as string);
 

@@ -3,22 +3,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { UPLOAD_MESSAGES } from '../../src/shared/validation/uploads.ts';
+import { makeJpegWithExif, makePdf, makePng, makePngHeaderOnly } from '../support/files.ts';
 import {
   call,
   expectError,
-  makeJpegWithExif,
-  makePdf,
-  makePng,
   sendForm,
   sendJson,
+  uploadImage as uploadImageTo,
+  uploadPdf as uploadPdfTo,
   type Answer,
+  type FilePart,
   type Json,
-} from './admin-support.ts';
+} from './http-support.ts';
 
 /**
  * Image and PDF uploads against the real built server (research/security.md section 5): images
@@ -64,9 +64,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type FilePart = { data: Uint8Array; name: string; type?: string };
-const uploadImage = (file: FilePart) => sendForm(server, '/api/blogs/upload-image-cloudinary', { image: file }, auth);
-const uploadPdf = (file: FilePart) => sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: file }, auth);
+const uploadImage = (file: FilePart) => uploadImageTo(server, file, auth);
+const uploadPdf = (file: FilePart) => uploadPdfTo(server, file, auth);
 
 function storedImageFiles(url: string): string[] {
   const id = IMAGE_URL.exec(url)![1]!;
@@ -80,28 +79,6 @@ async function expectRefused(run: () => Promise<Answer>, status: number, message
   if (message) expect(body.message).toBe(message);
   expect(listFiles(server.uploadsDir)).toEqual(before);
   return body;
-}
-
-function pngHeaderOnly(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(typed) >>> 0);
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 describe('image upload', () => {
@@ -213,11 +190,11 @@ describe('image upload', () => {
 
   it('refuses damaged images and pixel bombs with 422', async () => {
     await expectRefused(
-      () => uploadImage({ data: pngHeaderOnly(20000, 20000), name: 'bomb.png', type: 'image/png' }),
+      () => uploadImage({ data: makePngHeaderOnly(20000, 20000), name: 'bomb.png', type: 'image/png' }),
       422,
       UPLOAD_MESSAGES.imageUnreadable,
     );
-    await expectRefused(() => uploadImage({ data: pngHeaderOnly(100, 30000), name: 'tall.png' }), 422);
+    await expectRefused(() => uploadImage({ data: makePngHeaderOnly(100, 30000), name: 'tall.png' }), 422);
     const jpeg = await makeJpegWithExif(640, 480);
     await expectRefused(() => uploadImage({ data: jpeg.subarray(0, 300), name: 'cut.jpg', type: 'image/jpeg' }), 422);
     const png = await makePng(100, 100);

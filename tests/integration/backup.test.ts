@@ -6,7 +6,9 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { call, makePdf, makePng, sendForm, sendJson, writeBodyFromBlog, type Json } from './admin-support.ts';
+import { makePdf, makePng } from '../support/files.ts';
+import { blogBodyFrom, buildCommentBody } from '../support/builders.ts';
+import { call, sendJson, uploadImage, uploadPdf, type Json } from './http-support.ts';
 
 /**
  * Backups (issue "Hardening", Backups and operations): `npm run backup` while a burst of writes
@@ -73,19 +75,9 @@ afterAll(async () => {
 describe('backup and restore', () => {
   it('round trip: a backup taken under writes comes back whole after changes and deletions', { timeout: 120_000 }, async () => {
     // An article with an uploaded image and PDF: deleting it later removes those files too.
-    const image = await sendForm(
-      server,
-      '/api/blogs/upload-image-cloudinary',
-      { image: { data: await makePng(600, 300), name: 'cover.png', type: 'image/png' } },
-      auth,
-    );
+    const image = await uploadImage(server, { data: await makePng(600, 300), name: 'cover.png', type: 'image/png' }, auth);
     expect(image.status, image.text).toBe(201);
-    const pdf = await sendForm(
-      server,
-      '/api/blogs/upload-pdf-local',
-      { pdfFile: { data: makePdf('Backed up'), name: 'notes.pdf', type: 'application/pdf' } },
-      auth,
-    );
+    const pdf = await uploadPdf(server, { data: makePdf('Backed up'), name: 'notes.pdf', type: 'application/pdf' }, auth);
     expect(pdf.status, pdf.text).toBe(201);
     const imageUrl = (image.body as { url: string }).url;
     const pdfUrl = (pdf.body as { link: string }).link;
@@ -129,7 +121,7 @@ describe('backup and restore', () => {
         const response = await fetch(server.url(`/api/blogs/${other.id}/comment`), {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ username: 'Burst', comment: text, contact: '' }),
+          body: JSON.stringify(buildCommentBody({ username: 'Burst', comment: text })),
         });
         expect(response.status).toBe(201);
         await response.body?.cancel();
@@ -179,7 +171,7 @@ describe('backup and restore', () => {
       server,
       'PUT',
       `/api/blogs/${other.id}`,
-      writeBodyFromBlog(other, { title: 'Changed after the backup' }),
+      blogBodyFrom(other, { title: 'Changed after the backup' }),
       auth,
     );
     expect(renamed.status, renamed.text).toBe(200);

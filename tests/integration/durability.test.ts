@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { writeBodyFromBlog } from './admin-support.ts';
+import { blogBodyFrom } from '../support/builders.ts';
 
 /**
  * Crashes (issue "Hardening", Crashes and durability): the server is killed with SIGKILL in the
@@ -79,7 +79,7 @@ function runBurst(
         const response = await fetch(target.url(`/api/blogs/${blogId}`), {
           method: 'PUT',
           headers: { 'Content-Type': 'application/json', ...auth },
-          body: JSON.stringify(writeBodyFromBlog(blogs.get(blogId)!, { title })),
+          body: JSON.stringify(blogBodyFrom(blogs.get(blogId)!, { title })),
         });
         if (response.status !== 200) throw new Error(`Edit answered ${response.status}: ${await response.text()}`);
         answeredTitles.get(blogId)!.push(title);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { call, makePng, sendForm, sendJson, writeBodyFromBlog, type Json } from './admin-support.ts';
+import { makePdf, makePng } from '../support/files.ts';
+import { blogBodyFrom, buildBlogBody, buildCategory, buildCommentBody, uniqueName } from '../support/builders.ts';
+import { call, sendForm, sendJson, uploadPdf, type Json } from './http-support.ts';
 
 /**
  * The page store's promise (issue "Pre-rendered pages"): when a change's call answers, every page
@@ -53,26 +55,6 @@ async function expectLiveAndStored(path: string, text: string): Promise<void> {
   expect(seen.html).toContain(text);
 }
 
-function blogBody(overrides: Json): Json {
-  return {
-    title: 'x',
-    content: '<p>Body</p>',
-    content_source: 'Body',
-    category_id: categories[0]!.id,
-    image: '',
-    pdf_link: '',
-    isVideo: '0',
-    video_link: '',
-    payment_link: '',
-    form_name: '',
-    form_link: '',
-    ...overrides,
-  };
-}
-
-let serial = 0;
-const unique = (prefix: string) => `${prefix} ${++serial} ${Date.now().toString(36)}`;
-
 beforeAll(async () => {
   server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
   // The first start fills the store in the background; render times are compared after that.
@@ -109,8 +91,8 @@ describe('the page store', () => {
     await renderTimes(warmed);
     const before = await renderTimes(untouched);
 
-    const title = unique('Edited in place');
-    const answer = await sendJson(server, 'PUT', `/api/blogs/${newest.id}`, writeBodyFromBlog(newest, { title }), auth);
+    const title = uniqueName('Edited in place');
+    const answer = await sendJson(server, 'PUT', `/api/blogs/${newest.id}`, blogBodyFrom(newest, { title }), auth);
     expect(answer.status).toBe(200);
     expect(typeof (answer.body as Json).live_ms).toBe('number');
 
@@ -126,8 +108,8 @@ describe('the page store', () => {
     const top = new Set(((await call(server, '/api/blogs/top-viewed')).body as Array<{ id: number }>).map((b) => b.id));
     const old = all.slice(8).find((b) => !top.has(b.id))!;
     await renderTimes(['/', '/blogs', `/blog/${old.id}`]);
-    const title = unique('Quietly edited');
-    expect((await sendJson(server, 'PUT', `/api/blogs/${old.id}`, writeBodyFromBlog(old, { title }), auth)).status).toBe(200);
+    const title = uniqueName('Quietly edited');
+    expect((await sendJson(server, 'PUT', `/api/blogs/${old.id}`, blogBodyFrom(old, { title }), auth)).status).toBe(200);
     await expectLiveAndStored(`/blog/${old.id}`, title);
     // Home page 1 does not show this article: it was marked stale, not re-rendered eagerly.
     expect((await get('/')).state).toBe('REFRESHED');
@@ -137,19 +119,14 @@ describe('the page store', () => {
   it('a new article shows on the home page, its list pages and /download at once; its siblings stay', async () => {
     const sibling = (await call(server, `/api/blogs?category=${categories[1]!.id}&limit=1`)).body as Array<{ id: number }>;
     const before = await renderTimes([`/blog/${sibling[0]!.id}`, `/blogs?category=${categories[2]!.id}`]);
-    const title = unique('Brand new article');
-    const pdf = await sendForm(
-      server,
-      '/api/blogs/upload-pdf-local',
-      { pdfFile: { data: Buffer.from('%PDF-1.4\n%%EOF\n'), name: 'notes.pdf', type: 'application/pdf' } },
-      auth,
-    );
+    const title = uniqueName('Brand new article');
+    const pdf = await uploadPdf(server, { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' }, auth);
     expect(pdf.status).toBe(201);
     const created = await sendJson(
       server,
       'POST',
       '/api/blogs',
-      blogBody({ title, category_id: categories[1]!.id, pdf_link: (pdf.body as Json).link }),
+      buildBlogBody(categories[1]!.id, { title, pdf_link: (pdf.body as Json).link }),
       auth,
     );
     expect(created.status).toBe(201);
@@ -173,12 +150,13 @@ describe('the page store', () => {
     const [blog, other] = (await call(server, '/api/blogs?limit=2')).body as Array<{ id: number }>;
     await get(`/blog/${blog!.id}`);
     const before = await renderTimes(['/', `/blog/${other!.id}`]);
-    const text = unique('A reader comment');
-    const posted = await sendJson(server, 'POST', `/api/blogs/${blog!.id}/comment`, {
-      comment: text,
-      username: 'Reader',
-      contact: 'none',
-    });
+    const text = uniqueName('A reader comment');
+    const posted = await sendJson(
+      server,
+      'POST',
+      `/api/blogs/${blog!.id}/comment`,
+      buildCommentBody({ comment: text, contact: 'none' }),
+    );
     expect(posted.status).toBe(201);
     await expectLiveAndStored(`/blog/${blog!.id}`, text);
     await expectUntouched(before);
@@ -192,8 +170,8 @@ describe('the page store', () => {
   });
 
   it('category add, rename, re-sequence and delete reach the nav of every page', async () => {
-    const name = unique('Topic');
-    const added = await sendJson(server, 'POST', '/api/categories', { name, sequence: 0 }, auth);
+    const name = uniqueName('Topic');
+    const added = await sendJson(server, 'POST', '/api/categories', buildCategory({ name }), auth);
     expect(added.status).toBe(201);
     const category = added.body as { id: number };
     await expectLiveAndStored('/', name);
@@ -201,8 +179,8 @@ describe('the page store', () => {
     const about = await get('/about');
     expect(about.html).toContain(name);
 
-    const renamed = unique('Renamed topic');
-    expect((await sendJson(server, 'PUT', `/api/categories/${category.id}`, { name: renamed, sequence: 0 }, auth)).status).toBe(
+    const renamed = uniqueName('Renamed topic');
+    expect((await sendJson(server, 'PUT', `/api/categories/${category.id}`, buildCategory({ name: renamed }), auth)).status).toBe(
       200,
     );
     await expectLiveAndStored('/', renamed);
@@ -223,7 +201,7 @@ describe('the page store', () => {
   });
 
   it('carousel add and delete are live on the home page at once', async () => {
-    const title = unique('Slide');
+    const title = uniqueName('Slide');
     const added = await sendForm(
       server,
       '/api/carousel',

@@ -6,6 +6,7 @@ import { insertCategory } from '../../src/server/db/repositories/categories.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { buildBlogWrite } from '../support/builders.ts';
+import { call, expectError, sendJson, type Answer, type Json } from './http-support.ts';
 
 /**
  * The public /api endpoints of DESIGN.md section 4 against the real built server and a fresh
@@ -38,29 +39,10 @@ const BLOG_KEYS = [
   'video_link',
 ];
 
-type Json = Record<string, unknown>;
-
-async function get(path: string, init: RequestInit = {}): Promise<{ status: number; headers: Headers; body: unknown }> {
-  const response = await fetch(server.url(path), init);
-  const text = await response.text();
-  let body: unknown = text;
-  if ((response.headers.get('content-type') ?? '').startsWith('application/json')) body = JSON.parse(text);
-  return { status: response.status, headers: response.headers, body };
-}
-
-function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
-  return get(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
-}
-
-function expectJsonError(result: { status: number; headers: Headers; body: unknown }, status: number, code?: string) {
-  expect(result.status).toBe(status);
-  expect(result.headers.get('content-type')).toMatch(/^application\/json/);
-  const body = result.body as Json;
-  expect(typeof body.error).toBe('string');
-  expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
-  if (code) expect(body.error).toBe(code);
-}
+const get = (path: string, init: RequestInit = {}) => call(server, path, init);
+const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  sendJson(server, 'POST', path, body, headers);
+const expectJsonError = expectError;
 
 function isIsoDate(value: unknown): boolean {
   return typeof value === 'string' && !Number.isNaN(Date.parse(value));
@@ -518,7 +500,7 @@ describe('POST /api/blogs/:id/comment', () => {
   // Raw requests on their own connection: the server answers before reading the whole body, so
   // the connection is not reusable afterwards and must not go back to fetch's shared pool.
   function postRaw(path: string, headers: Record<string, string>, write: (req: http.ClientRequest) => void) {
-    return new Promise<{ status: number; headers: Headers; body: unknown }>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       const req = http.request(server.url(path), { method: 'POST', agent: false, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -530,6 +512,7 @@ describe('POST /api/blogs/:id/comment', () => {
             status: res.statusCode ?? 0,
             headers: h,
             body: h.get('content-type')?.startsWith('application/json') ? JSON.parse(text) : text,
+            text,
           });
         });
       });

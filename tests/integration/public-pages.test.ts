@@ -3,6 +3,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { insertBlog } from '../../src/server/db/repositories/blogs.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { loginAsAdmin, type Session } from '../support/auth.ts';
+import type { ApiBlog, ApiCategory } from '../support/api-types.ts';
 import { buildBlogWrite } from '../support/builders.ts';
 
 /**
@@ -15,29 +16,6 @@ let site: TestServer;
 let empty: TestServer;
 let admin: Session;
 let emptyAdmin: Session;
-
-interface ApiBlog {
-  id: number;
-  title: string;
-  author: string;
-  category_id: number | null;
-  category_name: string | null;
-  image: string | null;
-  isVideo: string;
-  video_link: string | null;
-  pdf_drive_link: string | null;
-  pay_link: string | null;
-  form_name: string | null;
-  form_link: string | null;
-  created_at: string;
-  clicks: number;
-  comments?: Array<{ id: number; username: string; comment: string }>;
-}
-interface ApiCategory {
-  id: number;
-  name: string;
-  sequence: number;
-}
 
 let blogs: ApiBlog[] = [];
 let categories: ApiCategory[] = [];

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin, type Session } from '../support/auth.ts';
-import { makePdf, makePng, sendForm, sendJson, type Json } from './admin-support.ts';
+import { makePdf, makePng } from '../support/files.ts';
+import { sendJson, uploadImage, uploadPdf, type Json } from './http-support.ts';
 
 /**
  * The security headers of every kind of answer the real server gives (issue 6, "Headers and
@@ -214,20 +215,10 @@ describe('everything else', () => {
   });
 
   it('uploaded images and PDFs are sandboxed and never sniffed', async () => {
-    const image = await sendForm(
-      server,
-      '/api/blogs/upload-image-cloudinary',
-      { image: { data: await makePng(120, 80), name: 'a.png', type: 'image/png' } },
-      bearer(admin),
-    );
+    const image = await uploadImage(server, { data: await makePng(120, 80), name: 'a.png', type: 'image/png' }, bearer(admin));
     expect(image.status, image.text).toBe(201);
     const imageUrl = (image.body as Json).url as string;
-    const pdf = await sendForm(
-      server,
-      '/api/blogs/upload-pdf-local',
-      { pdfFile: { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' } },
-      bearer(admin),
-    );
+    const pdf = await uploadPdf(server, { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' }, bearer(admin));
     expect(pdf.status, pdf.text).toBe(201);
     const pdfUrl = new URL((pdf.body as Json).link as string, server.origin).pathname;
 

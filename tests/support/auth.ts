@@ -1,3 +1,4 @@
+import { buildAccount } from './builders.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.ts';
 
 /**
@@ -24,14 +25,8 @@ export interface RegisteredUser {
   password: string;
 }
 
-let counter = 0;
-
-/** A unique, valid username/email pair for this test process. */
-export function uniqueAccount(prefix = 'user'): { username: string; email: string; password: string } {
-  counter += 1;
-  const tag = `${prefix}${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${counter}`.slice(0, 30);
-  return { username: tag, email: `${tag}@example.test`, password: `pw-${tag}-secret` };
-}
+/** The user builder under the name the auth tests know it by (tests/support/builders.ts owns it). */
+export { buildAccount as uniqueAccount };
 
 export async function login(server: HasOrigin, email: string, password: string): Promise<Session> {
   const response = await fetch(`${server.origin}/api/users/login`, {
@@ -59,7 +54,7 @@ export async function registerUser(
   server: HasOrigin,
   input: Partial<{ username: string; email: string; password: string }> = {},
 ): Promise<RegisteredUser> {
-  const account = { ...uniqueAccount(), ...input };
+  const account = { ...buildAccount(), ...input };
   const response = await fetch(`${server.origin}/api/users/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { openMigratedDatabase } from '../../../tests/support/db.ts';
 import { findUserByEmail } from '../db/repositories/users.ts';
 import { ensureAdmin } from './admin-account.ts';
 import { registerAccount, authenticateWithPassword } from './accounts.ts';
@@ -9,10 +10,7 @@ let db: Db;
 let close: () => void;
 
 beforeEach(async () => {
-  const opened = openDatabase(':memory:');
-  db = opened.db;
-  close = () => opened.sqlite.close();
-  await migrateToLatest(db);
+  ({ db, close } = await openMigratedDatabase());
 });
 
 afterEach(() => close());

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { openMigratedDatabase } from '../../../tests/support/db.ts';
 import { insertUser } from '../db/repositories/users.ts';
 import {
   createSession,
@@ -30,10 +31,7 @@ async function countSessions(): Promise<number> {
 }
 
 beforeEach(async () => {
-  const opened = openDatabase(':memory:');
-  db = opened.db;
-  close = () => opened.sqlite.close();
-  await migrateToLatest(db);
+  ({ db, close } = await openMigratedDatabase());
   userId = (await insertUser(db, { username: 'ann', email: 'ann@example.org', passwordHash: 'x', isAdmin: false })).id;
   now = Date.UTC(2026, 0, 1);
 });

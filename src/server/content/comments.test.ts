@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/client.ts';
 import { insertBlog } from '../db/repositories/blogs.ts';
 import { listCommentsForBlog } from '../db/repositories/comments.ts';
 import { AppError } from '../errors.ts';
@@ -9,14 +8,14 @@ import { createPageCache, type AppContext } from '../context.ts';
 import { tagName } from '../page-store/site-tags.ts';
 import { postComment } from './comments.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
+import { openMigratedDatabase } from '../../../tests/support/db.ts';
 
 let app: AppContext;
 let blogId: number;
 let changes: string[][];
 
 beforeEach(async () => {
-  const { db, sqlite } = openDatabase(':memory:');
-  await migrateToLatest(db);
+  const { db, sqlite } = await openMigratedDatabase();
   changes = [];
   app = { config: loadConfig({}), db, sqlite, pageCache: createPageCache(async (tags) => void changes.push(tags.map(tagName))) };
   blogId = await insertBlog(db, buildBlogWrite(), 'x');

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type OpenedDatabase } from '../db/client.ts';
+import type { OpenedDatabase } from '../db/client.ts';
 import { insertBlog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
 import { buildFtsQuery, normalizeSearchText, searchBlogs } from './search.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
+import { openMigratedDatabase } from '../../../tests/support/db.ts';
 
 const HOSTILE = [
   '"',
@@ -125,8 +126,7 @@ describe('search against a real FTS5 index', () => {
   ];
 
   beforeAll(async () => {
-    opened = openDatabase(':memory:');
-    await migrateToLatest(opened.db);
+    opened = await openMigratedDatabase();
     biology = (await insertCategory(opened.db, { name: 'Biology', sequence: 1 })).id;
     physics = (await insertCategory(opened.db, { name: 'Physics', sequence: 2 })).id;
     const rows: Array<[string, [BlogWrite, string, string]]> = [

@@ -1,24 +1,15 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../db/client.ts';
 import { createBackup } from './backup.ts';
 import { BackupError, hashFile, listFiles } from './manifest.ts';
 import { checkBackup, restoreBackup } from './restore.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-backup-'));
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = trackTempDirs('ops-backup-');
 
 interface Site {
   root: string;

@@ -1,22 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { markStoreOpen } from './crash-marker.ts';
 import { dropStoredPages } from './store-file.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'run-marker-'));
-  dirs.push(dir);
-  return dir;
-}
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = trackTempDirs('run-marker-');
 
 /** The pid of a process that has already exited. */
 function deadPid(): number {

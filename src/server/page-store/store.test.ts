@@ -1,21 +1,12 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageStore } from './store.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-store-test-'));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = trackTempDirs('page-store-test-');
 
 const html = (text: string) => Buffer.from(`<!doctype html><title>${text}</title><p>${text.repeat(50)}</p>`);
 

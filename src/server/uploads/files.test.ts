@@ -1,15 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 import { absoluteUploadPath, cleanOriginalName, createUploadId, writeFilesAtomically } from './files.ts';
 
+const tempDir = trackTempDirs('uploads-unit-');
 let dir: string;
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uploads-unit-'));
-});
-afterEach(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
+  dir = tempDir();
 });
 
 const allFiles = () => (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile()).sort();

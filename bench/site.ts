@@ -1,0 +1,85 @@
+// What both benchmarks share: the built server started on a generated site, its figures from
+// /proc, and the admin's session and write bodies for the edits they time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { blogBodyFrom, type Json } from '../tests/support/builders.ts';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
+
+export interface Admin {
+  email: string;
+  password: string;
+}
+
+export interface Started {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+}
+
+export function requireBuild(): void {
+  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs'))) throw new Error('Run `npm run build` first.');
+}
+
+/** The environment of a production server on a free loopback port, over the given data folder. */
+export function siteEnv(dir: string, databasePath: string, admin: Admin): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_PATH: databasePath,
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    PAGE_STORE_DIR: path.join(dir, 'pages'),
+    SEED_DEMO: 'false',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    NODE_ENV: 'production',
+    DIST_DIR: distDir,
+  };
+}
+
+/** Spawns a Node script and resolves once it printed its address and its output matches `ready`. */
+export function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): { child: ChildProcess; started: Promise<Started> } {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const started = new Promise<Started>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const origin = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (origin && ready.test(output)) resolve({ child, origin, output: () => output });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}\n${output}`)));
+  });
+  return { child, started };
+}
+
+/** Resident memory of a process in MB, from /proc. */
+export function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Logs the admin in over the API and returns the bearer token. */
+export async function logInAdmin(origin: string, admin: Admin): Promise<string> {
+  const login = await fetch(`${origin}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`Admin login failed: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The write bodies (PUT /api/blogs/:id) that keep each blog as it is, for timed edits of its title. */
+export async function fetchWriteBodies(origin: string, ids: number[]): Promise<Map<number, Json>> {
+  const bodies = new Map<number, Json>();
+  for (const id of ids) bodies.set(id, blogBodyFrom((await (await fetch(`${origin}/api/blogs/${id}`)).json()) as Json));
+  return bodies;
+}

@@ -1,0 +1,74 @@
+import { expect } from 'vitest';
+import type { Json } from '../support/builders.ts';
+import type { TestServer } from '../support/server.ts';
+
+/** HTTP helpers shared by the integration tests: JSON calls, multipart uploads, error answers. */
+
+export type { Json };
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+}
+
+export async function call(server: TestServer, path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(server.url(path), init);
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').startsWith('application/json') && text !== '') body = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body, text };
+}
+
+export function sendJson(server: TestServer, method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return call(server, path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** A file in a multipart body: its bytes, its file name and (if given) its Content-Type. */
+export interface FilePart {
+  data: Uint8Array;
+  name: string;
+  type?: string;
+}
+
+export function sendForm(
+  server: TestServer,
+  path: string,
+  fields: Record<string, string | Blob | FilePart>,
+  headers: Record<string, string> = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string' || value instanceof Blob) form.append(name, value);
+    else
+      form.append(name, new Blob([new Uint8Array(value.data)], { type: value.type ?? 'application/octet-stream' }), value.name);
+  }
+  return call(server, path, { method: 'POST', headers, body: form });
+}
+
+export function expectError(answer: Answer, status: number, code?: string): Json {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = answer.body as Json;
+  expect(typeof body.error).toBe('string');
+  expect(typeof body.message).toBe('string');
+  expect((body.message as string).length).toBeGreaterThan(0);
+  if (code) expect(body.error).toBe(code);
+  return body;
+}
+
+export async function page(server: TestServer, path: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(server.url(path));
+  return { status: response.status, html: await response.text() };
+}
+
+/** Uploads an image the way the blog form does (field `image`). */
+export function uploadImage(server: TestServer, file: FilePart, headers: Record<string, string>): Promise<Answer> {
+  return sendForm(server, '/api/blogs/upload-image-cloudinary', { image: file }, headers);
+}
+
+/** Uploads a PDF the way the blog form does (field `pdfFile`). */
+export function uploadPdf(server: TestServer, file: FilePart, headers: Record<string, string>): Promise<Answer> {
+  return sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: file }, headers);
+}
