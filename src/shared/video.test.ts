@@ -45,12 +45,14 @@ describe('toEmbedUrl (SPEC.md section 5)', () => {
     expect(toEmbedUrl(link)).toBeNull();
   });
 
-  it.each([['https://www.youtube.com/watch?v=short'], ['https://www.youtube.com/watch'], ['https://youtu.be/'], ['https://youtu.be/abc']])(
-    'gives no video for the YouTube link %s without a valid video id',
-    (link) => {
-      expect(toEmbedUrl(link)).toBeNull();
-    },
-  );
+  it.each([
+    ['https://www.youtube.com/watch?v=short'],
+    ['https://www.youtube.com/watch'],
+    ['https://youtu.be/'],
+    ['https://youtu.be/abc'],
+  ])('gives no video for the YouTube link %s without a valid video id', (link) => {
+    expect(toEmbedUrl(link)).toBeNull();
+  });
 
   it('gives no video for an empty or missing link', () => {
     expect(toEmbedUrl('')).toBeNull();

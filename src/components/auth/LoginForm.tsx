@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { setSignedIn } from '../../stores/auth.ts';
-import { PASSWORD_MAX } from '../../server/auth/rules.ts';
+import { PASSWORD_MAX } from '../../shared/validation/account.ts';
 import MessageBanner from './MessageBanner.tsx';
 import { messageOf, postJson, useHydrated } from './client.ts';
 

@@ -1,5 +1,12 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../server/auth/rules.ts';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../../shared/validation/account.ts';
 import MessageBanner from './MessageBanner.tsx';
 import { messageOf, postJson, useHydrated } from './client.ts';
 
@@ -10,7 +17,7 @@ const FALLBACK = 'Registration failed. Please try again.';
 
 type Banner = { type: 'success' | 'error'; message: string } | null;
 
-/** The sign-up form; its constraints mirror the server's rules (src/server/auth/rules.ts). */
+/** The sign-up form; its constraints come from the rules the endpoint applies (src/shared/validation/account.ts). */
 export default function RegisterForm() {
   const id = useId();
   const hydrated = useHydrated();

@@ -3,12 +3,11 @@ import type { Db } from '../db/client.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
 import { deleteBlog, findBlogById, insertBlog, updateBlog, type Blog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { findCategoryById } from '../db/repositories/categories.ts';
-import { invalidInput, notFound } from '../errors.ts';
+import { invalidInput, notFound, throwIfInvalid } from '../errors.ts';
 import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
-import { summarizeErrors } from '../../shared/validation/common.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto } from './blog-dto.ts';
 
@@ -24,9 +23,7 @@ export const BLOG_BODY_MAX_BYTES = 3 * 1024 * 1024;
 export type BlogAnswer = ReturnType<typeof toBlogDto> & { live_ms: number };
 
 function validated(body: Record<string, unknown>): BlogValues {
-  const { values, errors } = validateBlogInput(body);
-  if (Object.keys(errors).length > 0) throw invalidInput(summarizeErrors(errors), errors);
-  return values;
+  return throwIfInvalid(validateBlogInput(body));
 }
 
 async function requireCategory(db: Db, id: number | null): Promise<void> {

@@ -7,11 +7,10 @@ import {
   updateCategory,
   type Category,
 } from '../db/repositories/categories.ts';
-import { AppError, invalidInput, notFound } from '../errors.ts';
+import { AppError, notFound, throwIfInvalid } from '../errors.ts';
 import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../shared/validation/category.ts';
-import { summarizeErrors } from '../../shared/validation/common.ts';
 
 /**
  * Category writes. Names are unique ignoring case (the column is `collate nocase`); a clash is a
@@ -24,9 +23,7 @@ export type CategoryAnswer = Category & { live_ms: number };
 const DUPLICATE_UPDATE_MESSAGE = 'Failed to update category. Another category already has that name.';
 
 function validated(body: Record<string, unknown>): CategoryValues {
-  const { values, errors } = validateCategoryInput(body);
-  if (Object.keys(errors).length > 0) throw invalidInput(summarizeErrors(errors), errors);
-  return values;
+  return throwIfInvalid(validateCategoryInput(body));
 }
 
 function isUniqueViolation(error: unknown): boolean {

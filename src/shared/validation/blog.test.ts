@@ -70,10 +70,12 @@ describe('validateBlogInput', () => {
     expect(errorsOf({ form_link: 'https://forms.example/x' })).toEqual({ form_name: BLOG_MESSAGES.formNameRequired });
     expect(errorsOf({ form_name: 'Join', form_link: 'forms.example' })).toEqual({ form_link: BLOG_MESSAGES.formLinkInvalid });
     expect(errorsOf({ form_name: 'Join', form_link: 'https://forms.example/x' })).toEqual({});
-    expect(errorsOf({ form_name: 'x'.repeat(201), form_link: 'https://forms.example/x' })).toEqual({ form_name: BLOG_MESSAGES.formNameTooLong });
+    expect(errorsOf({ form_name: 'x'.repeat(201), form_link: 'https://forms.example/x' })).toEqual({
+      form_name: BLOG_MESSAGES.formNameTooLong,
+    });
   });
 
-  it('follows the form\'s link toggle when one is given', () => {
+  it("follows the form's link toggle when one is given", () => {
     expect(errorsOf({}, true)).toEqual({ form_name: BLOG_MESSAGES.formNameRequired, form_link: BLOG_MESSAGES.formLinkRequired });
     const off = validateBlogInput({ ...base, form_name: 'Join', form_link: 'junk' }, { linkEnabled: false });
     expect(off.errors).toEqual({});
@@ -81,10 +83,28 @@ describe('validateBlogInput', () => {
   });
 
   it('takes the image and the PDF as an upload path or an http(s) address only', () => {
-    for (const ok of ['', null, undefined, '/uploads/images/abc-w1600.webp', '/uploads/demo/cover-1.png', 'https://cdn.example/a.png']) {
+    for (const ok of [
+      '',
+      null,
+      undefined,
+      '/uploads/images/abc-w1600.webp',
+      '/uploads/demo/cover-1.png',
+      'https://cdn.example/a.png',
+    ]) {
       expect(errorsOf({ image: ok, pdf_link: ok })).toEqual({});
     }
-    for (const bad of ['javascript:alert(1)', '/uploads/../x', '/uploads/./x', '/uploads//x', '/uploads/', '/other/x.png', '//evil.example/a', 'data:image/png;base64,AA', '/uploads/%2e%2e/x', 42]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      '/uploads/../x',
+      '/uploads/./x',
+      '/uploads//x',
+      '/uploads/',
+      '/other/x.png',
+      '//evil.example/a',
+      'data:image/png;base64,AA',
+      '/uploads/%2e%2e/x',
+      42,
+    ]) {
       expect(errorsOf({ image: bad, pdf_link: bad })).toEqual({ image: BLOG_MESSAGES.image, pdf_link: BLOG_MESSAGES.pdf });
     }
   });
@@ -92,7 +112,9 @@ describe('validateBlogInput', () => {
   it('limits content and editor source to 500 KB of UTF-8', () => {
     expect(errorsOf({ content: 'é'.repeat(256 * 1024) })).toEqual({ content: BLOG_MESSAGES.contentTooLong });
     expect(errorsOf({ content: 'a'.repeat(500 * 1024) })).toEqual({});
-    expect(errorsOf({ content_source: 'a'.repeat(500 * 1024 + 1) })).toEqual({ content_source: BLOG_MESSAGES.contentSourceTooLong });
+    expect(errorsOf({ content_source: 'a'.repeat(500 * 1024 + 1) })).toEqual({
+      content_source: BLOG_MESSAGES.contentSourceTooLong,
+    });
     expect(errorsOf({ content: ['<p>'] })).toEqual({ content: BLOG_MESSAGES.contentNotText });
   });
 });

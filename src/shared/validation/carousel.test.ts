@@ -10,18 +10,46 @@ describe('validateCarouselInput', () => {
       title: CAROUSEL_MESSAGES.titleRequired,
       image: 'Please select an image file to upload.',
     });
-    expect(validateCarouselInput({ title: ' Slide ', image: file('a.png', 'image/png') })).toEqual({ values: { title: 'Slide' }, errors: {} });
+    expect(validateCarouselInput({ title: ' Slide ', image: file('a.png', 'image/png') })).toEqual({
+      values: { title: 'Slide' },
+      errors: {},
+    });
   });
 
   it('takes JPG, PNG, GIF and WEBP up to 5MB', () => {
-    for (const [name, type] of [['a.jpg', 'image/jpeg'], ['a.png', 'image/png'], ['a.gif', 'image/gif'], ['a.webp', 'image/webp'], ['a.webp', '']]) {
+    for (const [name, type] of [
+      ['a.jpg', 'image/jpeg'],
+      ['a.png', 'image/png'],
+      ['a.gif', 'image/gif'],
+      ['a.webp', 'image/webp'],
+      ['a.webp', ''],
+    ]) {
       expect(validateCarouselInput({ title: 'T', image: file(name!, type!) }).errors).toEqual({});
     }
-    for (const [name, type] of [['a.svg', 'image/svg+xml'], ['a.bmp', 'image/bmp'], ['a.txt', ''], ['a.html', 'text/html']]) {
-      expect(validateCarouselInput({ title: 'T', image: file(name!, type!) }).errors).toEqual({ image: UPLOAD_MESSAGES.imageType });
+    for (const [name, type] of [
+      ['a.svg', 'image/svg+xml'],
+      ['a.bmp', 'image/bmp'],
+      ['a.txt', ''],
+      ['a.html', 'text/html'],
+    ]) {
+      expect(validateCarouselInput({ title: 'T', image: file(name!, type!) }).errors).toEqual({
+        image: UPLOAD_MESSAGES.imageType,
+      });
     }
     expect(validateCarouselInput({ title: 'T', image: file('a.png', 'image/png', IMAGE_MAX_BYTES) }).errors).toEqual({});
-    expect(validateCarouselInput({ title: 'T', image: file('a.png', 'image/png', IMAGE_MAX_BYTES + 1) }).errors).toEqual({ image: UPLOAD_MESSAGES.imageTooLarge });
+    expect(validateCarouselInput({ title: 'T', image: file('a.png', 'image/png', IMAGE_MAX_BYTES + 1) }).errors).toEqual({
+      image: UPLOAD_MESSAGES.imageTooLarge,
+    });
+  });
+});
+
+describe('validateCarouselInput on the server', () => {
+  it('only asks that an image came: the bytes decide its type', () => {
+    expect(validateCarouselInput({ title: 'T', image: file('upload', '') }, { imageCheck: 'presence' }).errors).toEqual({});
+    expect(validateCarouselInput({ title: ' ', image: null }, { imageCheck: 'presence' }).errors).toEqual({
+      title: CAROUSEL_MESSAGES.titleRequired,
+      image: UPLOAD_MESSAGES.imageMissing,
+    });
   });
 });
 

@@ -3,7 +3,10 @@ import { CATEGORY_MESSAGES, validateCategoryInput } from './category.ts';
 
 describe('validateCategoryInput', () => {
   it('trims and collapses the name; sequence defaults to 0', () => {
-    expect(validateCategoryInput({ name: '  Computer   Science ' })).toEqual({ values: { name: 'Computer Science', sequence: 0 }, errors: {} });
+    expect(validateCategoryInput({ name: '  Computer   Science ' })).toEqual({
+      values: { name: 'Computer Science', sequence: 0 },
+      errors: {},
+    });
     expect(validateCategoryInput({ name: 'X', sequence: '' }).values.sequence).toBe(0);
     expect(validateCategoryInput({ name: 'X', sequence: null }).values.sequence).toBe(0);
   });
@@ -21,6 +24,8 @@ describe('validateCategoryInput', () => {
     for (const bad of ['abc', 1.5, '1.5', '2e3', true, [], Number.NaN]) {
       expect(validateCategoryInput({ name: 'X', sequence: bad }).errors).toEqual({ sequence: CATEGORY_MESSAGES.sequenceInvalid });
     }
-    expect(validateCategoryInput({ name: 'X', sequence: 10_000_000 }).errors).toEqual({ sequence: CATEGORY_MESSAGES.sequenceRange });
+    expect(validateCategoryInput({ name: 'X', sequence: 10_000_000 }).errors).toEqual({
+      sequence: CATEGORY_MESSAGES.sequenceRange,
+    });
   });
 });

@@ -38,7 +38,8 @@ export function validateCategoryInput(input: CategoryFormInput): ValidationResul
   if (raw !== undefined && raw !== null && raw !== '') {
     const parsed = readInteger(raw);
     if (parsed === null) errors.sequence = CATEGORY_MESSAGES.sequenceInvalid;
-    else if (parsed < CATEGORY_LIMITS.sequenceMin || parsed > CATEGORY_LIMITS.sequenceMax) errors.sequence = CATEGORY_MESSAGES.sequenceRange;
+    else if (parsed < CATEGORY_LIMITS.sequenceMin || parsed > CATEGORY_LIMITS.sequenceMax)
+      errors.sequence = CATEGORY_MESSAGES.sequenceRange;
     else sequence = parsed;
   }
   return { values: { name, sequence }, errors };
