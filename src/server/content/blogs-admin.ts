@@ -10,6 +10,7 @@ import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto } from './blog-dto.ts';
+import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
 
 /**
  * Article writes for the admin API. Each one validates with the same schema as the admin form,
@@ -20,7 +21,7 @@ import { toBlogDto } from './blog-dto.ts';
 /** Room for 500 KB of HTML plus 500 KB of editor source once JSON escaping has grown them. */
 export const BLOG_BODY_MAX_BYTES = 3 * 1024 * 1024;
 
-export type BlogAnswer = ReturnType<typeof toBlogDto> & { live_ms: number };
+export type BlogAnswer = SavedBlog;
 
 function validated(body: Record<string, unknown>): BlogValues {
   return throwIfInvalid(validateBlogInput(body));
@@ -99,7 +100,7 @@ function changedTags(before: Blog, after: Blog | null): string[] {
   return [...tags];
 }
 
-export async function deleteBlogById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+export async function deleteBlogById(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
   const before = await app.db.transaction().execute(async (trx) => {
     const existing = await findBlogById(trx, id);

@@ -8,6 +8,7 @@ import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { removeStoredFiles, storeImageUpload } from '../uploads/images.ts';
 import type { UploadedFile } from '../api/multipart.ts';
 import { CAROUSEL_MESSAGES, validateCarouselInput } from '../../shared/validation/carousel.ts';
+import type { AddedSlide, DeletedAnswer } from '../../shared/api-types.ts';
 
 /** Home carousel slides: the image goes through the same checks and re-encoding as every upload. */
 
@@ -16,7 +17,7 @@ export interface AddSlideInput {
   image: UploadedFile | null;
 }
 
-export async function addSlide(app: AppContext, input: AddSlideInput): Promise<{ message: string; slide: Slide; live_ms: number }> {
+export async function addSlide(app: AppContext, input: AddSlideInput): Promise<AddedSlide> {
   const startedAt = performance.now();
   // The bytes decide the image's type below; here only that a file came.
   const picked = input.image && { name: input.image.name, type: '', size: input.image.size };
@@ -35,7 +36,7 @@ export async function addSlide(app: AppContext, input: AddSlideInput): Promise<{
   return { message: CAROUSEL_MESSAGES.added, slide, live_ms };
 }
 
-export async function removeSlide(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+export async function removeSlide(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
   const slide = await findSlide(app.db, id);
   if (!slide || !(await deleteSlide(app.db, id))) throw notFound('That slide');

@@ -11,6 +11,7 @@ import { AppError, notFound, throwIfInvalid } from '../errors.ts';
 import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../shared/validation/category.ts';
+import type { DeletedAnswer, SavedCategory } from '../../shared/api-types.ts';
 
 /**
  * Category writes. Names are unique ignoring case (the column is `collate nocase`); a clash is a
@@ -18,7 +19,7 @@ import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '.
  * footer, so each change carries the nav tag besides the lists and the category's own pages.
  */
 
-export type CategoryAnswer = Category & { live_ms: number };
+export type CategoryAnswer = SavedCategory;
 
 const DUPLICATE_UPDATE_MESSAGE = 'Failed to update category. Another category already has that name.';
 
@@ -69,7 +70,7 @@ export async function updateCategoryById(app: AppContext, id: number, body: Reco
 }
 
 /** Its articles stay and show as General (the foreign key sets their category to null). */
-export async function deleteCategoryById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+export async function deleteCategoryById(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
   const deleted = await deleteCategory(app.db, id);
   if (!deleted) throw notFound('That category');

@@ -6,6 +6,7 @@ import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 import { createRateLimiter, readLimitFromEnv, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
 import { COMMENT_MESSAGES, validateCommentInput } from '../../shared/validation/comment.ts';
+import type { PostedComment } from '../../shared/api-types.ts';
 
 /** security.md section 6: comments, 5 per 10 minutes per client address. */
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -25,14 +26,7 @@ function getCommentLimiter(): RateLimiter {
   return sharedLimiter;
 }
 
-export interface PostedComment {
-  id: number;
-  username: string;
-  comment: string;
-  created_at: string;
-  /** How long the change took to reach the stored pages (DESIGN.md section 2). */
-  live_ms: number;
-}
+export type { PostedComment };
 
 export interface PostCommentRequest {
   blogId: number;
