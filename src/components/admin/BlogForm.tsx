@@ -4,7 +4,17 @@ import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
 import { checkPickedPdf, IMAGE_MAX_BYTES, PDF_ACCEPT, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
 import { RichTextEditor, type RichTextEditorHandle } from '../../editor/RichTextEditor.tsx';
 import { clearMessage, flashMessage, showError, showSuccess } from '../../stores/admin.ts';
-import { ApiError, blogSaveErrorText, getJson, sendJson, uploadImage, uploadPdf, type Blog, type Category } from './api.ts';
+import {
+  ApiError,
+  blogSaveErrorText,
+  createBlog,
+  getBlog,
+  listCategories,
+  updateBlog,
+  uploadImage,
+  uploadPdf,
+} from '../../client/api.ts';
+import type { BlogDto, CategoryDto } from '../../shared/api-types.ts';
 import { FieldError, describedBy } from './FieldError.tsx';
 
 export const BLOG_FORM_MESSAGES = {
@@ -56,7 +66,7 @@ const FIELD_INPUTS: Array<[string, string]> = [
 
 type Phase = 'loading' | 'ready' | 'missing-id' | 'failed';
 
-function fieldsFromBlog(blog: Blog): Fields {
+function fieldsFromBlog(blog: BlogDto): Fields {
   const linkEnabled = Boolean(blog.form_name || blog.form_link);
   return {
     title: blog.title ?? '',
@@ -69,6 +79,9 @@ function fieldsFromBlog(blog: Blog): Fields {
     payment_link: blog.pay_link ?? '',
   };
 }
+
+/** The editor inserts the stored image by its address. */
+const uploadEditorImage = async (file: File) => (await uploadImage(file)).url;
 
 /** "Any image" (SPEC.md section 5), within the upload size limit; the server checks the bytes. */
 function checkFeaturedImage(file: File | null): string | null {
@@ -84,7 +97,7 @@ function checkFeaturedImage(file: File | null): string | null {
  */
 export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; blogId?: string | null }) {
   const [phase, setPhase] = useState<Phase>(mode === 'create' ? 'ready' : blogId ? 'loading' : 'missing-id');
-  const [categories, setCategories] = useState<Category[]>([]);
+  const [categories, setCategories] = useState<CategoryDto[]>([]);
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS);
   const [existingImage, setExistingImage] = useState<string | null>(null);
   const [existingPdf, setExistingPdf] = useState<string | null>(null);
@@ -100,7 +113,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<Category[]>('/api/categories', controller.signal)
+    listCategories(controller.signal)
       .then(setCategories)
       .catch((error: unknown) => {
         if (!controller.signal.aborted) {
@@ -112,7 +125,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
       if (!blogId) {
         showError(BLOG_FORM_MESSAGES.missingId);
       } else {
-        getJson<Blog>(`/api/blogs/${encodeURIComponent(blogId)}`, controller.signal)
+        getBlog(blogId, controller.signal)
           .then((blog) => {
             setFields(fieldsFromBlog(blog));
             setExistingImage(blog.image || null);
@@ -183,7 +196,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
     try {
       if (imageFile) {
         setProgress(BLOG_FORM_MESSAGES.uploadingImage);
-        body.image = await uploadImage(imageFile);
+        body.image = (await uploadImage(imageFile)).url;
         // Kept, so a retry after a failed save does not upload the same file again.
         setExistingImage(body.image);
         setImageFile(null);
@@ -191,20 +204,20 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
       }
       if (pdfFile) {
         setProgress(BLOG_FORM_MESSAGES.uploadingPdf);
-        body.pdf_link = await uploadPdf(pdfFile);
+        body.pdf_link = (await uploadPdf(pdfFile)).link;
         setExistingPdf(body.pdf_link);
         setPdfFile(null);
         if (pdfInput.current) pdfInput.current.value = '';
       }
       setProgress(BLOG_FORM_MESSAGES.saving);
       if (mode === 'create') {
-        const saved = await sendJson<Blog & { live_ms?: number }>('POST', '/api/blogs', body);
+        const saved = await createBlog(body);
         flashMessage({ type: 'success', text: BLOG_FORM_MESSAGES.created, liveMs: saved.live_ms ?? null });
         navigating = true;
         window.location.assign('/admin/blogs-manage');
         return;
       }
-      const saved = await sendJson<Blog & { live_ms?: number }>('PUT', `/api/blogs/${encodeURIComponent(blogId ?? '')}`, body);
+      const saved = await updateBlog(blogId ?? '', body);
       setExistingImage(saved.image || null);
       setExistingPdf(saved.pdf_drive_link || null);
       setProgress(null);
@@ -323,10 +336,19 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
       <fieldset className="field toggle">
         <legend>Video post?</legend>
         <label>
-          <input id="blog-is-video-yes" type="radio" name="isVideo" value="1" checked={fields.isVideo === '1'} onChange={() => update('isVideo', '1')} /> Yes
+          <input
+            id="blog-is-video-yes"
+            type="radio"
+            name="isVideo"
+            value="1"
+            checked={fields.isVideo === '1'}
+            onChange={() => update('isVideo', '1')}
+          />{' '}
+          Yes
         </label>
         <label>
-          <input type="radio" name="isVideo" value="0" checked={fields.isVideo === '0'} onChange={() => update('isVideo', '0')} /> No
+          <input type="radio" name="isVideo" value="0" checked={fields.isVideo === '0'} onChange={() => update('isVideo', '0')} />{' '}
+          No
         </label>
         <FieldError id="blog-is-video" message={errors.isVideo} />
       </fieldset>
@@ -351,10 +373,24 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
       <fieldset className="field toggle">
         <legend>Add a form link?</legend>
         <label>
-          <input type="radio" name="linkEnabled" value="1" checked={fields.linkEnabled} onChange={() => update('linkEnabled', true)} /> Yes
+          <input
+            type="radio"
+            name="linkEnabled"
+            value="1"
+            checked={fields.linkEnabled}
+            onChange={() => update('linkEnabled', true)}
+          />{' '}
+          Yes
         </label>
         <label>
-          <input type="radio" name="linkEnabled" value="0" checked={!fields.linkEnabled} onChange={() => update('linkEnabled', false)} /> No
+          <input
+            type="radio"
+            name="linkEnabled"
+            value="0"
+            checked={!fields.linkEnabled}
+            onChange={() => update('linkEnabled', false)}
+          />{' '}
+          No
         </label>
       </fieldset>
 
@@ -411,7 +447,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
           initialHtml={initialHtml}
           label="Content"
           handleRef={editorRef}
-          uploadImage={uploadImage}
+          uploadImage={uploadEditorImage}
           disabled={busy}
         />
         <FieldError id="blog-content" message={errors.content ?? errors.content_source} />

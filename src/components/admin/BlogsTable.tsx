@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { showError, showSuccess } from '../../stores/admin.ts';
-import { getPage, messageOf, sendJson, type BlogSummary, type LiveAnswer } from './api.ts';
+import { deleteBlog, listBlogs, messageOf } from '../../client/api.ts';
+import type { BlogListItem } from '../../shared/api-types.ts';
 import { Pager } from './Pager.tsx';
 
 export const BLOGS_TABLE_MESSAGES = {
@@ -20,7 +21,7 @@ export default function BlogsTable() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ key: string; ok: boolean; items: BlogSummary[]; total: number } | null>(null);
+  const [result, setResult] = useState<{ key: string; ok: boolean; items: BlogListItem[]; total: number } | null>(null);
   const [reload, setReload] = useState(0);
   const [deleting, setDeleting] = useState<number | null>(null);
 
@@ -40,9 +41,7 @@ export default function BlogsTable() {
   const requestKey = `${page}|${search}|${reload}`;
   useEffect(() => {
     const controller = new AbortController();
-    const params = new URLSearchParams({ limit: String(BLOGS_PAGE_SIZE), offset: String((page - 1) * BLOGS_PAGE_SIZE) });
-    if (search) params.set('search', search);
-    getPage<BlogSummary>(`/api/blogs?${params}`, controller.signal)
+    listBlogs({ limit: BLOGS_PAGE_SIZE, offset: (page - 1) * BLOGS_PAGE_SIZE, search }, controller.signal)
       .then(({ items, total }) => {
         // A delete can empty the last page: step back to the page that now exists.
         const lastPage = Math.max(1, Math.ceil(total / BLOGS_PAGE_SIZE));
@@ -63,11 +62,11 @@ export default function BlogsTable() {
   const blogs = result?.items ?? [];
   const total = result?.total ?? 0;
 
-  const onDelete = useCallback(async (blog: BlogSummary) => {
+  const onDelete = useCallback(async (blog: BlogListItem) => {
     if (!window.confirm(BLOGS_TABLE_MESSAGES.confirmDelete)) return;
     setDeleting(blog.id);
     try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/blogs/${blog.id}`);
+      const answer = await deleteBlog(blog.id);
       showSuccess(answer.message || BLOGS_TABLE_MESSAGES.deleted, answer.live_ms ?? null);
       setResult((previous) => previous && { ...previous, items: previous.items.filter((row) => row.id !== blog.id) });
       setReload((n) => n + 1);
@@ -91,10 +90,20 @@ export default function BlogsTable() {
       </div>
       <form className="table-search" role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="blog-search">Search blogs</label>
-        <input id="blog-search" type="search" value={searchText} placeholder="Title or text" onChange={(event) => setSearchText(event.target.value)} />
+        <input
+          id="blog-search"
+          type="search"
+          value={searchText}
+          placeholder="Title or text"
+          onChange={(event) => setSearchText(event.target.value)}
+        />
       </form>
       <p className="table-summary" role="status">
-        {status === 'loading' ? 'Loading blogs...' : status === 'failed' ? '' : `${total} ${total === 1 ? 'blog' : 'blogs'}${search ? ` matching "${search}"` : ''}`}
+        {status === 'loading'
+          ? 'Loading blogs...'
+          : status === 'failed'
+            ? ''
+            : `${total} ${total === 1 ? 'blog' : 'blogs'}${search ? ` matching "${search}"` : ''}`}
       </p>
       <div className="table-wrap">
         <table className="admin-table" aria-busy={status === 'loading'}>

@@ -3,7 +3,8 @@ import { CAROUSEL_MESSAGES, validateCarouselInput } from '../../shared/validatio
 import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
 import { IMAGE_ACCEPT } from '../../shared/validation/uploads.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
-import { ApiError, getJson, sendForm, sendJson, type LiveAnswer, type Slide } from './api.ts';
+import { addSlide, ApiError, deleteSlide, listSlides } from '../../client/api.ts';
+import type { SlideDto } from '../../shared/api-types.ts';
 import { FieldError, describedBy } from './FieldError.tsx';
 
 /** SPEC.md section 8: other carousel errors show the error's own message. */
@@ -14,7 +15,7 @@ function ownMessage(error: unknown): string {
 
 /** /admin/carousel: the slides, add (title and image), delete after a confirm. */
 export default function CarouselManager() {
-  const [slides, setSlides] = useState<Slide[]>([]);
+  const [slides, setSlides] = useState<SlideDto[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -25,7 +26,7 @@ export default function CarouselManager() {
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<Slide[]>('/api/carousel', controller.signal)
+    listSlides(controller.signal)
       .then((list) => {
         setSlides(list);
         setStatus('ready');
@@ -49,10 +50,7 @@ export default function CarouselManager() {
     }
     setAdding(true);
     try {
-      const form = new FormData();
-      form.append('title', title.trim());
-      form.append('image', file!);
-      const answer = await sendForm<{ message?: string; slide: Slide; live_ms?: number }>('/api/carousel', form);
+      const answer = await addSlide(title.trim(), file!);
       setSlides((list) => [...list, answer.slide]);
       setTitle('');
       setFile(null);
@@ -67,11 +65,11 @@ export default function CarouselManager() {
     }
   };
 
-  const onDelete = async (slide: Slide) => {
+  const onDelete = async (slide: SlideDto) => {
     if (!window.confirm(CAROUSEL_MESSAGES.confirmDelete)) return;
     setDeleting(slide.id);
     try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/carousel/${slide.id}`);
+      const answer = await deleteSlide(slide.id);
       setSlides((list) => list.filter((s) => s.id !== slide.id));
       showSuccess(answer.message || CAROUSEL_MESSAGES.deleted, answer.live_ms ?? null);
     } catch (error) {

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { CATEGORY_MESSAGES, DEFAULT_CATEGORY_SEQUENCE, validateCategoryInput } from '../../shared/validation/category.ts';
 import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
-import { ApiError, getJson, messageOf, sendJson, type Category, type LiveAnswer } from './api.ts';
+import { ApiError, createCategory, deleteCategory, listCategories, messageOf, updateCategory } from '../../client/api.ts';
+import type { CategoryDto } from '../../shared/api-types.ts';
 import { FieldError, describedBy } from './FieldError.tsx';
 
 export const CATEGORY_UI_MESSAGES = {
@@ -13,10 +14,8 @@ export const CATEGORY_UI_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this category? Its articles will show as General.',
 } as const;
 
-type Answer = Category & { live_ms?: number };
-
 /** Orders like the server does: by sequence, then id. */
-function bySequence(list: Category[]): Category[] {
+function bySequence(list: CategoryDto[]): CategoryDto[] {
   return [...list].sort((a, b) => a.sequence - b.sequence || a.id - b.id);
 }
 
@@ -26,7 +25,7 @@ function bySequence(list: Category[]): Category[] {
  * a number, and the admin should see "must be a whole number" rather than a silent 0.
  */
 export default function CategoryManager() {
-  const [categories, setCategories] = useState<Category[]>([]);
+  const [categories, setCategories] = useState<CategoryDto[]>([]);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [name, setName] = useState('');
   const [sequence, setSequence] = useState(String(DEFAULT_CATEGORY_SEQUENCE));
@@ -39,7 +38,7 @@ export default function CategoryManager() {
 
   useEffect(() => {
     const controller = new AbortController();
-    getJson<Category[]>('/api/categories', controller.signal)
+    listCategories(controller.signal)
       .then((list) => {
         setCategories(bySequence(list));
         setStatus('ready');
@@ -63,7 +62,7 @@ export default function CategoryManager() {
     }
     setAdding(true);
     try {
-      const created = await sendJson<Answer>('POST', '/api/categories', values);
+      const created = await createCategory(values);
       setCategories((list) => bySequence([...list, { id: created.id, name: created.name, sequence: created.sequence }]));
       setName('');
       setSequence(String(DEFAULT_CATEGORY_SEQUENCE));
@@ -89,24 +88,27 @@ export default function CategoryManager() {
     }
     setSaving(true);
     try {
-      const saved = await sendJson<Answer>('PUT', `/api/categories/${editing.id}`, values);
-      setCategories((list) => bySequence(list.map((c) => (c.id === saved.id ? { id: saved.id, name: saved.name, sequence: saved.sequence } : c))));
+      const saved = await updateCategory(editing.id, values);
+      setCategories((list) =>
+        bySequence(list.map((c) => (c.id === saved.id ? { id: saved.id, name: saved.name, sequence: saved.sequence } : c))),
+      );
       setEditing(null);
       showSuccess(CATEGORY_UI_MESSAGES.updated, saved.live_ms ?? null);
     } catch (error) {
       console.error(error);
-      if (error instanceof ApiError && error.status === 400 && hasErrors(error.fields)) setEditing({ ...editing, errors: error.fields });
+      if (error instanceof ApiError && error.status === 400 && hasErrors(error.fields))
+        setEditing({ ...editing, errors: error.fields });
       showError(CATEGORY_MESSAGES.updateFailed);
     } finally {
       setSaving(false);
     }
   };
 
-  const onDelete = async (category: Category) => {
+  const onDelete = async (category: CategoryDto) => {
     if (!window.confirm(CATEGORY_UI_MESSAGES.confirmDelete)) return;
     setDeleting(category.id);
     try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/categories/${category.id}`);
+      const answer = await deleteCategory(category.id);
       setCategories((list) => list.filter((c) => c.id !== category.id));
       if (editing?.id === category.id) setEditing(null);
       showSuccess(answer.message || CATEGORY_UI_MESSAGES.deleted, answer.live_ms ?? null);
@@ -241,7 +243,9 @@ export default function CategoryManager() {
                           type="button"
                           className="btn btn-small"
                           aria-label={`Edit ${category.name}`}
-                          onClick={() => setEditing({ id: category.id, name: category.name, sequence: String(category.sequence), errors: {} })}
+                          onClick={() =>
+                            setEditing({ id: category.id, name: category.name, sequence: String(category.sequence), errors: {} })
+                          }
                         >
                           Edit
                         </button>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../shared/dates.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
-import { getPage, messageOf, sendJson, type AdminComment, type LiveAnswer } from './api.ts';
+import { deleteComment, listComments, messageOf } from '../../client/api.ts';
+import type { AdminCommentDto } from '../../shared/api-types.ts';
 import { Pager } from './Pager.tsx';
 
 export const COMMENTS_MESSAGES = {
@@ -16,15 +17,14 @@ export const COMMENTS_PAGE_SIZE = 25;
 /** Every comment with its blog's title, newest first, paged by the server; an admin may delete one. */
 export default function CommentsTable() {
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ key: string; ok: boolean; items: AdminComment[]; total: number } | null>(null);
+  const [result, setResult] = useState<{ key: string; ok: boolean; items: AdminCommentDto[]; total: number } | null>(null);
   const [reload, setReload] = useState(0);
   const [deleting, setDeleting] = useState<number | null>(null);
 
   const requestKey = `${page}|${reload}`;
   useEffect(() => {
     const controller = new AbortController();
-    const params = new URLSearchParams({ limit: String(COMMENTS_PAGE_SIZE), offset: String((page - 1) * COMMENTS_PAGE_SIZE) });
-    getPage<AdminComment>(`/api/blogs/comment?${params}`, controller.signal)
+    listComments({ limit: COMMENTS_PAGE_SIZE, offset: (page - 1) * COMMENTS_PAGE_SIZE }, controller.signal)
       .then(({ items, total }) => {
         const lastPage = Math.max(1, Math.ceil(total / COMMENTS_PAGE_SIZE));
         if (items.length === 0 && page > lastPage) setPage(lastPage);
@@ -43,11 +43,11 @@ export default function CommentsTable() {
   const comments = result?.items ?? [];
   const total = result?.total ?? 0;
 
-  const onDelete = async (comment: AdminComment) => {
+  const onDelete = async (comment: AdminCommentDto) => {
     if (!window.confirm(COMMENTS_MESSAGES.confirmDelete)) return;
     setDeleting(comment.id);
     try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/blogs/comment/${comment.id}`);
+      const answer = await deleteComment(comment.id);
       showSuccess(answer.message || COMMENTS_MESSAGES.deleted, answer.live_ms ?? null);
       setResult((previous) => previous && { ...previous, items: previous.items.filter((row) => row.id !== comment.id) });
       setReload((n) => n + 1);
@@ -65,7 +65,11 @@ export default function CommentsTable() {
     <section className="admin-card" aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
       <p className="table-summary" role="status">
-        {status === 'loading' ? 'Loading comments...' : status === 'ready' ? `${total} ${total === 1 ? 'comment' : 'comments'}` : ''}
+        {status === 'loading'
+          ? 'Loading comments...'
+          : status === 'ready'
+            ? `${total} ${total === 1 ? 'comment' : 'comments'}`
+            : ''}
       </p>
       <div className="table-wrap">
         <table className="admin-table" aria-busy={status === 'loading'}>

@@ -1,5 +1,15 @@
 /** First / Previous / Next / Last for a server-paged table; hidden when everything fits on one page. */
-export function Pager({ page, pages, onPage, label }: { page: number; pages: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+  label,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   EMAIL_MAX,
   PASSWORD_MAX,
@@ -7,15 +7,15 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from '../../shared/validation/account.ts';
+import { register } from '../../client/api.ts';
+import { useHydrated } from '../islands/use-hydrated.ts';
 import MessageBanner from './MessageBanner.tsx';
-import { messageOf, postJson, useHydrated } from './client.ts';
+import { useAuthSubmit } from './use-auth-submit.ts';
 
 /** SPEC.md section 9: the success message stays this long before going to /login. */
 export const REGISTER_REDIRECT_MS = 2000;
 const SUCCESS = 'Registration successful! Please log in.';
 const FALLBACK = 'Registration failed. Please try again.';
-
-type Banner = { type: 'success' | 'error'; message: string } | null;
 
 /** The sign-up form; its constraints come from the rules the endpoint applies (src/shared/validation/account.ts). */
 export default function RegisterForm() {
@@ -24,25 +24,11 @@ export default function RegisterForm() {
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner>(null);
-  const redirect = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearTimeout(redirect.current), []);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setBanner(null);
-    const answer = await postJson('/api/users/register', { username, email, password });
-    if (answer.status === 201) {
-      setBanner({ type: 'success', message: SUCCESS });
-      redirect.current = window.setTimeout(() => window.location.assign('/login'), REGISTER_REDIRECT_MS);
-      return;
-    }
-    setBusy(false);
-    setBanner({ type: 'error', message: messageOf(answer, FALLBACK) });
-  }
+  const { busy, banner, closeBanner, onSubmit } = useAuthSubmit({
+    send: () => register({ username, email, password }),
+    onSuccess: () => ({ message: SUCCESS, redirectTo: '/login', delayMs: REGISTER_REDIRECT_MS }),
+    fallback: FALLBACK,
+  });
 
   return (
     <form className="auth-form" method="post" onSubmit={onSubmit}>
@@ -52,7 +38,7 @@ export default function RegisterForm() {
           <MessageBanner
             type={banner.type}
             message={banner.message}
-            {...(banner.type === 'error' ? { onClose: () => setBanner(null) } : {})}
+            {...(banner.type === 'error' ? { onClose: closeBanner } : {})}
           />
         )}
       </div>

@@ -130,12 +130,7 @@ export default function Carousel({ slides }: Props) {
           >
             <span aria-hidden="true">›</span>
           </button>
-          <button
-            type="button"
-            className="carousel-stop"
-            aria-pressed={stopped}
-            onClick={() => setStopped((s) => !s)}
-          >
+          <button type="button" className="carousel-stop" aria-pressed={stopped} onClick={() => setStopped((s) => !s)}>
             {stopped ? 'Play' : 'Pause'}
           </button>
           <ul className="carousel-dots">

@@ -3,38 +3,16 @@ import { formatDate } from '../../shared/dates.ts';
 import { hasErrors } from '../../shared/validation/common.ts';
 import { COMMENT_LIMITS, validateCommentInput } from '../../shared/validation/comment.ts';
 import { useHydrated } from './use-hydrated.ts';
-
-export interface PublicComment {
-  id: number;
-  username: string;
-  comment: string;
-  created_at: string;
-}
+import { getBlog, postComment } from '../../client/api.ts';
+import type { CommentDto } from '../../shared/api-types.ts';
 
 interface Props {
   blogId: number;
-  initialComments: PublicComment[];
+  initialComments: CommentDto[];
 }
 
 /** SPEC.md section 5: the form keeps a contact value whose input is not shown; it starts non-blank. */
 export const DEFAULT_CONTACT = 'not provided';
-
-async function postComment(blogId: number, body: { comment: string; username: string; contact: string }): Promise<void> {
-  const response = await fetch(`/api/blogs/${blogId}/comment`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST /api/blogs/${blogId}/comment answered ${response.status}: ${await response.text()}`);
-}
-
-async function loadComments(blogId: number): Promise<PublicComment[]> {
-  const response = await fetch(`/api/blogs/${blogId}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/blogs/${blogId} answered ${response.status}`);
-  const blog = (await response.json()) as { comments?: PublicComment[] };
-  return Array.isArray(blog.comments) ? blog.comments : [];
-}
 
 /**
  * The comments list and form. The list arrives rendered by the server; after a post the blog is
@@ -74,7 +52,8 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
       return;
     }
     try {
-      setComments(await loadComments(blogId));
+      const blog = await getBlog(blogId);
+      setComments(Array.isArray(blog.comments) ? blog.comments : []);
     } catch (error) {
       console.error('Could not reload the comments', error);
     } finally {

@@ -48,7 +48,18 @@ describe('safeHref', () => {
   });
 
   it('drops anything that could run script or leave the site by a trick', () => {
-    for (const bad of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,x', '//evil.example/x', 'vbscript:x', 'not a url', '', '   ', null, undefined]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,x',
+      '//evil.example/x',
+      'vbscript:x',
+      'not a url',
+      '',
+      '   ',
+      null,
+      undefined,
+    ]) {
       expect(safeHref(bad)).toBeNull();
     }
   });
