@@ -4,7 +4,19 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', 'uploads/', 'data/', 'db/*.sqlite*', '.tmp/', 'test-results/', 'playwright-report/'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      'uploads/',
+      'data/',
+      'db/*.sqlite*',
+      '.tmp/',
+      'test-results/',
+      'playwright-report/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,6 +26,32 @@ export default defineConfig(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
+    },
+  },
+  {
+    // Browser-side code never imports server modules (DESIGN.md section 5): they would drag Node-only
+    // code, or secrets, into a bundle. Shared, browser-safe code lives in src/shared.
+    files: [
+      'src/components/**/*.{ts,tsx}',
+      'src/client/**/*.{ts,tsx}',
+      'src/editor/**/*.{ts,tsx}',
+      'src/stores/**/*.{ts,tsx}',
+      'src/shared/**/*.{ts,tsx}',
+      'src/layouts/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)server(/|$)',
+              message:
+                'Browser-side code must not import src/server; move what it needs to src/shared (or call it through src/client/api.ts).',
+            },
+          ],
+        },
+      ],
     },
   },
   {
