@@ -1,6 +1,11 @@
 import { commandsCtx, editorViewCtx, type CmdKey } from '@milkdown/kit/core';
 import type { Ctx } from '@milkdown/kit/ctx';
-import { insertImageCommand, toggleEmphasisCommand, toggleStrongCommand, wrapInHeadingCommand } from '@milkdown/kit/preset/commonmark';
+import {
+  insertImageCommand,
+  toggleEmphasisCommand,
+  toggleStrongCommand,
+  wrapInHeadingCommand,
+} from '@milkdown/kit/preset/commonmark';
 import { getHTML, getMarkdown } from '@milkdown/kit/utils';
 import { Milkdown, MilkdownProvider, useEditor, useInstance } from '@milkdown/react';
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
@@ -8,7 +13,13 @@ import '@milkdown/kit/prose/view/style/prosemirror.css';
 import './editor.css';
 import { createEditor } from './create-editor.ts';
 import { EditorToolbar, type ToolbarActions } from './EditorToolbar.tsx';
-import { removeLinkCommand, setBackgroundColorCommand, setLinkCommand, setTextColorCommand, toggleUnderlineCommand } from './marks.ts';
+import {
+  removeLinkCommand,
+  setBackgroundColorCommand,
+  setLinkCommand,
+  setTextColorCommand,
+  toggleUnderlineCommand,
+} from './marks.ts';
 import { EMPTY_TOOLBAR_STATE, readToolbarState, sameToolbarState } from './toolbar-state.ts';
 
 /** What the form around the editor reads when it saves. */
@@ -80,7 +91,10 @@ function EditorWithToolbar({ initialHtml, label, describedBy, handleRef, uploadI
     },
     [getInstance],
   );
-  const call = useCallback(<T,>(key: CmdKey<T>, payload?: T) => run((ctx) => void ctx.get(commandsCtx).call(key, payload)), [run]);
+  const call = useCallback(
+    <T,>(key: CmdKey<T>, payload?: T) => run((ctx) => void ctx.get(commandsCtx).call(key, payload)),
+    [run],
+  );
 
   useImperativeHandle(
     handleRef,

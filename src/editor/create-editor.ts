@@ -33,7 +33,10 @@ export function parseHtmlInert(html: string): HTMLElement {
 
 /** "diagram-of-cells.png" becomes "diagram of cells": a start for the image's description. */
 export function altFromFileName(name: string): string {
-  return name.replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim();
+  return name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
 }
 
 /** The Milkdown editor of the admin blog form: commonmark + GFM, our marks, uploads and state reports. */

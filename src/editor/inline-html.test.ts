@@ -10,11 +10,16 @@ describe('readOpeningTag', () => {
   it('reads underline and colour tags', () => {
     expect(readOpeningTag('<u>')?.nodes.map((n) => n.type)).toEqual(['underline']);
     expect(readOpeningTag('<INS>')?.close).toBe('ins');
-    expect(readOpeningTag('<span style="color: #b91c1c">')?.nodes).toEqual([{ type: 'textColor', color: '#b91c1c', children: [] }]);
+    expect(readOpeningTag('<span style="color: #b91c1c">')?.nodes).toEqual([
+      { type: 'textColor', color: '#b91c1c', children: [] },
+    ]);
     expect(readOpeningTag("<span style='background-color: rgb(254, 240, 138);'>")?.nodes).toEqual([
       { type: 'bgColor', color: 'rgb(254, 240, 138)', children: [] },
     ]);
-    expect(readOpeningTag('<span style="color: red; background-color: yellow">')?.nodes.map((n) => n.type)).toEqual(['textColor', 'bgColor']);
+    expect(readOpeningTag('<span style="color: red; background-color: yellow">')?.nodes.map((n) => n.type)).toEqual([
+      'textColor',
+      'bgColor',
+    ]);
   });
 
   it('refuses other tags, other properties and unsafe values', () => {
@@ -34,7 +39,17 @@ describe('pairInlineHtml', () => {
 
   it('nests tags and a span with two colours', () => {
     const tree = pairInlineHtml(
-      paragraph(html('<span style="color: red">'), text('x '), html('<u>'), text('y'), html('</u>'), html('</span>'), html('<span style="color: red; background-color: yellow">'), text('z'), html('</span>')),
+      paragraph(
+        html('<span style="color: red">'),
+        text('x '),
+        html('<u>'),
+        text('y'),
+        html('</u>'),
+        html('</span>'),
+        html('<span style="color: red; background-color: yellow">'),
+        text('z'),
+        html('</span>'),
+      ),
     );
     expect(firstParagraph(tree)).toEqual([
       { type: 'textColor', color: 'red', children: [text('x '), { type: 'underline', children: [text('y')] }] },
@@ -54,7 +69,14 @@ describe('pairInlineHtml', () => {
   it('works inside nested blocks such as list items', () => {
     const tree: MdNode = {
       type: 'root',
-      children: [{ type: 'list', children: [{ type: 'listItem', children: [{ type: 'paragraph', children: [html('<u>'), text('deep'), html('</u>')] }] }] }],
+      children: [
+        {
+          type: 'list',
+          children: [
+            { type: 'listItem', children: [{ type: 'paragraph', children: [html('<u>'), text('deep'), html('</u>')] }] },
+          ],
+        },
+      ],
     };
     pairInlineHtml(tree);
     expect(tree.children![0]!.children![0]!.children![0]!.children).toEqual([{ type: 'underline', children: [text('deep')] }]);
@@ -71,16 +93,27 @@ describe('styledNodeHandlers', () => {
 
   it('prints the nodes as the HTML the marks read back', () => {
     expect(styledNodeHandlers.underline({ type: 'underline', children: [text('u')] }, null, state, info)).toBe('<u>u</u>');
-    expect(styledNodeHandlers.textColor({ type: 'textColor', color: '#b91c1c', children: [text('c')] }, null, state, info)).toBe('<span style="color: #b91c1c">c</span>');
-    expect(styledNodeHandlers.bgColor({ type: 'bgColor', color: 'yellow', children: [text('b')] }, null, state, info)).toBe('<span style="background-color: yellow">b</span>');
+    expect(styledNodeHandlers.textColor({ type: 'textColor', color: '#b91c1c', children: [text('c')] }, null, state, info)).toBe(
+      '<span style="color: #b91c1c">c</span>',
+    );
+    expect(styledNodeHandlers.bgColor({ type: 'bgColor', color: 'yellow', children: [text('b')] }, null, state, info)).toBe(
+      '<span style="background-color: yellow">b</span>',
+    );
   });
 
   it('drops a colour that is not allowed but keeps the text', () => {
-    expect(styledNodeHandlers.textColor({ type: 'textColor', color: 'url(x)', children: [text('t')] }, null, state, info)).toBe('t');
+    expect(styledNodeHandlers.textColor({ type: 'textColor', color: 'url(x)', children: [text('t')] }, null, state, info)).toBe(
+      't',
+    );
   });
 
   it('round-trips: printed HTML pairs back into the same node', () => {
-    const printed = styledNodeHandlers.textColor({ type: 'textColor', color: 'rgb(1, 2, 3)', children: [text('t')] }, null, state, info);
+    const printed = styledNodeHandlers.textColor(
+      { type: 'textColor', color: 'rgb(1, 2, 3)', children: [text('t')] },
+      null,
+      state,
+      info,
+    );
     const [open, rest] = [printed.slice(0, printed.indexOf('>') + 1), printed.slice(printed.indexOf('>') + 1)];
     const tree = pairInlineHtml(paragraph(html(open), text(rest.replace('</span>', '')), html('</span>')));
     expect(firstParagraph(tree)).toEqual([{ type: 'textColor', color: 'rgb(1, 2, 3)', children: [text('t')] }]);

@@ -121,7 +121,10 @@ function wrap(open: string, close: string, node: MdNode, state: StringifyState, 
 }
 
 /** remark-stringify handlers that print the paired nodes as HTML again. */
-export const styledNodeHandlers: Record<StyledNodeType, (node: MdNode, parent: unknown, state: StringifyState, info: Info) => string> = {
+export const styledNodeHandlers: Record<
+  StyledNodeType,
+  (node: MdNode, parent: unknown, state: StringifyState, info: Info) => string
+> = {
   underline: (node, _parent, state, info) => wrap('<u>', '</u>', node, state, info),
   textColor: (node, _parent, state, info) => {
     const color = toSafeColor(node.color);
@@ -129,6 +132,8 @@ export const styledNodeHandlers: Record<StyledNodeType, (node: MdNode, parent: u
   },
   bgColor: (node, _parent, state, info) => {
     const color = toSafeColor(node.color);
-    return color ? wrap(`<span style="background-color: ${color}">`, '</span>', node, state, info) : state.containerPhrasing(node, info);
+    return color
+      ? wrap(`<span style="background-color: ${color}">`, '</span>', node, state, info)
+      : state.containerPhrasing(node, info);
   },
 };

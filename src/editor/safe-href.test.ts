@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { normalizeTypedHref, toSafeHref } from './safe-href.ts';
 
 describe('toSafeHref', () => {
-  it.each(['https://example.org/a?b=c#d', 'http://example.org', 'mailto:office@example.org', 'tel:+44 1234 567', 'HTTPS://EXAMPLE.ORG'])('keeps %s', (href) => {
+  it.each([
+    'https://example.org/a?b=c#d',
+    'http://example.org',
+    'mailto:office@example.org',
+    'tel:+44 1234 567',
+    'HTTPS://EXAMPLE.ORG',
+  ])('keeps %s', (href) => {
     expect(toSafeHref(href)).toBe(href);
   });
 

@@ -10,7 +10,14 @@ const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 // C0 controls and space, DEL and C1 controls with NBSP, zero-width characters, line and
 // paragraph separators and the byte-order mark.
 function isIgnored(code: number): boolean {
-  return code <= 0x20 || (code >= 0x7f && code <= 0xa0) || (code >= 0x200b && code <= 0x200d) || code === 0x2028 || code === 0x2029 || code === 0xfeff;
+  return (
+    code <= 0x20 ||
+    (code >= 0x7f && code <= 0xa0) ||
+    (code >= 0x200b && code <= 0x200d) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0xfeff
+  );
 }
 
 function withoutIgnored(text: string): string {
