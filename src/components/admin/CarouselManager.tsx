@@ -4,7 +4,7 @@ import { IMAGE_ACCEPT } from '../../shared/validation/uploads.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
 import { addSlide, ApiError, deleteSlide, listSlides } from '../../client/api.ts';
 import type { SlideDto } from '../../shared/api-types.ts';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';

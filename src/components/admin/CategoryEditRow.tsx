@@ -1,6 +1,6 @@
 import type { SubmitEvent } from 'react';
 import type { FieldErrors } from '../../shared/validation/common.ts';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../forms/TextField.tsx';
 
 export interface CategoryDraft {
   id: number;

@@ -5,7 +5,7 @@ import { showError, showSuccess } from '../../stores/admin.ts';
 import { createCategory, deleteCategory, listCategories, messageOf, updateCategory } from '../../client/api.ts';
 import type { CategoryDto } from '../../shared/api-types.ts';
 import { CategoryEditRow, type CategoryDraft } from './CategoryEditRow.tsx';
-import { TextField } from './TextField.tsx';
+import { TextField } from '../forms/TextField.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';

@@ -3,6 +3,7 @@ import { setSignedIn } from '../../stores/auth.ts';
 import { PASSWORD_MAX } from '../../shared/validation/account.ts';
 import { login } from '../../client/api.ts';
 import { useHydrated } from '../islands/use-hydrated.ts';
+import { TextField } from '../forms/TextField.tsx';
 import MessageBanner from './MessageBanner.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
@@ -40,31 +41,29 @@ export default function LoginForm() {
           />
         )}
       </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <TextField
+        variant="auth"
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        variant="auth"
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={PASSWORD_MAX}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <p className="auth-aside">
         {/* SPEC.md section 2: the link is there but password reset is not offered. */}
         <a href="#" aria-disabled="true" aria-describedby={`${id}-reset-note`} onClick={(e) => e.preventDefault()}>

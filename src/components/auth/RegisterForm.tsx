@@ -9,6 +9,7 @@ import {
 } from '../../shared/validation/account.ts';
 import { register } from '../../client/api.ts';
 import { useHydrated } from '../islands/use-hydrated.ts';
+import { TextField } from '../forms/TextField.tsx';
 import MessageBanner from './MessageBanner.tsx';
 import { useAuthSubmit } from './use-auth-submit.ts';
 
@@ -42,55 +43,46 @@ export default function RegisterForm() {
           />
         )}
       </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-username`}>Username</label>
-        <input
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          required
-          minLength={USERNAME_MIN}
-          maxLength={USERNAME_MAX}
-          pattern={USERNAME_PATTERN}
-          aria-describedby={`${id}-username-hint`}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <small id={`${id}-username-hint`} className="form-hint">
-          {USERNAME_MIN} to {USERNAME_MAX} letters, digits, dots, underscores or hyphens.
-        </small>
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          aria-describedby={`${id}-password-hint`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <small id={`${id}-password-hint`} className="form-hint">
-          At least {PASSWORD_MIN} characters.
-        </small>
-      </div>
+      <TextField
+        variant="auth"
+        id={`${id}-username`}
+        label="Username"
+        name="username"
+        autoComplete="username"
+        required
+        minLength={USERNAME_MIN}
+        maxLength={USERNAME_MAX}
+        pattern={USERNAME_PATTERN}
+        help={`${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, dots, underscores or hyphens.`}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <TextField
+        variant="auth"
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        variant="auth"
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        help={`At least ${PASSWORD_MIN} characters.`}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <button type="submit" className="button auth-submit" disabled={!hydrated || busy} aria-busy={busy}>
         Register
       </button>

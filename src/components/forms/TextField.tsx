@@ -20,10 +20,22 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** A table cell instead of a div, for a row edited in place; its label is then only for screen readers. */
   inCell?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Shown between the label and the input (the current file of an upload field). */
+  aboveInput?: ReactNode;
 }
 
 /** A label, its input, an optional hint and the field's error: the one text field of the admin and auth forms. */
-export function TextField({ id, label, error, help, variant = 'admin', inCell = false, inputRef, ...input }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  error,
+  help,
+  variant = 'admin',
+  inCell = false,
+  inputRef,
+  aboveInput,
+  ...input
+}: TextFieldProps) {
   const look = LOOK[variant];
   const helpId = help ? `${id}-${look.helpSuffix}` : undefined;
   const describedBy = [helpId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
@@ -33,6 +45,7 @@ export function TextField({ id, label, error, help, variant = 'admin', inCell = 
       <label htmlFor={id} className={inCell ? 'visually-hidden' : undefined}>
         {label}
       </label>
+      {aboveInput}
       <input id={id} ref={inputRef} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {help && (
         <HelpTag id={helpId} className={look.help}>
