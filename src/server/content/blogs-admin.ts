@@ -3,14 +3,14 @@ import type { Db } from '../db/client.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
 import { deleteBlog, findBlogById, insertBlog, updateBlog, type Blog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { findCategoryById } from '../db/repositories/categories.ts';
-import { invalidInput, notFound } from '../errors.ts';
+import { invalidInput, notFound, throwIfInvalid } from '../errors.ts';
 import { applyChange } from '../page-store/changes.ts';
 import { TAG } from '../page-store/tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
-import { summarizeErrors } from '../../shared/validation/common.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto } from './blog-dto.ts';
+import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
 
 /**
  * Article writes for the admin API. Each one validates with the same schema as the admin form,
@@ -21,12 +21,10 @@ import { toBlogDto } from './blog-dto.ts';
 /** Room for 500 KB of HTML plus 500 KB of editor source once JSON escaping has grown them. */
 export const BLOG_BODY_MAX_BYTES = 3 * 1024 * 1024;
 
-export type BlogAnswer = ReturnType<typeof toBlogDto> & { live_ms: number };
+export type BlogAnswer = SavedBlog;
 
 function validated(body: Record<string, unknown>): BlogValues {
-  const { values, errors } = validateBlogInput(body);
-  if (Object.keys(errors).length > 0) throw invalidInput(summarizeErrors(errors), errors);
-  return values;
+  return throwIfInvalid(validateBlogInput(body));
 }
 
 async function requireCategory(db: Db, id: number | null): Promise<void> {
@@ -107,7 +105,7 @@ function changedTags(before: Blog, after: Blog | null): string[] {
   return [...tags];
 }
 
-export async function deleteBlogById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+export async function deleteBlogById(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
   const before = await app.db.transaction().execute(async (trx) => {
     const existing = await findBlogById(trx, id);

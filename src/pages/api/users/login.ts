@@ -1,6 +1,6 @@
 import { apiRoute, json, methodNotAllowed, readJsonObject } from '../../../server/api/respond.ts';
-import { AppError, invalidInput } from '../../../server/errors.ts';
-import { checkLogin, summarizeErrors } from '../../../server/auth/rules.ts';
+import { AppError, throwIfInvalid } from '../../../server/errors.ts';
+import { validateLogin } from '../../../shared/validation/account.ts';
 import { authenticateWithPassword } from '../../../server/auth/accounts.ts';
 import { readClientIp } from '../../../server/api/client-ip.ts';
 import { getAuthLimiters, loginAccountKey, tooManyAttempts } from '../../../server/auth/limits.ts';
@@ -13,17 +13,16 @@ const INVALID = 'Invalid email or password.';
 /** POST /api/users/login {email,password} -> {token,is_admin,username}, and the session cookie. */
 export const POST = apiRoute(async (context) => {
   const { db, config } = context.locals.app;
-  const checked = checkLogin(await readJsonObject(context.request, 16 * 1024));
-  if (!checked.ok) throw invalidInput(summarizeErrors(checked.errors), checked.errors);
+  const input = throwIfInvalid(validateLogin(await readJsonObject(context.request, 16 * 1024)));
 
   const limiters = getAuthLimiters();
   const ip = readClientIp(context, config.trustProxy);
-  const accountKey = loginAccountKey(ip, checked.value.email);
+  const accountKey = loginAccountKey(ip, input.email);
   for (const decision of [limiters.loginAccount.check(accountKey), limiters.loginIp.check(ip)]) {
     if (!decision.allowed) throw tooManyAttempts(decision, 'Too many failed login attempts. Please try again later.');
   }
 
-  const user = await authenticateWithPassword(db, checked.value);
+  const user = await authenticateWithPassword(db, input);
   if (!user) {
     limiters.loginAccount.take(accountKey);
     limiters.loginIp.take(ip);
