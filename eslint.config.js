@@ -29,6 +29,32 @@ export default defineConfig(
     },
   },
   {
+    // Browser-side code never imports server modules (DESIGN.md section 5): they would drag Node-only
+    // code, or secrets, into a bundle. Shared, browser-safe code lives in src/shared.
+    files: [
+      'src/components/**/*.{ts,tsx}',
+      'src/client/**/*.{ts,tsx}',
+      'src/editor/**/*.{ts,tsx}',
+      'src/stores/**/*.{ts,tsx}',
+      'src/shared/**/*.{ts,tsx}',
+      'src/layouts/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)server(/|$)',
+              message:
+                'Browser-side code must not import src/server; move what it needs to src/shared (or call it through src/client/api.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

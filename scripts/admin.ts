@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.ts';
 import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
 import { ensureAdmin } from '../src/server/auth/admin-account.ts';
-import { checkEmail, checkNewPassword } from '../src/server/auth/rules.ts';
+import { checkEmail, checkNewPassword } from '../src/shared/validation/account.ts';
 
 const usage = 'Usage: npm run admin -- --email you@example.org [--password "a long passphrase"]';
 

@@ -1,3 +1,5 @@
+import { hasErrors, summarizeErrors, type ValidationResult } from '../shared/validation/common.ts';
+
 /**
  * The one error catalogue: services throw AppError with a code from here; routes turn it into
  * `{ error, message }` with the status below (DESIGN.md section 4).
@@ -59,4 +61,13 @@ export function errorBody(error: AppError): { error: ErrorCode; message: string;
   return error.fields
     ? { error: error.code, message: error.message, fields: error.fields }
     : { error: error.code, message: error.message };
+}
+
+/**
+ * The values of a valid result; otherwise the 400 answer naming the bad fields, with the field
+ * messages in form order as its message unless the endpoint has its own.
+ */
+export function throwIfInvalid<T>(result: ValidationResult<T>, message?: string): T {
+  if (hasErrors(result.errors)) throw invalidInput(message ?? summarizeErrors(result.errors), result.errors);
+  return result.values;
 }

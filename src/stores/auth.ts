@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import { me } from '../client/api.ts';
 
 /**
  * Display state of the signed-in reader, shared by the nav and the login/logout screens.
@@ -50,9 +51,7 @@ export function clearAuth(): void {
 /** Asks the server who is signed in (GET /api/users/me) and updates the store. Errors are only logged. */
 export async function refreshAuth(): Promise<void> {
   try {
-    const response = await fetch('/api/users/me', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`GET /api/users/me answered ${response.status}`);
-    const body = (await response.json()) as { user: { username: string; is_admin: boolean } | null };
+    const body = await me();
     if (body.user) setSignedIn(body.user.username, body.user.is_admin);
     else clearAuth();
   } catch (error) {

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { showError, showSuccess } from '../../stores/admin.ts';
-import { getPage, messageOf, sendJson, type BlogSummary, type LiveAnswer } from './api.ts';
+import { useEffect, useState } from 'react';
+import { deleteBlog, listBlogs, messageOf } from '../../client/api.ts';
+import type { BlogListItem } from '../../shared/api-types.ts';
 import { Pager } from './Pager.tsx';
+import { usePagedAdminList } from './use-admin-list.ts';
+import { useConfirmDelete } from './use-confirm-delete.ts';
 
 export const BLOGS_TABLE_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this blog?',
@@ -19,10 +21,21 @@ export const BLOGS_PAGE_SIZE = 20;
 export default function BlogsTable() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ key: string; ok: boolean; items: BlogSummary[]; total: number } | null>(null);
-  const [reload, setReload] = useState(0);
-  const [deleting, setDeleting] = useState<number | null>(null);
+
+  const list = usePagedAdminList({
+    pageSize: BLOGS_PAGE_SIZE,
+    load: (query, signal) => listBlogs({ ...query, search }, signal),
+    loadFailed: BLOGS_TABLE_MESSAGES.loadFailed,
+    filterKey: search,
+  });
+  const { page, setPage, items: blogs, total, pages, status } = list;
+  const { deleting, onDelete } = useConfirmDelete<BlogListItem>({
+    confirmText: BLOGS_TABLE_MESSAGES.confirmDelete,
+    remove: (blog) => deleteBlog(blog.id),
+    onDeleted: (blog) => list.removeItem(blog.id),
+    deletedText: BLOGS_TABLE_MESSAGES.deleted,
+    failureText: (error) => messageOf(error, BLOGS_TABLE_MESSAGES.deleteFailed),
+  });
 
   // Typing settles for a moment before the server is asked. Only a changed search goes back to
   // page 1 (an unchanged one must not undo a page the admin just moved to).
@@ -34,52 +47,7 @@ export default function BlogsTable() {
       setPage(1);
     }, 300);
     return () => clearTimeout(timer);
-  }, [searchText, search]);
-
-  // The answer is tagged with the request it belongs to: any other answer means "loading".
-  const requestKey = `${page}|${search}|${reload}`;
-  useEffect(() => {
-    const controller = new AbortController();
-    const params = new URLSearchParams({ limit: String(BLOGS_PAGE_SIZE), offset: String((page - 1) * BLOGS_PAGE_SIZE) });
-    if (search) params.set('search', search);
-    getPage<BlogSummary>(`/api/blogs?${params}`, controller.signal)
-      .then(({ items, total }) => {
-        // A delete can empty the last page: step back to the page that now exists.
-        const lastPage = Math.max(1, Math.ceil(total / BLOGS_PAGE_SIZE));
-        if (items.length === 0 && page > lastPage) setPage(lastPage);
-        else setResult({ key: requestKey, ok: true, items, total });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setResult({ key: requestKey, ok: false, items: [], total: 0 });
-        showError(BLOGS_TABLE_MESSAGES.loadFailed);
-      });
-    return () => controller.abort();
-  }, [page, search, requestKey]);
-
-  const status = result?.key !== requestKey ? 'loading' : result.ok ? 'ready' : 'failed';
-  // While the next page loads the previous rows stay, so the table does not jump.
-  const blogs = result?.items ?? [];
-  const total = result?.total ?? 0;
-
-  const onDelete = useCallback(async (blog: BlogSummary) => {
-    if (!window.confirm(BLOGS_TABLE_MESSAGES.confirmDelete)) return;
-    setDeleting(blog.id);
-    try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/blogs/${blog.id}`);
-      showSuccess(answer.message || BLOGS_TABLE_MESSAGES.deleted, answer.live_ms ?? null);
-      setResult((previous) => previous && { ...previous, items: previous.items.filter((row) => row.id !== blog.id) });
-      setReload((n) => n + 1);
-    } catch (error) {
-      console.error(error);
-      showError(messageOf(error, BLOGS_TABLE_MESSAGES.deleteFailed));
-    } finally {
-      setDeleting(null);
-    }
-  }, []);
-
-  const pages = Math.max(1, Math.ceil(total / BLOGS_PAGE_SIZE));
+  }, [searchText, search, setPage]);
 
   return (
     <section className="admin-card" aria-labelledby="blogs-heading">

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { CAROUSEL_MESSAGES, validateCarouselInput } from '../../shared/validation/carousel.ts';
-import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
 import { IMAGE_ACCEPT } from '../../shared/validation/uploads.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
-import { ApiError, getJson, sendForm, sendJson, type LiveAnswer, type Slide } from './api.ts';
-import { FieldError, describedBy } from './FieldError.tsx';
+import { addSlide, ApiError, deleteSlide, listSlides } from '../../client/api.ts';
+import type { SlideDto } from '../../shared/api-types.ts';
+import { TextField } from '../forms/TextField.tsx';
+import { useAdminList } from './use-admin-list.ts';
+import { useConfirmDelete } from './use-confirm-delete.ts';
+import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
 
 /** SPEC.md section 8: other carousel errors show the error's own message. */
 function ownMessage(error: unknown): string {
@@ -14,45 +17,29 @@ function ownMessage(error: unknown): string {
 
 /** /admin/carousel: the slides, add (title and image), delete after a confirm. */
 export default function CarouselManager() {
-  const [slides, setSlides] = useState<Slide[]>([]);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const { items: slides, setItems: setSlides, status } = useAdminList(listSlides, CAROUSEL_MESSAGES.fetchFailed);
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, showErrors, clearError } = useFieldErrors([
+    ['title', 'slide-title'],
+    ['image', 'slide-image'],
+  ]);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<Slide[]>('/api/carousel', controller.signal)
-      .then((list) => {
-        setSlides(list);
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setStatus('failed');
-        showError(CAROUSEL_MESSAGES.fetchFailed);
-      });
-    return () => controller.abort();
-  }, []);
+  const { deleting, onDelete } = useConfirmDelete<SlideDto>({
+    confirmText: CAROUSEL_MESSAGES.confirmDelete,
+    remove: (slide) => deleteSlide(slide.id),
+    onDeleted: (slide) => setSlides((list) => list.filter((s) => s.id !== slide.id)),
+    deletedText: CAROUSEL_MESSAGES.deleted,
+    failureText: ownMessage,
+  });
 
   const onAdd = async (event: SubmitEvent) => {
     event.preventDefault();
-    const found = validateCarouselInput({ title, image: file }).errors;
-    setErrors(found);
-    if (hasErrors(found)) {
-      document.getElementById(found.title ? 'slide-title' : 'slide-image')?.focus();
-      return;
-    }
+    if (showErrors(validateCarouselInput({ title, image: file }).errors)) return;
     setAdding(true);
     try {
-      const form = new FormData();
-      form.append('title', title.trim());
-      form.append('image', file!);
-      const answer = await sendForm<{ message?: string; slide: Slide; live_ms?: number }>('/api/carousel', form);
+      const answer = await addSlide(title.trim(), file!);
       setSlides((list) => [...list, answer.slide]);
       setTitle('');
       setFile(null);
@@ -60,25 +47,11 @@ export default function CarouselManager() {
       showSuccess(answer.message || CAROUSEL_MESSAGES.added, answer.live_ms ?? null);
     } catch (error) {
       console.error(error);
-      if (error instanceof ApiError && hasErrors(error.fields)) setErrors(error.fields);
+      const fields = serverFieldErrors(error);
+      if (fields) setErrors(fields);
       showError(ownMessage(error));
     } finally {
       setAdding(false);
-    }
-  };
-
-  const onDelete = async (slide: Slide) => {
-    if (!window.confirm(CAROUSEL_MESSAGES.confirmDelete)) return;
-    setDeleting(slide.id);
-    try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/carousel/${slide.id}`);
-      setSlides((list) => list.filter((s) => s.id !== slide.id));
-      showSuccess(answer.message || CAROUSEL_MESSAGES.deleted, answer.live_ms ?? null);
-    } catch (error) {
-      console.error(error);
-      showError(ownMessage(error));
-    } finally {
-      setDeleting(null);
     }
   };
 
@@ -87,42 +60,32 @@ export default function CarouselManager() {
       <section className="admin-card" aria-labelledby="add-slide-heading">
         <h2 id="add-slide-heading">Add slide</h2>
         <form className="admin-form" noValidate onSubmit={onAdd} aria-busy={adding}>
-          <div className="field">
-            <label htmlFor="slide-title">Title</label>
-            <input
-              id="slide-title"
-              type="text"
-              value={title}
-              required
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={describedBy('slide-title', errors.title)}
-              onChange={(event) => {
-                setTitle(event.target.value);
-                setErrors(({ title: _dropped, ...rest }) => rest);
-              }}
-            />
-            <FieldError id="slide-title" message={errors.title} />
-          </div>
-          <div className="field">
-            <label htmlFor="slide-image">Image</label>
-            <input
-              id="slide-image"
-              ref={fileInput}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              required
-              aria-invalid={errors.image ? true : undefined}
-              aria-describedby={`slide-image-help${errors.image ? ' slide-image-error' : ''}`}
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setErrors(({ image: _dropped, ...rest }) => rest);
-              }}
-            />
-            <p id="slide-image-help" className="field-help">
-              JPG, PNG, GIF or WEBP, at most 5MB.
-            </p>
-            <FieldError id="slide-image" message={errors.image} />
-          </div>
+          <TextField
+            id="slide-title"
+            label="Title"
+            type="text"
+            value={title}
+            required
+            error={errors.title}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              clearError('title');
+            }}
+          />
+          <TextField
+            id="slide-image"
+            label="Image"
+            inputRef={fileInput}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            required
+            error={errors.image}
+            help="JPG, PNG, GIF or WEBP, at most 5MB."
+            onChange={(event) => {
+              setFile(event.target.files?.[0] ?? null);
+              clearError('image');
+            }}
+          />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={adding}>
               {adding ? 'Uploading...' : 'Add Slide'}

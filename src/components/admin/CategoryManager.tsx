@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { CATEGORY_MESSAGES, DEFAULT_CATEGORY_SEQUENCE, validateCategoryInput } from '../../shared/validation/category.ts';
-import { hasErrors, type FieldErrors } from '../../shared/validation/common.ts';
+import { hasErrors } from '../../shared/validation/common.ts';
 import { showError, showSuccess } from '../../stores/admin.ts';
-import { ApiError, getJson, messageOf, sendJson, type Category, type LiveAnswer } from './api.ts';
-import { FieldError, describedBy } from './FieldError.tsx';
+import { createCategory, deleteCategory, listCategories, messageOf, updateCategory } from '../../client/api.ts';
+import type { CategoryDto } from '../../shared/api-types.ts';
+import { CategoryEditRow, type CategoryDraft } from './CategoryEditRow.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import { useAdminList } from './use-admin-list.ts';
+import { useConfirmDelete } from './use-confirm-delete.ts';
+import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
 
 export const CATEGORY_UI_MESSAGES = {
   added: 'Category added successfully.',
@@ -13,10 +18,8 @@ export const CATEGORY_UI_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this category? Its articles will show as General.',
 } as const;
 
-type Answer = Category & { live_ms?: number };
-
 /** Orders like the server does: by sequence, then id. */
-function bySequence(list: Category[]): Category[] {
+function bySequence(list: CategoryDto[]): CategoryDto[] {
   return [...list].sort((a, b) => a.sequence - b.sequence || a.id - b.id);
 }
 
@@ -26,44 +29,39 @@ function bySequence(list: Category[]): Category[] {
  * a number, and the admin should see "must be a whole number" rather than a silent 0.
  */
 export default function CategoryManager() {
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const {
+    items: categories,
+    setItems: setCategories,
+    status,
+  } = useAdminList(async (signal) => bySequence(await listCategories(signal)), CATEGORY_MESSAGES.fetchFailed);
   const [name, setName] = useState('');
   const [sequence, setSequence] = useState(String(DEFAULT_CATEGORY_SEQUENCE));
-  const [addErrors, setAddErrors] = useState<FieldErrors>({});
+  const add = useFieldErrors([
+    ['name', 'category-name'],
+    ['sequence', 'category-sequence'],
+  ]);
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<{ id: number; name: string; sequence: string; errors: FieldErrors } | null>(null);
+  const [editing, setEditing] = useState<CategoryDraft | null>(null);
   const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<number | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<Category[]>('/api/categories', controller.signal)
-      .then((list) => {
-        setCategories(bySequence(list));
-        setStatus('ready');
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setStatus('failed');
-        showError(CATEGORY_MESSAGES.fetchFailed);
-      });
-    return () => controller.abort();
-  }, []);
+  const { deleting, onDelete } = useConfirmDelete<CategoryDto>({
+    confirmText: CATEGORY_UI_MESSAGES.confirmDelete,
+    remove: (category) => deleteCategory(category.id),
+    onDeleted: (category) => {
+      setCategories((list) => list.filter((c) => c.id !== category.id));
+      if (editing?.id === category.id) setEditing(null);
+    },
+    deletedText: CATEGORY_UI_MESSAGES.deleted,
+    failureText: (error) => messageOf(error, CATEGORY_UI_MESSAGES.deleteFailed),
+  });
 
   const onAdd = async (event: SubmitEvent) => {
     event.preventDefault();
     const { values, errors } = validateCategoryInput({ name, sequence });
-    setAddErrors(errors);
-    if (hasErrors(errors)) {
-      document.getElementById(errors.name ? 'category-name' : 'category-sequence')?.focus();
-      return;
-    }
+    if (add.showErrors(errors)) return;
     setAdding(true);
     try {
-      const created = await sendJson<Answer>('POST', '/api/categories', values);
+      const created = await createCategory(values);
       setCategories((list) => bySequence([...list, { id: created.id, name: created.name, sequence: created.sequence }]));
       setName('');
       setSequence(String(DEFAULT_CATEGORY_SEQUENCE));
@@ -71,7 +69,8 @@ export default function CategoryManager() {
       nameInput.current?.focus();
     } catch (error) {
       console.error(error);
-      if (error instanceof ApiError && error.status === 400 && hasErrors(error.fields)) setAddErrors(error.fields);
+      const fields = serverFieldErrors(error, 400);
+      if (fields) add.setErrors(fields);
       showError(CATEGORY_MESSAGES.createFailed);
     } finally {
       setAdding(false);
@@ -89,7 +88,7 @@ export default function CategoryManager() {
     }
     setSaving(true);
     try {
-      const saved = await sendJson<Answer>('PUT', `/api/categories/${editing.id}`, values);
+      const saved = await updateCategory(editing.id, values);
       setCategories((list) =>
         bySequence(list.map((c) => (c.id === saved.id ? { id: saved.id, name: saved.name, sequence: saved.sequence } : c))),
       );
@@ -97,27 +96,11 @@ export default function CategoryManager() {
       showSuccess(CATEGORY_UI_MESSAGES.updated, saved.live_ms ?? null);
     } catch (error) {
       console.error(error);
-      if (error instanceof ApiError && error.status === 400 && hasErrors(error.fields))
-        setEditing({ ...editing, errors: error.fields });
+      const fields = serverFieldErrors(error, 400);
+      if (fields) setEditing({ ...editing, errors: fields });
       showError(CATEGORY_MESSAGES.updateFailed);
     } finally {
       setSaving(false);
-    }
-  };
-
-  const onDelete = async (category: Category) => {
-    if (!window.confirm(CATEGORY_UI_MESSAGES.confirmDelete)) return;
-    setDeleting(category.id);
-    try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/categories/${category.id}`);
-      setCategories((list) => list.filter((c) => c.id !== category.id));
-      if (editing?.id === category.id) setEditing(null);
-      showSuccess(answer.message || CATEGORY_UI_MESSAGES.deleted, answer.live_ms ?? null);
-    } catch (error) {
-      console.error(error);
-      showError(messageOf(error, CATEGORY_UI_MESSAGES.deleteFailed));
-    } finally {
-      setDeleting(null);
     }
   };
 
@@ -126,39 +109,31 @@ export default function CategoryManager() {
       <section className="admin-card" aria-labelledby="add-category-heading">
         <h2 id="add-category-heading">Add category</h2>
         <form className="admin-form inline-form" noValidate onSubmit={onAdd}>
-          <div className="field">
-            <label htmlFor="category-name">Name</label>
-            <input
-              id="category-name"
-              ref={nameInput}
-              type="text"
-              value={name}
-              required
-              aria-invalid={addErrors.name ? true : undefined}
-              aria-describedby={describedBy('category-name', addErrors.name)}
-              onChange={(event) => {
-                setName(event.target.value);
-                setAddErrors(({ name: _dropped, ...rest }) => rest);
-              }}
-            />
-            <FieldError id="category-name" message={addErrors.name} />
-          </div>
-          <div className="field">
-            <label htmlFor="category-sequence">Sequence</label>
-            <input
-              id="category-sequence"
-              type="text"
-              inputMode="numeric"
-              value={sequence}
-              aria-invalid={addErrors.sequence ? true : undefined}
-              aria-describedby={describedBy('category-sequence', addErrors.sequence)}
-              onChange={(event) => {
-                setSequence(event.target.value);
-                setAddErrors(({ sequence: _dropped, ...rest }) => rest);
-              }}
-            />
-            <FieldError id="category-sequence" message={addErrors.sequence} />
-          </div>
+          <TextField
+            id="category-name"
+            label="Name"
+            inputRef={nameInput}
+            type="text"
+            value={name}
+            required
+            error={add.errors.name}
+            onChange={(event) => {
+              setName(event.target.value);
+              add.clearError('name');
+            }}
+          />
+          <TextField
+            id="category-sequence"
+            label="Sequence"
+            type="text"
+            inputMode="numeric"
+            value={sequence}
+            error={add.errors.sequence}
+            onChange={(event) => {
+              setSequence(event.target.value);
+              add.clearError('sequence');
+            }}
+          />
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={adding}>
               Add Category
@@ -188,53 +163,14 @@ export default function CategoryManager() {
               <tbody>
                 {categories.map((category) =>
                   editing?.id === category.id ? (
-                    <tr key={category.id} className="editing">
-                      <td>
-                        <label className="visually-hidden" htmlFor={`edit-name-${category.id}`}>
-                          Name
-                        </label>
-                        <input
-                          id={`edit-name-${category.id}`}
-                          form={`edit-category-${category.id}`}
-                          type="text"
-                          value={editing.name}
-                          autoFocus
-                          aria-invalid={editing.errors.name ? true : undefined}
-                          aria-describedby={describedBy(`edit-name-${category.id}`, editing.errors.name)}
-                          onChange={(event) => setEditing({ ...editing, name: event.target.value, errors: {} })}
-                          onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}
-                        />
-                        <FieldError id={`edit-name-${category.id}`} message={editing.errors.name} />
-                      </td>
-                      <td>
-                        <label className="visually-hidden" htmlFor={`edit-sequence-${category.id}`}>
-                          Sequence
-                        </label>
-                        <input
-                          id={`edit-sequence-${category.id}`}
-                          form={`edit-category-${category.id}`}
-                          type="text"
-                          inputMode="numeric"
-                          value={editing.sequence}
-                          aria-invalid={editing.errors.sequence ? true : undefined}
-                          aria-describedby={describedBy(`edit-sequence-${category.id}`, editing.errors.sequence)}
-                          onChange={(event) => setEditing({ ...editing, sequence: event.target.value, errors: {} })}
-                          onKeyDown={(event) => event.key === 'Escape' && setEditing(null)}
-                        />
-                        <FieldError id={`edit-sequence-${category.id}`} message={editing.errors.sequence} />
-                      </td>
-                      <td className="actions">
-                        {/* A form cannot wrap table cells, so the inputs join it through their form attribute. */}
-                        <form id={`edit-category-${category.id}`} noValidate onSubmit={onSave}>
-                          <button type="submit" className="btn btn-small btn-primary" disabled={saving}>
-                            Save
-                          </button>{' '}
-                          <button type="button" className="btn btn-small" onClick={() => setEditing(null)}>
-                            Cancel
-                          </button>
-                        </form>
-                      </td>
-                    </tr>
+                    <CategoryEditRow
+                      key={category.id}
+                      draft={editing}
+                      saving={saving}
+                      onChange={setEditing}
+                      onSave={onSave}
+                      onCancel={() => setEditing(null)}
+                    />
                   ) : (
                     <tr key={category.id}>
                       <td>{category.name}</td>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
 import { formatDate } from '../../shared/dates.ts';
-import { showError, showSuccess } from '../../stores/admin.ts';
-import { getPage, messageOf, sendJson, type AdminComment, type LiveAnswer } from './api.ts';
+import { deleteComment, listComments, messageOf } from '../../client/api.ts';
+import type { AdminCommentDto } from '../../shared/api-types.ts';
 import { Pager } from './Pager.tsx';
+import { usePagedAdminList } from './use-admin-list.ts';
+import { useConfirmDelete } from './use-confirm-delete.ts';
 
 export const COMMENTS_MESSAGES = {
   loadFailed: 'Failed to fetch comments.',
@@ -15,51 +16,19 @@ export const COMMENTS_PAGE_SIZE = 25;
 
 /** Every comment with its blog's title, newest first, paged by the server; an admin may delete one. */
 export default function CommentsTable() {
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ key: string; ok: boolean; items: AdminComment[]; total: number } | null>(null);
-  const [reload, setReload] = useState(0);
-  const [deleting, setDeleting] = useState<number | null>(null);
-
-  const requestKey = `${page}|${reload}`;
-  useEffect(() => {
-    const controller = new AbortController();
-    const params = new URLSearchParams({ limit: String(COMMENTS_PAGE_SIZE), offset: String((page - 1) * COMMENTS_PAGE_SIZE) });
-    getPage<AdminComment>(`/api/blogs/comment?${params}`, controller.signal)
-      .then(({ items, total }) => {
-        const lastPage = Math.max(1, Math.ceil(total / COMMENTS_PAGE_SIZE));
-        if (items.length === 0 && page > lastPage) setPage(lastPage);
-        else setResult({ key: requestKey, ok: true, items, total });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error(error);
-        setResult({ key: requestKey, ok: false, items: [], total: 0 });
-        showError(COMMENTS_MESSAGES.loadFailed);
-      });
-    return () => controller.abort();
-  }, [page, requestKey]);
-
-  const status = result?.key !== requestKey ? 'loading' : result.ok ? 'ready' : 'failed';
-  const comments = result?.items ?? [];
-  const total = result?.total ?? 0;
-
-  const onDelete = async (comment: AdminComment) => {
-    if (!window.confirm(COMMENTS_MESSAGES.confirmDelete)) return;
-    setDeleting(comment.id);
-    try {
-      const answer = await sendJson<LiveAnswer>('DELETE', `/api/blogs/comment/${comment.id}`);
-      showSuccess(answer.message || COMMENTS_MESSAGES.deleted, answer.live_ms ?? null);
-      setResult((previous) => previous && { ...previous, items: previous.items.filter((row) => row.id !== comment.id) });
-      setReload((n) => n + 1);
-    } catch (error) {
-      console.error(error);
-      showError(messageOf(error, COMMENTS_MESSAGES.deleteFailed));
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  const pages = Math.max(1, Math.ceil(total / COMMENTS_PAGE_SIZE));
+  const list = usePagedAdminList({
+    pageSize: COMMENTS_PAGE_SIZE,
+    load: (query, signal) => listComments(query, signal),
+    loadFailed: COMMENTS_MESSAGES.loadFailed,
+  });
+  const { page, setPage, items: comments, total, pages, status } = list;
+  const { deleting, onDelete } = useConfirmDelete<AdminCommentDto>({
+    confirmText: COMMENTS_MESSAGES.confirmDelete,
+    remove: (comment) => deleteComment(comment.id),
+    onDeleted: (comment) => list.removeItem(comment.id),
+    deletedText: COMMENTS_MESSAGES.deleted,
+    failureText: (error) => messageOf(error, COMMENTS_MESSAGES.deleteFailed),
+  });
 
   return (
     <section className="admin-card" aria-labelledby="comments-heading">

@@ -1,14 +1,15 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 import { setSignedIn } from '../../stores/auth.ts';
-import { PASSWORD_MAX } from '../../server/auth/rules.ts';
+import { PASSWORD_MAX } from '../../shared/validation/account.ts';
+import { login } from '../../client/api.ts';
+import { useHydrated } from '../islands/use-hydrated.ts';
+import { TextField } from '../forms/TextField.tsx';
 import MessageBanner from './MessageBanner.tsx';
-import { messageOf, postJson, useHydrated } from './client.ts';
+import { useAuthSubmit } from './use-auth-submit.ts';
 
 /** SPEC.md section 9: the success message stays this long before the redirect. */
 export const LOGIN_REDIRECT_MS = 1000;
 const FALLBACK = 'Login failed. Please check your credentials.';
-
-type Banner = { type: 'success' | 'error'; message: string } | null;
 
 /**
  * The login form. The session lives in the HttpOnly cookie the server sets; this island keeps
@@ -19,28 +20,14 @@ export default function LoginForm() {
   const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner>(null);
-  const redirect = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearTimeout(redirect.current), []);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setBanner(null);
-    const answer = await postJson('/api/users/login', { email, password });
-    const body = answer.body;
-    if (answer.status === 200 && body && typeof body.username === 'string') {
-      const isAdmin = body.is_admin === true;
-      setSignedIn(body.username, isAdmin);
-      setBanner({ type: 'success', message: 'Login Successful!' });
-      redirect.current = window.setTimeout(() => window.location.assign(isAdmin ? '/admin' : '/'), LOGIN_REDIRECT_MS);
-      return;
-    }
-    setBusy(false);
-    setBanner({ type: 'error', message: messageOf(answer, FALLBACK) });
-  }
+  const { busy, banner, closeBanner, onSubmit } = useAuthSubmit({
+    send: () => login({ email, password }),
+    onSuccess: (answer) => {
+      setSignedIn(answer.username, answer.is_admin);
+      return { message: 'Login Successful!', redirectTo: answer.is_admin ? '/admin' : '/', delayMs: LOGIN_REDIRECT_MS };
+    },
+    fallback: FALLBACK,
+  });
 
   return (
     <form className="auth-form" method="post" onSubmit={onSubmit}>
@@ -50,35 +37,33 @@ export default function LoginForm() {
           <MessageBanner
             type={banner.type}
             message={banner.message}
-            {...(banner.type === 'error' ? { onClose: () => setBanner(null) } : {})}
+            {...(banner.type === 'error' ? { onClose: closeBanner } : {})}
           />
         )}
       </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
+      <TextField
+        variant="auth"
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        variant="auth"
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        maxLength={PASSWORD_MAX}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <p className="auth-aside">
         {/* SPEC.md section 2: the link is there but password reset is not offered. */}
         <a href="#" aria-disabled="true" aria-describedby={`${id}-reset-note`} onClick={(e) => e.preventDefault()}>

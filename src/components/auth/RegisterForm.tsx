@@ -1,41 +1,35 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../server/auth/rules.ts';
+import { useId, useState } from 'react';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../../shared/validation/account.ts';
+import { register } from '../../client/api.ts';
+import { useHydrated } from '../islands/use-hydrated.ts';
+import { TextField } from '../forms/TextField.tsx';
 import MessageBanner from './MessageBanner.tsx';
-import { messageOf, postJson, useHydrated } from './client.ts';
+import { useAuthSubmit } from './use-auth-submit.ts';
 
 /** SPEC.md section 9: the success message stays this long before going to /login. */
 export const REGISTER_REDIRECT_MS = 2000;
 const SUCCESS = 'Registration successful! Please log in.';
 const FALLBACK = 'Registration failed. Please try again.';
 
-type Banner = { type: 'success' | 'error'; message: string } | null;
-
-/** The sign-up form; its constraints mirror the server's rules (src/server/auth/rules.ts). */
+/** The sign-up form; its constraints come from the rules the endpoint applies (src/shared/validation/account.ts). */
 export default function RegisterForm() {
   const id = useId();
   const hydrated = useHydrated();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner>(null);
-  const redirect = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearTimeout(redirect.current), []);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setBanner(null);
-    const answer = await postJson('/api/users/register', { username, email, password });
-    if (answer.status === 201) {
-      setBanner({ type: 'success', message: SUCCESS });
-      redirect.current = window.setTimeout(() => window.location.assign('/login'), REGISTER_REDIRECT_MS);
-      return;
-    }
-    setBusy(false);
-    setBanner({ type: 'error', message: messageOf(answer, FALLBACK) });
-  }
+  const { busy, banner, closeBanner, onSubmit } = useAuthSubmit({
+    send: () => register({ username, email, password }),
+    onSuccess: () => ({ message: SUCCESS, redirectTo: '/login', delayMs: REGISTER_REDIRECT_MS }),
+    fallback: FALLBACK,
+  });
 
   return (
     <form className="auth-form" method="post" onSubmit={onSubmit}>
@@ -45,59 +39,50 @@ export default function RegisterForm() {
           <MessageBanner
             type={banner.type}
             message={banner.message}
-            {...(banner.type === 'error' ? { onClose: () => setBanner(null) } : {})}
+            {...(banner.type === 'error' ? { onClose: closeBanner } : {})}
           />
         )}
       </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-username`}>Username</label>
-        <input
-          id={`${id}-username`}
-          name="username"
-          autoComplete="username"
-          required
-          minLength={USERNAME_MIN}
-          maxLength={USERNAME_MAX}
-          pattern={USERNAME_PATTERN}
-          aria-describedby={`${id}-username-hint`}
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <small id={`${id}-username-hint`} className="form-hint">
-          {USERNAME_MIN} to {USERNAME_MAX} letters, digits, dots, underscores or hyphens.
-        </small>
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          aria-describedby={`${id}-password-hint`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <small id={`${id}-password-hint`} className="form-hint">
-          At least {PASSWORD_MIN} characters.
-        </small>
-      </div>
+      <TextField
+        variant="auth"
+        id={`${id}-username`}
+        label="Username"
+        name="username"
+        autoComplete="username"
+        required
+        minLength={USERNAME_MIN}
+        maxLength={USERNAME_MAX}
+        pattern={USERNAME_PATTERN}
+        help={`${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, dots, underscores or hyphens.`}
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+      />
+      <TextField
+        variant="auth"
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={EMAIL_MAX}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        variant="auth"
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        help={`At least ${PASSWORD_MIN} characters.`}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <button type="submit" className="button auth-submit" disabled={!hydrated || busy} aria-busy={busy}>
         Register
       </button>

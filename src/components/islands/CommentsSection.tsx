@@ -1,43 +1,18 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { formatDate } from '../../shared/dates.ts';
+import { hasErrors } from '../../shared/validation/common.ts';
+import { COMMENT_LIMITS, validateCommentInput } from '../../shared/validation/comment.ts';
 import { useHydrated } from './use-hydrated.ts';
-
-export interface PublicComment {
-  id: number;
-  username: string;
-  comment: string;
-  created_at: string;
-}
+import { getBlog, postComment } from '../../client/api.ts';
+import type { CommentDto } from '../../shared/api-types.ts';
 
 interface Props {
   blogId: number;
-  initialComments: PublicComment[];
+  initialComments: CommentDto[];
 }
 
 /** SPEC.md section 5: the form keeps a contact value whose input is not shown; it starts non-blank. */
 export const DEFAULT_CONTACT = 'not provided';
-
-// COMMENT_LIMITS of src/server/content/validation-public.ts; importing that module would pull
-// server code into this island's bundle.
-const MAX_COMMENT = 5000;
-const MAX_NAME = 60;
-
-async function postComment(blogId: number, body: { comment: string; username: string; contact: string }): Promise<void> {
-  const response = await fetch(`/api/blogs/${blogId}/comment`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST /api/blogs/${blogId}/comment answered ${response.status}: ${await response.text()}`);
-}
-
-async function loadComments(blogId: number): Promise<PublicComment[]> {
-  const response = await fetch(`/api/blogs/${blogId}`, { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/blogs/${blogId} answered ${response.status}`);
-  const blog = (await response.json()) as { comments?: PublicComment[] };
-  return Array.isArray(blog.comments) ? blog.comments : [];
-}
 
 /**
  * The comments list and form. The list arrives rendered by the server; after a post the blog is
@@ -57,9 +32,9 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const text = comment.trim();
-    const name = username.trim();
-    if (text === '' || name === '') {
+    // The endpoint's own rules; with the inputs' length limits only a blank field can fail them.
+    const { values, errors } = validateCommentInput({ comment, username, contact });
+    if (hasErrors(errors)) {
       setBlankError(true);
       return;
     }
@@ -67,7 +42,7 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
     setPosted(false);
     setBusy(true);
     try {
-      await postComment(blogId, { comment: text, username: name, contact });
+      await postComment(blogId, { comment: values.comment, username: values.username, contact: values.contact ?? '' });
       setComment('');
       setUsername('');
       setPosted(true);
@@ -77,7 +52,8 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
       return;
     }
     try {
-      setComments(await loadComments(blogId));
+      const blog = await getBlog(blogId);
+      setComments(Array.isArray(blog.comments) ? blog.comments : []);
     } catch (error) {
       console.error('Could not reload the comments', error);
     } finally {
@@ -120,7 +96,7 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
             id={`${id}-comment`}
             name="comment"
             rows={4}
-            maxLength={MAX_COMMENT}
+            maxLength={COMMENT_LIMITS.comment}
             required
             value={comment}
             onChange={(event) => setComment(event.target.value)}
@@ -133,7 +109,7 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
             name="username"
             type="text"
             autoComplete="name"
-            maxLength={MAX_NAME}
+            maxLength={COMMENT_LIMITS.username}
             required
             value={username}
             onChange={(event) => setUsername(event.target.value)}

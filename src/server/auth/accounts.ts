@@ -2,9 +2,9 @@ import type { Db } from '../db/client.ts';
 import { findUserByEmail, findUserByUsername, insertUser, type PublicUser } from '../db/repositories/users.ts';
 import { AppError } from '../errors.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
-import type { LoginInput, RegistrationInput } from './rules.ts';
+import type { LoginValues, RegistrationValues } from '../../shared/validation/account.ts';
 
-/** Registration and password login. Input arrives already checked by rules.ts. */
+/** Registration and password login. Input arrives already checked by src/shared/validation/account.ts. */
 
 function conflict(field: 'email' | 'username'): AppError {
   return field === 'email'
@@ -17,7 +17,7 @@ function isUniqueViolation(error: unknown): error is Error & { message: string }
 }
 
 /** Creates a reader account; never an admin (admins come from ADMIN_EMAIL or `npm run admin`). */
-export async function registerAccount(db: Db, input: RegistrationInput): Promise<PublicUser> {
+export async function registerAccount(db: Db, input: RegistrationValues): Promise<PublicUser> {
   // Both columns compare without case (collate nocase), so "Ann@X.org" finds "ann@x.org".
   if (await findUserByEmail(db, input.email)) throw conflict('email');
   if (await findUserByUsername(db, input.username)) throw conflict('username');
@@ -35,7 +35,7 @@ export async function registerAccount(db: Db, input: RegistrationInput): Promise
  * The user whose email and password match, or null. An unknown email still costs one argon2
  * verify, so a caller cannot tell it from a wrong password by the time it takes.
  */
-export async function authenticateWithPassword(db: Db, input: LoginInput): Promise<PublicUser | null> {
+export async function authenticateWithPassword(db: Db, input: LoginValues): Promise<PublicUser | null> {
   const user = await findUserByEmail(db, input.email);
   if (!user) return verifyAgainstDummy(input.password).then(() => null);
   if (!(await verifyPassword(user.password_hash, input.password))) return null;

@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
-import { AppError, invalidInput } from '../errors.ts';
+import { AppError, throwIfInvalid } from '../errors.ts';
 import { authenticateWithPassword, registerAccount } from './accounts.ts';
 import { getAuthLimiters, startLoginAttempt, tooManyAttempts, type AuthLimiters } from './limits.ts';
-import { checkLogin, checkRegistration, summarizeErrors } from './rules.ts';
+import { validateLogin, validateRegistration } from '../../shared/validation/account.ts';
 import { createSession, invalidateSession, purgeExpiredSessions } from './sessions.ts';
 
 export interface LoginRequest {
@@ -25,11 +25,9 @@ export interface LoggedIn {
  */
 export async function logIn(app: AppContext, request: LoginRequest, limiters?: AuthLimiters): Promise<LoggedIn> {
   const { db, config } = app;
-  const checked = checkLogin(request.body);
-  if (!checked.ok) throw invalidInput(summarizeErrors(checked.errors), checked.errors);
-
-  const attempt = startLoginAttempt(limiters ?? getAuthLimiters(config.rateLimits), request.clientIp, checked.value.email);
-  const user = await authenticateWithPassword(db, checked.value);
+  const credentials = throwIfInvalid(validateLogin(request.body));
+  const attempt = startLoginAttempt(limiters ?? getAuthLimiters(config.rateLimits), request.clientIp, credentials.email);
+  const user = await authenticateWithPassword(db, credentials);
   if (!user) throw new AppError('invalid_credentials', 'Invalid email or password.');
   attempt.succeeded();
 
@@ -46,9 +44,8 @@ export interface RegisterRequest {
 
 /** A sign-up: counted once the input is well formed, so typos cost nothing and probing for taken emails does. */
 export async function register(app: AppContext, request: RegisterRequest, limiters?: AuthLimiters): Promise<PublicUser> {
-  const checked = checkRegistration(request.body);
-  if (!checked.ok) throw invalidInput(summarizeErrors(checked.errors), checked.errors);
+  const account = throwIfInvalid(validateRegistration(request.body));
   const decision = (limiters ?? getAuthLimiters(app.config.rateLimits)).registerIp.take(request.clientIp);
   if (!decision.allowed) throw tooManyAttempts(decision, 'Too many sign-ups from this address. Please try again later.');
-  return registerAccount(app.db, checked.value);
+  return registerAccount(app.db, account);
 }

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-export { PASSWORD_MAX, PASSWORD_MIN } from './rules.ts';
+export { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation/account.ts';
 
 // OWASP's Argon2id floor (19 MiB, t=2, p=1) is @node-rs/argon2's default; stated here so a
 // library default change cannot weaken it silently.

@@ -1,9 +1,16 @@
 import type { Blog } from '../db/repositories/blogs.ts';
 import type { Comment } from '../db/repositories/comments.ts';
+import type { BlogDto, BlogWithComments, CommentDto } from '../../shared/api-types.ts';
+
+export function toCommentDto(comment: Comment): CommentDto {
+  return { id: comment.id, username: comment.username, comment: comment.comment, created_at: comment.created_at };
+}
 
 /** A blog as the API returns it: every entity field of SPEC.md section 3, `_id` and `isVideo` included. */
-export function toBlogDto(blog: Blog, comments?: Comment[]) {
-  const dto = {
+export function toBlogDto(blog: Blog): BlogDto;
+export function toBlogDto(blog: Blog, comments: Comment[]): BlogWithComments;
+export function toBlogDto(blog: Blog, comments?: Comment[]): BlogDto | BlogWithComments {
+  const dto: BlogDto = {
     id: blog.id,
     _id: blog.id,
     title: blog.title,
@@ -23,10 +30,5 @@ export function toBlogDto(blog: Blog, comments?: Comment[]) {
     updated_at: blog.updated_at,
     clicks: blog.clicks,
   };
-  return comments
-    ? {
-        ...dto,
-        comments: comments.map((c) => ({ id: c.id, username: c.username, comment: c.comment, created_at: c.created_at })),
-      }
-    : dto;
+  return comments ? { ...dto, comments: comments.map(toCommentDto) } : dto;
 }

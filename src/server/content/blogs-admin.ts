@@ -3,13 +3,13 @@ import type { Db } from '../db/client.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
 import { deleteBlog, findBlogById, insertBlog, updateBlog, type Blog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { findCategoryById } from '../db/repositories/categories.ts';
-import { invalidInput, notFound } from '../errors.ts';
+import { invalidInput, notFound, throwIfInvalid } from '../errors.ts';
 import { tag, uniqueTags, type PageTag } from '../page-store/site-tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
-import { summarizeErrors } from '../../shared/validation/common.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto } from './blog-dto.ts';
+import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
 
 /**
  * Article writes for the admin API. Each one validates with the same schema as the admin form,
@@ -17,12 +17,10 @@ import { toBlogDto } from './blog-dto.ts';
  * the pages showing what changed and answers how long that took.
  */
 
-export type BlogAnswer = ReturnType<typeof toBlogDto> & { live_ms: number };
+export type BlogAnswer = SavedBlog;
 
 function validated(body: Record<string, unknown>): BlogValues {
-  const { values, errors } = validateBlogInput(body);
-  if (Object.keys(errors).length > 0) throw invalidInput(summarizeErrors(errors), errors);
-  return values;
+  return throwIfInvalid(validateBlogInput(body));
 }
 
 async function requireCategory(db: Db, id: number | null): Promise<void> {
@@ -103,7 +101,7 @@ function changedTags(before: Blog, after: Blog | null): PageTag[] {
   return uniqueTags(tags);
 }
 
-export async function deleteBlogById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+export async function deleteBlogById(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
   const before = await app.db.transaction().execute(async (trx) => {
     const existing = await findBlogById(trx, id);

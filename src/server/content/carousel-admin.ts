@@ -1,13 +1,13 @@
 import type { AppContext } from '../context.ts';
 import { deleteSlide, findSlide, insertSlide, type Slide } from '../db/repositories/carousel.ts';
 import { deleteUploadsByPaths } from '../db/repositories/uploads.ts';
-import { invalidInput, notFound } from '../errors.ts';
+import { notFound, throwIfInvalid } from '../errors.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { removeStoredFiles, storeImageUpload } from '../uploads/images.ts';
 import type { UploadedFile } from '../api/multipart.ts';
-import { CAROUSEL_MESSAGES, validateCarouselTitle } from '../../shared/validation/carousel.ts';
-import { UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
+import { CAROUSEL_MESSAGES, validateCarouselInput } from '../../shared/validation/carousel.ts';
+import type { AddedSlide, DeletedAnswer } from '../../shared/api-types.ts';
 
 /** Home carousel slides: the image goes through the same checks and re-encoding as every upload. */
 
@@ -16,19 +16,13 @@ export interface AddSlideInput {
   image: UploadedFile | null;
 }
 
-export async function addSlide(
-  app: AppContext,
-  input: AddSlideInput,
-): Promise<{ message: string; slide: Slide; live_ms: number }> {
+export async function addSlide(app: AppContext, input: AddSlideInput): Promise<AddedSlide> {
   const startedAt = performance.now();
-  const fields: Record<string, string> = {};
-  const titleError = validateCarouselTitle(input.title);
-  if (titleError) fields.title = titleError;
-  if (!input.image) fields.image = UPLOAD_MESSAGES.imageMissing;
-  if (titleError || !input.image) throw invalidInput(Object.values(fields).join(' '), fields);
-
-  const title = input.title.trim();
-  const stored = await storeImageUpload(app.db, app.config.uploadsDir, input.image.bytes, input.image.name);
+  // The bytes decide the image's type below; here only that a file came.
+  const picked = input.image && { name: input.image.name, type: '', size: input.image.size };
+  const { title } = throwIfInvalid(validateCarouselInput({ title: input.title, image: picked }, { imageCheck: 'presence' }));
+  const image = input.image!;
+  const stored = await storeImageUpload(app.db, app.config.uploadsDir, image.bytes, image.name);
   let slide: Slide;
   try {
     slide = await insertSlide(app.db, { title, imageUrl: stored.url, altText: title });
@@ -41,7 +35,7 @@ export async function addSlide(
   return { message: CAROUSEL_MESSAGES.added, slide, live_ms };
 }
 
-export async function removeSlide(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+export async function removeSlide(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
   const slide = await findSlide(app.db, id);
   if (!slide || !(await deleteSlide(app.db, id))) throw notFound('That slide');

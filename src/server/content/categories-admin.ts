@@ -7,10 +7,10 @@ import {
   updateCategory,
   type Category,
 } from '../db/repositories/categories.ts';
-import { AppError, invalidInput, notFound } from '../errors.ts';
+import { AppError, notFound, throwIfInvalid } from '../errors.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { CATEGORY_MESSAGES, validateCategoryInput, type CategoryValues } from '../../shared/validation/category.ts';
-import { summarizeErrors } from '../../shared/validation/common.ts';
+import type { DeletedAnswer, SavedCategory } from '../../shared/api-types.ts';
 
 /**
  * Category writes. Names are unique ignoring case (the column is `collate nocase`); a clash is a
@@ -18,14 +18,12 @@ import { summarizeErrors } from '../../shared/validation/common.ts';
  * footer, so each change carries the nav tag besides the lists and the category's own pages.
  */
 
-export type CategoryAnswer = Category & { live_ms: number };
+export type CategoryAnswer = SavedCategory;
 
 const DUPLICATE_UPDATE_MESSAGE = 'Failed to update category. Another category already has that name.';
 
 function validated(body: Record<string, unknown>): CategoryValues {
-  const { values, errors } = validateCategoryInput(body);
-  if (Object.keys(errors).length > 0) throw invalidInput(summarizeErrors(errors), errors);
-  return values;
+  return throwIfInvalid(validateCategoryInput(body));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -71,7 +69,7 @@ export async function updateCategoryById(app: AppContext, id: number, body: Reco
 }
 
 /** Its articles stay and show as General (the foreign key sets their category to null). */
-export async function deleteCategoryById(app: AppContext, id: number): Promise<{ message: string; live_ms: number }> {
+export async function deleteCategoryById(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
   const deleted = await deleteCategory(app.db, id);
   if (!deleted) throw notFound('That category');

@@ -1,10 +1,11 @@
 import type { AppContext } from '../context.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError, notFound, throwIfInvalid } from '../errors.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
 import { insertComment } from '../db/repositories/comments.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
-import { validateCommentInput } from './validation-public.ts';
+import { COMMENT_MESSAGES, validateCommentInput } from '../../shared/validation/comment.ts';
+import type { PostedComment } from '../../shared/api-types.ts';
 
 /** security.md section 6: comments, 5 per 10 minutes per client address (RATE_LIMIT_COMMENT_IP). */
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -16,14 +17,7 @@ function getCommentLimiter(app: AppContext): RateLimiter {
   return sharedLimiter;
 }
 
-export interface PostedComment {
-  id: number;
-  username: string;
-  comment: string;
-  created_at: string;
-  /** How long the change took to reach the stored pages (DESIGN.md section 2). */
-  live_ms: number;
-}
+export type { PostedComment };
 
 export interface PostCommentRequest {
   blogId: number;
@@ -43,7 +37,7 @@ export async function postComment(
   limiter: RateLimiter = getCommentLimiter(app),
 ): Promise<PostedComment> {
   const startedAt = performance.now();
-  const input = validateCommentInput(request.body);
+  const input = throwIfInvalid(validateCommentInput(request.body), COMMENT_MESSAGES.invalid);
   const saved = await app.db.transaction().execute(async (trx) => {
     if (!(await findBlogById(trx, request.blogId))) throw notFound('That blog');
     const decision = limiter.take(`comment:${request.clientKey}`);

@@ -10,10 +10,11 @@ import {
 } from '../db/repositories/blog-lists.ts';
 import { findCategoryById, listCategories, type Category } from '../db/repositories/categories.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
-import { listSlides, type Slide } from '../db/repositories/carousel.ts';
+import { listSlides } from '../db/repositories/carousel.ts';
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { buildFtsQuery, normalizeSearchText } from './search.ts';
 import { htmlToText } from './sanitize.ts';
+import type { RecentItem, SlideDto, TopViewedItem } from '../../shared/api-types.ts';
 
 /** SPEC.md section 9. */
 export const HOME_PAGE_SIZE = 6;
@@ -123,15 +124,15 @@ export function getDownloads(db: Db) {
   return listBlogsWithPdf(db);
 }
 
-export function getTopViewed(db: Db) {
+export function getTopViewed(db: Db): Promise<TopViewedItem[]> {
   return listTopViewed(db, TOP_VIEWED_LIMIT);
 }
 
-export function getRecent(db: Db) {
+export function getRecent(db: Db): Promise<RecentItem[]> {
   return listRecent(db, RECENT_LIMIT);
 }
 
-export function getSlides(db: Db): Promise<Slide[]> {
+export function getSlides(db: Db): Promise<SlideDto[]> {
   return listSlides(db);
 }
 

@@ -43,6 +43,16 @@ describe('validateCarouselInput', () => {
   });
 });
 
+describe('validateCarouselInput on the server', () => {
+  it('only asks that an image came: the bytes decide its type', () => {
+    expect(validateCarouselInput({ title: 'T', image: file('upload', '') }, { imageCheck: 'presence' }).errors).toEqual({});
+    expect(validateCarouselInput({ title: ' ', image: null }, { imageCheck: 'presence' }).errors).toEqual({
+      title: CAROUSEL_MESSAGES.titleRequired,
+      image: UPLOAD_MESSAGES.imageMissing,
+    });
+  });
+});
+
 describe('checkPickedPdf', () => {
   it('takes .pdf files only, up to 20MB', () => {
     expect(checkPickedPdf(file('notes.PDF', 'application/pdf'))).toBeNull();

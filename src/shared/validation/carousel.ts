@@ -1,5 +1,5 @@
 import { readText, type FieldErrors, type ValidationResult } from './common.ts';
-import { checkPickedImage, type PickedFile } from './uploads.ts';
+import { checkPickedImage, UPLOAD_MESSAGES, type PickedFile } from './uploads.ts';
 
 /** Carousel add (SPEC.md section 5): title and image required; JPG, PNG, GIF or WEBP up to 5MB. */
 
@@ -25,18 +25,30 @@ export interface CarouselValues {
   title: string;
 }
 
-export function validateCarouselTitle(value: unknown): string | null {
+function validateCarouselTitle(value: unknown): string | null {
   const title = readText(value);
   if (title === '') return CAROUSEL_MESSAGES.titleRequired;
   if (title.length > CAROUSEL_LIMITS.title) return CAROUSEL_MESSAGES.titleTooLong;
   return null;
 }
 
-export function validateCarouselInput(input: CarouselFormInput): ValidationResult<CarouselValues> {
+export interface CarouselValidationOptions {
+  /**
+   * 'picked' (the form): the browser's name, type and size are checked too. 'presence' (the
+   * server): only that a file came; the upload code decides on the bytes themselves.
+   */
+  imageCheck?: 'picked' | 'presence';
+}
+
+export function validateCarouselInput(
+  input: CarouselFormInput,
+  options: CarouselValidationOptions = {},
+): ValidationResult<CarouselValues> {
   const errors: FieldErrors = {};
   const titleError = validateCarouselTitle(input.title);
   if (titleError) errors.title = titleError;
-  const imageError = checkPickedImage(input.image);
+  const imageError =
+    options.imageCheck === 'presence' ? (input.image ? null : UPLOAD_MESSAGES.imageMissing) : checkPickedImage(input.image);
   if (imageError) errors.image = imageError;
   return { values: { title: readText(input.title) }, errors };
 }

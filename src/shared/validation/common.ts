@@ -5,6 +5,11 @@
 
 export type FieldErrors = Record<string, string>;
 
+/**
+ * The one result shape of every validator in this folder: the normalized values (usable even when
+ * invalid, e.g. to keep the form filled) and the field messages, empty when the input is valid.
+ * The forms show `errors` beside their fields; the server turns them into its 400 answer.
+ */
 export interface ValidationResult<T> {
   values: T;
   errors: FieldErrors;

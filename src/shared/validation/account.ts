@@ -1,6 +1,8 @@
+import { type FieldErrors, type ValidationResult } from './common.ts';
+
 /**
  * Account input rules, shared by the login/register forms (for their HTML constraints) and the
- * endpoints. Pure: no Node APIs, so the browser bundle can import it.
+ * endpoints, and by the admin script. Pure: no Node APIs, so the browser bundle can import it.
  */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
@@ -13,20 +15,16 @@ export const PASSWORD_MAX = 256;
 const USERNAME_RE = new RegExp(`^${USERNAME_PATTERN}$`);
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export interface RegistrationInput {
+export interface RegistrationValues {
   username: string;
   email: string;
   password: string;
 }
 
-export interface LoginInput {
+export interface LoginValues {
   email: string;
   password: string;
 }
-
-export type FieldErrors = Partial<Record<'username' | 'email' | 'password', string>>;
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 export function checkUsername(value: unknown): string | null {
   if (typeof value !== 'string' || value.trim() === '') return 'Username is required.';
@@ -51,8 +49,12 @@ export function checkNewPassword(value: unknown): string | null {
   return null;
 }
 
-/** Registration: every other field in the body (is_admin included) is ignored. */
-export function checkRegistration(body: Record<string, unknown>): Checked<RegistrationInput> {
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+// The password is kept exactly as typed: spaces are part of a passphrase.
+const asTyped = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** Registration: every other field in the body (is_admin included) is ignored. Errors in form order. */
+export function validateRegistration(body: Record<string, unknown>): ValidationResult<RegistrationValues> {
   const errors: FieldErrors = {};
   const username = checkUsername(body.username);
   const email = checkEmail(body.email);
@@ -60,32 +62,15 @@ export function checkRegistration(body: Record<string, unknown>): Checked<Regist
   if (username) errors.username = username;
   if (email) errors.email = email;
   if (password) errors.password = password;
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      username: (body.username as string).trim(),
-      email: (body.email as string).trim(),
-      password: body.password as string,
-    },
-  };
+  return { values: { username: trimmed(body.username), email: trimmed(body.email), password: asTyped(body.password) }, errors };
 }
 
 /** Login only checks shape: the password rules of today must not lock out older accounts. */
-export function checkLogin(body: Record<string, unknown>): Checked<LoginInput> {
+export function validateLogin(body: Record<string, unknown>): ValidationResult<LoginValues> {
   const errors: FieldErrors = {};
   const emailError = checkEmail(body.email);
   if (emailError) errors.email = emailError;
   if (typeof body.password !== 'string' || body.password === '') errors.password = 'Password is required.';
   else if (body.password.length > PASSWORD_MAX) errors.password = `Password must be at most ${PASSWORD_MAX} characters.`;
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { email: (body.email as string).trim(), password: body.password as string } };
-}
-
-/** One sentence for a banner, from the field messages in form order. */
-export function summarizeErrors(errors: FieldErrors): string {
-  return (['username', 'email', 'password'] as const)
-    .map((key) => errors[key])
-    .filter(Boolean)
-    .join(' ');
+  return { values: { email: trimmed(body.email), password: asTyped(body.password) }, errors };
 }

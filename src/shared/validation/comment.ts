@@ -1,15 +1,25 @@
-import { invalidInput } from '../errors.ts';
+import { type FieldErrors, type ValidationResult } from './common.ts';
 
 /**
- * The rules for what a visitor may send: the comment form (the list query is in
- * src/server/api/list-queries.ts). No database
- * access here; failures are AppErrors (400) that name the bad fields. The comment island keeps
- * its own copy of COMMENT_LIMITS, as client code must not import src/server.
+ * The comment form (SPEC.md section 5), shared by the article's comment island and
+ * POST /api/blogs/:id/comment: name and comment required and non-blank after cleaning; contact
+ * optional. Comments are plain text: nothing here parses or keeps HTML, the output side escapes it.
  */
 
 export const COMMENT_LIMITS = { username: 60, comment: 5000, contact: 200 } as const;
 
-export interface CommentInput {
+export const COMMENT_MESSAGES = {
+  /** The 400 answer's message; the fields name what is wrong. */
+  invalid: 'Please check the comment form.',
+} as const;
+
+export interface CommentFormInput {
+  username?: unknown;
+  comment?: unknown;
+  contact?: unknown;
+}
+
+export interface CommentValues {
   username: string;
   comment: string;
   contact: string | null;
@@ -37,37 +47,31 @@ function lengthOf(text: string): number {
   return n;
 }
 
-/**
- * The comment form (SPEC.md section 5): name and comment required and non-blank after trimming;
- * contact optional. Comments are plain text: nothing here parses or keeps HTML, the output side
- * escapes it.
- */
-export function validateCommentInput(body: Record<string, unknown>): CommentInput {
-  const fields: Record<string, string> = {};
+export function validateCommentInput(input: CommentFormInput): ValidationResult<CommentValues> {
+  const errors: FieldErrors = {};
   const readString = (name: 'username' | 'comment' | 'contact', multiline: boolean, required: boolean): string | null => {
-    const value = body[name];
+    const value = input[name];
     if (value === undefined || value === null) {
-      if (required) fields[name] = `${label[name]} is required.`;
+      if (required) errors[name] = `${label[name]} is required.`;
       return null;
     }
     if (typeof value !== 'string') {
-      fields[name] = `${label[name]} must be text.`;
+      errors[name] = `${label[name]} must be text.`;
       return null;
     }
     const text = cleanText(value, { multiline });
     if (text === '') {
-      if (required) fields[name] = `${label[name]} is required.`;
+      if (required) errors[name] = `${label[name]} is required.`;
       return null;
     }
     if (lengthOf(text) > COMMENT_LIMITS[name]) {
-      fields[name] = `${label[name]} must be at most ${COMMENT_LIMITS[name]} characters.`;
+      errors[name] = `${label[name]} must be at most ${COMMENT_LIMITS[name]} characters.`;
       return null;
     }
     return text;
   };
-  const username = readString('username', false, true);
-  const comment = readString('comment', true, true);
+  const username = readString('username', false, true) ?? '';
+  const comment = readString('comment', true, true) ?? '';
   const contact = readString('contact', false, false);
-  if (Object.keys(fields).length > 0) throw invalidInput('Please check the comment form.', fields);
-  return { username: username!, comment: comment!, contact };
+  return { values: { username, comment, contact }, errors };
 }

@@ -1,0 +1,151 @@
+/**
+ * What every /api call answers (DESIGN.md section 4), shared by the server's DTO mapping, which
+ * declares it returns these, and src/client/api.ts, which reads them. Types only: nothing here
+ * reaches a bundle.
+ */
+
+/** Every error answer: a short code, a sentence for people, and the bad fields of a 400. */
+export interface ErrorBody {
+  error: string;
+  message: string;
+  fields?: Record<string, string>;
+}
+
+/** How long a change took to reach the stored public pages, in milliseconds (DESIGN.md section 2). */
+export interface LiveTime {
+  live_ms: number;
+}
+
+/** DELETE answers: a confirmation sentence and the live time. */
+export interface DeletedAnswer extends LiveTime {
+  message: string;
+}
+
+/** A comment as an article shows it. */
+export interface CommentDto {
+  id: number;
+  username: string;
+  comment: string;
+  created_at: string;
+}
+
+/** POST /api/blogs/:id/comment (201). */
+export type PostedComment = CommentDto & LiveTime;
+
+/** GET /api/blogs/comment (admin): every comment with its article's title, newest first. */
+export interface AdminCommentDto extends CommentDto {
+  blog_id: number;
+  blog_title: string | null;
+}
+
+/** A blog with every entity field of SPEC.md section 3, `_id` and `isVideo` ("1"/"0") included. */
+export interface BlogDto {
+  id: number;
+  _id: number;
+  title: string;
+  author: string;
+  content: string;
+  content_source: string | null;
+  category_id: number | null;
+  category_name: string | null;
+  image: string | null;
+  video_link: string | null;
+  isVideo: '0' | '1';
+  pdf_drive_link: string | null;
+  pay_link: string | null;
+  form_name: string | null;
+  form_link: string | null;
+  created_at: string;
+  updated_at: string;
+  clicks: number;
+}
+
+/** One row of GET /api/blogs (X-Total-Count gives the number of matches). */
+export type BlogListItem = BlogDto;
+
+/** GET /api/blogs/:id: the blog with its comments, oldest first. */
+export interface BlogWithComments extends BlogDto {
+  comments: CommentDto[];
+}
+
+/** POST /api/blogs (201) and PUT /api/blogs/:id: the blog as GET shows it, plus the live time. */
+export type SavedBlog = BlogDto & LiveTime;
+
+/** GET /api/blogs/top-viewed. */
+export interface TopViewedItem {
+  id: number;
+  title: string;
+  created_at: string;
+  clicks: number;
+}
+
+/** GET /api/blogs/recent. */
+export interface RecentItem {
+  id: number;
+  title: string;
+  image: string | null;
+  category_name: string | null;
+}
+
+/** GET /api/categories: ordered by sequence, then id. */
+export interface CategoryDto {
+  id: number;
+  name: string;
+  sequence: number;
+}
+
+/** POST /api/categories (201) and PUT /api/categories/:id. */
+export type SavedCategory = CategoryDto & LiveTime;
+
+/** GET /api/carousel. */
+export interface SlideDto {
+  id: number;
+  title: string;
+  image_url: string;
+  altText: string;
+}
+
+/** POST /api/carousel (201). */
+export interface AddedSlide extends LiveTime {
+  message: string;
+  slide: SlideDto;
+}
+
+/** POST /api/blogs/upload-image-cloudinary (201): the widest stored variant and its srcset. */
+export interface ImageUploadAnswer {
+  url: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+/** POST /api/blogs/upload-pdf-local (201). */
+export interface PdfUploadAnswer {
+  link: string;
+}
+
+/** The signed-in user as GET /api/users/me shows it. */
+export interface UserDto {
+  id: number;
+  username: string;
+  email: string;
+  is_admin: boolean;
+}
+
+/** GET /api/users/me. */
+export interface MeAnswer {
+  user: UserDto | null;
+}
+
+/** POST /api/users/login; the session itself travels in the HttpOnly cookie. */
+export interface LoginAnswer {
+  token: string;
+  is_admin: boolean;
+  username: string;
+}
+
+/** POST /api/users/register (201). */
+export interface RegisterAnswer {
+  message: string;
+  user: Omit<UserDto, 'is_admin'>;
+}
