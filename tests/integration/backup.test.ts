@@ -129,7 +129,7 @@ describe('backup and restore', () => {
       }
     };
     // Let the start-up pre-render finish, so the burst has the server to itself.
-    await untilPrerendered(server);
+    await untilPrerendered(server, 300_000);
     const burst = Promise.all(Array.from({ length: 8 }, (_, n) => worker(n)));
     const until = async (condition: () => boolean) => {
       while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -255,7 +255,7 @@ describe('a server killed with SIGKILL mid-burst', () => {
     }
   });
 
-  it('drops stored pages a committed write may not have reached; a clean stop keeps them', async () => {
+  it('drops stored pages a committed write may not have reached; a clean stop keeps them', { timeout: 600_000 }, async () => {
     const id = articleIds.at(-1)!;
     const readTitle = async () => ((await (await fetch(server.url(`/api/blogs/${id}`))).json()) as { title: string }).title;
     const setTitleBehindTheServer = (title: string) => {
@@ -266,7 +266,7 @@ describe('a server killed with SIGKILL mid-burst', () => {
     };
 
     // main.ts handles SIGTERM once its start-up pre-render is over; before that a stop is a kill.
-    await untilPrerendered(server);
+    await untilPrerendered(server, 300_000);
     const original = await readTitle();
     expect((await fetchPage(server, `/blog/${id}`)).html).toContain(original);
     expect((await fetchPage(server, `/blog/${id}`)).state).toBe('HIT');

@@ -24,7 +24,7 @@ beforeAll(async () => {
       RATE_LIMIT_REGISTER_IP: '1000',
     },
   });
-});
+}, 180_000);
 
 afterAll(async () => {
   await server?.stop();

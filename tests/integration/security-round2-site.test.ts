@@ -86,7 +86,7 @@ describe('view counts', () => {
       | Array<{ id: number }>
       | { blogs: Array<{ id: number }> };
     blogId = (Array.isArray(list) ? list : list.blogs)[0]!.id;
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -137,7 +137,7 @@ describe('the Host and Origin checks', () => {
     admin = await loginAsAdmin(server);
     // The article page is a stored page from here on: the front server answers it before Astro.
     await fetch(server.url('/blog/1')).then((r) => r.arrayBuffer());
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -233,7 +233,7 @@ describe('with an explicit PUBLIC_ORIGIN', () => {
   beforeAll(async () => {
     server = await startServer({ env: { PUBLIC_ORIGIN: 'https://site.example', SEED_DEMO: 'false' } });
     port = new URL(server.origin).port;
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -273,7 +273,7 @@ describe('a full uploads disk', () => {
     if (!diskDir) return;
     server = await startServer({ env: { UPLOADS_DIR: diskDir, SEED_DEMO: 'false' } });
     admin = await loginAsAdmin(server);
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await server?.stop();
@@ -333,14 +333,14 @@ describe('damaged SQLite files at start', () => {
     'a damaged page store is moved aside, logged with both paths, and the site starts with an empty store',
     { timeout: 120_000 },
     async () => {
-      const first = await startServer();
-      await first.stop();
-      const storeFile = path.join(first.dir, 'pages', 'pages.sqlite');
-      expect(fs.existsSync(storeFile)).toBe(true);
-      for (const suffix of ['-wal', '-shm']) fs.rmSync(storeFile + suffix, { force: true });
+      // A data folder whose page store file is garbage (written before any server ran on it, so no
+      // crash marker can have the start drop the file instead).
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
+      const storeFile = path.join(dir, 'pages', 'pages.sqlite');
+      fs.mkdirSync(path.dirname(storeFile), { recursive: true });
       fs.writeFileSync(storeFile, Buffer.alloc(64 * 1024, 'not a database '));
 
-      const second = await startServer({ dir: first.dir });
+      const second = await startServer({ dir });
       try {
         const home = await fetch(second.url('/'));
         expect(home.status).toBe(200);
@@ -365,7 +365,7 @@ describe('damaged SQLite files at start', () => {
     },
   );
 
-  it('a damaged database stops the start with a message naming the file and npm run restore', { timeout: 60_000 }, async () => {
+  it('a damaged database stops the start with a message naming the file and npm run restore', { timeout: 120_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
     const databasePath = path.join(dir, 'site.sqlite');
     fs.writeFileSync(databasePath, Buffer.alloc(64 * 1024, 'garbage garbage '));

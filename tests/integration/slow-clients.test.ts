@@ -16,8 +16,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
   // The start-up pre-render competes for the CPU; let it finish so reader times mean something.
-  await untilPrerendered(server);
-});
+  await untilPrerendered(server, 300_000);
+}, 360_000); // the start-up pre-render may take minutes on a loaded machine
 
 afterAll(async () => {
   await server?.stop();
