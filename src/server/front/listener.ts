@@ -61,7 +61,7 @@ export function createRequestListener(parts: ServerParts) {
 
     if (isRead && pathname.startsWith('/_astro/')) {
       const file = resolveInside(path.join(clientDir, '_astro'), pathname.slice('/_astro/'.length));
-      if (!file || !serveFile(req, res, file, { cacheControl: IMMUTABLE })) notFoundPlain(res);
+      if (!file || !serveFile(req, res, file, { cacheControl: IMMUTABLE, precompressed: true })) notFoundPlain(res);
       return;
     }
 

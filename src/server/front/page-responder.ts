@@ -2,22 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageStore, StoredPage } from '../page-store/store.ts';
 import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
 import { isHtml } from './security-headers.ts';
+import { pickEncoding, type Encoding } from './encodings.ts';
+
+export { pickEncoding };
 
 /** Browsers keep pages but ask again each time (a 304 when nothing changed). */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-const accepting = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0+)?\\s*(,|$))(\\s*;[^,]*)?(,|$)`, 'i');
-const ACCEPTS_BR = accepting('br');
-const ACCEPTS_GZIP = accepting('gzip');
-
-export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  if (ACCEPTS_BR.test(header)) return 'br';
-  if (ACCEPTS_GZIP.test(header)) return 'gzip';
-  return 'identity';
-}
 
 function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
   const match = req.headers['if-none-match'];
