@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -52,6 +53,46 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+});
+
+/** Hash sources of the inline scripts that run and the style elements of a page. */
+function inlineHashesOf(html: string): Set<string> {
+  const hash = (text: string) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+  const found = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes!)?.[1] ?? '';
+    if (!/\bsrc\s*=/.test(attributes!) && (type === '' || type === 'module')) found.add(hash(text!));
+  }
+  for (const [, text] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)) found.add(hash(text!));
+  return found;
+}
+
+describe('lean page answers', () => {
+  it("a page's policy names only the inline scripts and styles that page has, stored or rendered per request", async () => {
+    for (const urlPath of ['/', '/blog/1', '/about', '/blogs?search=notes', '/login', '/no-such-page']) {
+      const answer = await rawGet(urlPath);
+      const policy = answer.headers['content-security-policy']!;
+      const named = [...(policy.match(/'sha256-[^']+'/g) ?? [])].sort();
+      const onPage = [...inlineHashesOf(answer.body.toString())].sort();
+      expect(onPage.length, urlPath).toBeGreaterThan(0);
+      expect(named, urlPath).toEqual(onPage);
+    }
+  });
+
+  it('a 304 for a stored page carries its validators and policy, not the description of a body', async () => {
+    await rawGet('/about');
+    const page = await rawGet('/about');
+    expect(page.headers['x-page-store']).toBe('HIT');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const again = await rawGet('/about', { 'if-none-match': page.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.headers.etag).toBe(page.headers.etag);
+    expect(again.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    expect(again.headers['x-frame-options']).toBe('DENY');
+    expect(again.headers['cache-control']).toBe(page.headers['cache-control']);
+    expect(again.headers['content-type']).toBeUndefined();
+    expect(again.headers['x-rendered-at']).toBeUndefined();
+  });
 });
 
 describe('hashed /_astro assets', () => {

@@ -7,6 +7,7 @@ import type { PageStore } from '../page-store/store.ts';
 import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/page-keys.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
+import { narrowPolicyOfAnswer } from './page-policy.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 
 export type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: object) => Promise<void>;
@@ -105,6 +106,7 @@ export function createRequestListener(parts: ServerParts) {
       }
     }
 
+    narrowPolicyOfAnswer(res);
     void astro(req, res, () => notFoundPlain(res), { app: context });
   };
 }
