@@ -106,7 +106,8 @@ export function createRequestListener(parts: ServerParts) {
       }
     }
 
-    narrowPolicyOfAnswer(res);
+    // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
+    if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
     void astro(req, res, () => notFoundPlain(res), { app: context });
   };
 }
