@@ -7,6 +7,7 @@ import type { PageStore } from '../page-store/store.ts';
 import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/page-keys.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
+import { narrowPolicyOfAnswer } from './page-policy.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 
 export type AstroHandler = (
@@ -72,7 +73,7 @@ export function createRequestListener(parts: ServerParts) {
 
     if (isRead && pathname.startsWith('/_astro/')) {
       const file = resolveInside(path.join(clientDir, '_astro'), pathname.slice('/_astro/'.length));
-      if (!file || !serveFile(req, res, file, { cacheControl: IMMUTABLE })) notFoundPlain(res);
+      if (!file || !serveFile(req, res, file, { cacheControl: IMMUTABLE, precompressed: true })) notFoundPlain(res);
       return;
     }
 
@@ -116,6 +117,8 @@ export function createRequestListener(parts: ServerParts) {
       }
     }
 
+    // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
+    if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
     void astro(req, res, () => notFoundPlain(res), { app: context });
   };
 }
