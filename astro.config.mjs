@@ -16,8 +16,8 @@ export default defineConfig({
     // Our own middleware does the CSRF check: Astro's built-in one refuses Bearer API clients.
     checkOrigin: false,
     // Astro hashes every script and style it inlines (island runtime, small hoisted scripts) and
-    // sends the policy as a header on each page it renders; the hashes are the same for every page
-    // of a build, so stored pages carry the same policy (src/server/front/security-headers.ts).
+    // sends the policy as a header; the front server narrows it to the hashes of each page's own
+    // inline scripts and styles, for rendered and stored pages alike (src/server/front/page-policy.ts).
     csp: {
       directives: [
         "default-src 'self'",

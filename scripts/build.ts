@@ -13,6 +13,13 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 // A new id per build: stored pages of an older build are dropped, as they name old asset hashes.
 const distDir = path.resolve(process.env.DIST_DIR || 'dist');
 fs.writeFileSync(path.join(distDir, 'build-id.txt'), `${Date.now().toString(36)}-${crypto.randomBytes(6).toString('hex')}\n`);
+// Hashed assets are compressed once here; the front server sends the .br/.gz a reader accepts.
+const { precompressAssets } = await import('../src/server/front/precompress.ts');
+const packed = await precompressAssets(path.join(distDir, 'client', '_astro'));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+console.log(
+  `Precompressed ${packed.files} assets: ${kb(packed.bytes)} -> brotli ${kb(packed.brBytes)}, gzip ${kb(packed.gzipBytes)}`,
+);
 console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const { loadConfig } = await import('../src/server/config.ts');

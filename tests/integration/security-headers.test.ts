@@ -143,7 +143,7 @@ describe('pages', () => {
     expect(search.headers.get('x-page-store')).toBeNull();
     expectPagePolicy(search.headers, search.body, 'search page rendered by Astro');
 
-    // One build, one policy: the stored page's header is exactly what Astro sends.
+    // Same inline scripts, same narrowed policy: the stored page's header is exactly what a render sends.
     expect(stored.headers.get('content-security-policy')).toBe(search.headers.get('content-security-policy'));
     expect(refreshed.headers.get('content-security-policy')).toBe(search.headers.get('content-security-policy'));
   });

@@ -7,6 +7,7 @@ import type { PageStore } from '../page-store/store.ts';
 import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
+import { narrowPolicyOfAnswer } from './page-policy.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 import { readHostRules, refuseMisdirected } from './host-check.ts';
 
@@ -75,7 +76,7 @@ export function createRequestListener(parts: ServerParts) {
 
     if (isRead && pathname.startsWith('/_astro/')) {
       const file = resolveInside(path.join(clientDir, '_astro'), pathname.slice('/_astro/'.length));
-      if (!file || !serveFile(req, res, file, { cacheControl: IMMUTABLE })) notFoundPlain(res);
+      if (!file || !serveFile(req, res, file, { cacheControl: IMMUTABLE, precompressed: true })) notFoundPlain(res);
       return;
     }
 
@@ -119,6 +120,8 @@ export function createRequestListener(parts: ServerParts) {
       }
     }
 
+    // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
+    if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
     void astro(req, res, () => notFoundPlain(res), { app: context });
   };
 }

@@ -2,28 +2,29 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageStore, StoredPage } from '../page-store/store.ts';
 import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
 import { isHtml } from './security-headers.ts';
+import { pickEncoding, type Encoding } from './encodings.ts';
+import { narrowPolicy } from './page-policy.ts';
+
+export { pickEncoding };
 
 /** Browsers keep pages but ask again each time (a 304 when nothing changed). */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-type Encoding = 'br' | 'gzip' | 'identity';
-
-const accepting = (name: string) => new RegExp(`(^|[\\s,])${name}(?!;\\s*q=0(\\.0+)?\\s*(,|$))(\\s*;[^,]*)?(,|$)`, 'i');
-const ACCEPTS_BR = accepting('br');
-const ACCEPTS_GZIP = accepting('gzip');
-
-export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  if (ACCEPTS_BR.test(header)) return 'br';
-  if (ACCEPTS_GZIP.test(header)) return 'gzip';
-  return 'identity';
-}
 
 function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
   const match = req.headers['if-none-match'];
   if (!match) return false;
   const weak = `W/${page.etag}`;
   return match.split(',').some((value) => value.trim() === weak || value.trim() === page.etag);
+}
+
+/** Each stored HTML page's own policy: the build's, narrowed to the inline scripts and styles it has. */
+const pagePolicies = new WeakMap<StoredPage, string>();
+
+function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
+  if (!pagePolicy || !isHtml(page.contentType)) return null;
+  let policy = pagePolicies.get(page);
+  if (!policy) pagePolicies.set(page, (policy = narrowPolicy(pagePolicy, page.body.toString('utf8'))));
+  return policy;
 }
 
 /** Raw header lists of a stored page's HIT answers, made once per page and encoding. */
@@ -39,7 +40,7 @@ function headersForHit(
   if (!perPage) hitHeaders.set(page, (perPage = {}));
   let list = perPage[variant];
   if (!list) {
-    const policy = pagePolicy && isHtml(page.contentType) ? pagePolicy : null;
+    const policy = policyOf(page, pagePolicy);
     list = [
       ...common.flatMap((value, i) =>
         i % 2 === 0 && policy && value === 'Content-Security-Policy'
@@ -48,8 +49,6 @@ function headersForHit(
             ? [value, common[i + 1]!]
             : [],
       ),
-      'Content-Type',
-      page.contentType,
       'Cache-Control',
       PAGE_CACHE_CONTROL,
       'ETag',
@@ -58,12 +57,12 @@ function headersForHit(
       'Accept-Encoding',
       'X-Page-Store',
       'HIT',
-      'X-Rendered-At',
-      String(page.renderedAt),
     ];
-    if (variant === 'br' || variant === 'gzip') list.push('Content-Encoding', variant);
+    // A 304 describes no body (RFC 9110 section 15.4.5): the browser keeps the type it has.
     if (variant !== 'not-modified') {
       const body = variant === 'br' ? page.br : variant === 'gzip' ? page.gzip : page.body;
+      list.push('Content-Type', page.contentType, 'X-Rendered-At', String(page.renderedAt));
+      if (variant !== 'identity') list.push('Content-Encoding', variant);
       list.push('Content-Length', String(body.length));
     }
     perPage[variant] = list;
@@ -97,7 +96,7 @@ export function answerStoredHit(
   return true;
 }
 
-/** pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no headers). */
+/** pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no headers), narrowed to the page. */
 export function sendStoredPage(
   req: IncomingMessage,
   res: ServerResponse,
@@ -106,18 +105,19 @@ export function sendStoredPage(
   pagePolicy: string | null = null,
 ): void {
   const etag = `W/${page.etag}`;
-  if (pagePolicy && isHtml(page.contentType)) res.setHeader('Content-Security-Policy', pagePolicy);
-  res.setHeader('Content-Type', page.contentType);
+  const policy = policyOf(page, pagePolicy);
+  if (policy) res.setHeader('Content-Security-Policy', policy);
   res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
   res.setHeader('ETag', etag);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('X-Page-Store', state);
-  res.setHeader('X-Rendered-At', String(page.renderedAt));
   if (etagMatches(req, page)) {
     res.statusCode = 304;
     res.end();
     return;
   }
+  res.setHeader('Content-Type', page.contentType);
+  res.setHeader('X-Rendered-At', String(page.renderedAt));
   const encoding = pickEncoding(req.headers['accept-encoding']);
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
   if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
@@ -131,6 +131,10 @@ function sendRaw(req: IncomingMessage, res: ServerResponse, result: RenderResult
   for (const [name, value] of Object.entries(result.headers)) {
     if (value !== undefined && name !== 'content-length') res.setHeader(name, value);
   }
+  const policy = result.headers['content-security-policy'];
+  const type = result.headers['content-type'];
+  if (typeof policy === 'string' && typeof type === 'string' && isHtml(type))
+    res.setHeader('Content-Security-Policy', narrowPolicy(policy, result.body.toString('utf8')));
   res.setHeader('Content-Length', result.body.length);
   res.end(req.method === 'HEAD' ? undefined : result.body);
 }

@@ -43,8 +43,10 @@ const PROBE_PATH = '/__page-policy-probe';
 
 /**
  * The Content-Security-Policy Astro sends with the pages of this build. Astro hashes every script
- * and style it inlines across the whole build, so the header is the same for every page; stored
- * pages (answered without Astro) carry this one. Read once at start from one in-process render.
+ * and style it inlines across the whole build, so the header is the same for every page; each
+ * HTML answer then carries it narrowed to the hashes of its own inline scripts and styles
+ * (page-policy.ts), whether it comes from the page store or from Astro. Read once at start from
+ * one in-process render.
  */
 export async function readPagePolicy(origin: string): Promise<string> {
   const render = getAstroRender();
