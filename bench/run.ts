@@ -1,4 +1,6 @@
-// `npm run bench`: the page store's figures on a generated site (issue "Pre-rendered pages").
+// `npm run bench` (first half; bench/peer.ts is the second): the page store's own figures on a
+// generated site: pre-render, memory, stored against uncached answers, publish-to-live. The
+// comparison with a real peer (nginx on the same bytes) is bench/peer.ts.
 // Prints figures; asserts nothing. BENCH_ARTICLES (10000), BENCH_SECONDS (10), BENCH_EDITS (50).
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -59,21 +61,17 @@ async function main() {
   const articleId = Math.floor(ARTICLES / 2);
   const articleUrl = `${site.origin}/blog/${articleId}`;
   const page = await fetch(articleUrl, { headers: { 'accept-encoding': 'identity' } });
-  const bodyFile = path.join(dir, 'article.html');
-  fs.writeFileSync(bodyFile, Buffer.from(await page.arrayBuffer()));
-  console.log(`Article page: ${fs.statSync(bodyFile).size} bytes, store says ${page.headers.get('x-page-store')}`);
+  const pageBytes = (await page.arrayBuffer()).byteLength;
+  console.log(`Article page: ${pageBytes} bytes, store says ${page.headers.get('x-page-store')}`);
 
-  const staticServer = await startChild(['bench/static-server.ts', bodyFile], {}, /listening/);
   const uncached = await startChild(['src/server/front/main.ts'], { ...env, PAGE_STORE: 'off' }, /listening/);
 
-  // Each server gets the same short warm-up first (JIT, memory), so the first measured run is not penalised.
-  for (const url of [articleUrl, staticServer.origin + '/']) await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  // A short warm-up first (JIT, memory), so the first measured run is not penalised.
+  await autocannon({ url: articleUrl, connections: CONNECTIONS, duration: 2 });
   console.log(`Load: ${CONNECTIONS} connections, ${SECONDS} s each`);
   const stored = await load(articleUrl);
   const storedBr = await load(articleUrl, { 'accept-encoding': 'br' });
-  const plain = await load(staticServer.origin + '/');
   const rendered = await load(`${uncached.origin}/blog/${articleId}`);
-  staticServer.child.kill();
   uncached.child.kill();
 
   console.log(`Publish-to-live: ${EDITS} edits of /blog/${articleId}`);
@@ -110,9 +108,7 @@ async function main() {
   console.log(`  Server memory (RSS) after pre-render: ${rss.toFixed(0)} MB; after the edits: ${rssAfter.toFixed(0)} MB`);
   console.log(row('stored article page (identity)', stored));
   console.log(row('stored article page (brotli)', storedBr));
-  console.log(row('minimal Node static server', plain));
   console.log(row('uncached render (PAGE_STORE=off)', rendered));
-  console.log(`  stored / static throughput: ${(stored.rps / plain.rps).toFixed(2)}`);
   console.log(
     `  publish-to-live (PUT answered + page checked): p50 ${percentile(clientMs, 50).toFixed(1)} ms, p95 ${percentile(clientMs, 95).toFixed(1)} ms`,
   );
