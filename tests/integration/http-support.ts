@@ -13,8 +13,23 @@ export interface Answer {
   text: string;
 }
 
+/**
+ * fetch, sent once more when the first try never left: on a busy machine this process can be too
+ * slow to notice that the server closed an idle keep-alive socket, and fetch then writes the
+ * request into the closed socket (EPIPE). Nothing reached the server, so sending again is safe.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'EPIPE') throw error;
+    return fetch(url, init);
+  }
+}
+
 export async function call(server: TestServer, path: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetch(server.url(path), init);
+  const response = await fetchOnce(server.url(path), init);
   const text = await response.text();
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').startsWith('application/json') && text !== '') body = JSON.parse(text);
