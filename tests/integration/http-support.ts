@@ -18,7 +18,7 @@ export interface Answer {
  * slow to notice that the server closed an idle keep-alive socket, and fetch then writes the
  * request into the closed socket (EPIPE). Nothing reached the server, so sending again is safe.
  */
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+async function fetchResendingOnEpipe(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
@@ -29,7 +29,7 @@ async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
 }
 
 export async function call(server: TestServer, path: string, init: RequestInit = {}): Promise<Answer> {
-  const response = await fetchOnce(server.url(path), init);
+  const response = await fetchResendingOnEpipe(server.url(path), init);
   const text = await response.text();
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').startsWith('application/json') && text !== '') body = JSON.parse(text);
