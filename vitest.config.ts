@@ -16,7 +16,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 300_000,
           // Each file starts its own server; two cores run two at a time.
           maxWorkers: 2,
         },
