@@ -6,6 +6,7 @@ import { addSlide, ApiError, deleteSlide, listSlides } from '../../client/api.ts
 import type { SlideDto } from '../../shared/api-types.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { AdminCard, FormCard, ListBody } from './AdminCard.tsx';
+import { DeleteButton } from './DeleteButton.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
@@ -102,15 +103,11 @@ export default function CarouselManager() {
               <li key={slide.id} className="slide-item">
                 <img src={slide.image_url} alt={slide.altText || slide.title} loading="lazy" width={240} height={135} />
                 <span className="slide-title">{slide.title}</span>
-                <button
-                  type="button"
-                  className="btn btn-small btn-danger"
-                  aria-label={`Delete slide ${slide.title}`}
-                  disabled={deleting === slide.id}
-                  onClick={() => void onDelete(slide)}
-                >
-                  Delete
-                </button>
+                <DeleteButton
+                  label={`Delete slide ${slide.title}`}
+                  busy={deleting === slide.id}
+                  onPress={() => void onDelete(slide)}
+                />
               </li>
             ))}
           </ul>

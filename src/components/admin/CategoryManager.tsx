@@ -7,6 +7,7 @@ import type { CategoryDto } from '../../shared/api-types.ts';
 import { CategoryEditRow, type CategoryDraft } from './CategoryEditRow.tsx';
 import { TextField } from '../forms/TextField.tsx';
 import { AdminCard, FormCard, ListBody } from './AdminCard.tsx';
+import { DeleteButton } from './DeleteButton.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
@@ -179,15 +180,11 @@ export default function CategoryManager() {
                         >
                           Edit
                         </button>
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger"
-                          aria-label={`Delete ${category.name}`}
-                          disabled={deleting === category.id}
-                          onClick={() => void onDelete(category)}
-                        >
-                          Delete
-                        </button>
+                        <DeleteButton
+                          label={`Delete ${category.name}`}
+                          busy={deleting === category.id}
+                          onPress={() => void onDelete(category)}
+                        />
                       </td>
                     </tr>
                   ),
