@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSite } from './generate-site.ts';
+import { requireBuild, siteEnv, startProcess, type Admin } from './site.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,7 +22,7 @@ const ENCODINGS = [
   { name: 'gzip', accept: 'gzip', suffix: '.gz' },
   { name: 'br', accept: 'br', suffix: '.br' },
 ] as const;
-const root = path.resolve(import.meta.dirname, '..');
+const ADMIN: Admin = { email: 'bench@example.com', password: 'bench-password-123' };
 const children: ChildProcess[] = [];
 
 interface Answer {
@@ -65,24 +66,12 @@ function freePort(): Promise<number> {
   });
 }
 
-function startSite(env: Record<string, string>): Promise<{ origin: string; port: number }> {
-  const child = spawn(process.execPath, ['src/server/front/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** The built server, once it has pre-rendered every public page; its port is read from its origin. */
+async function startSite(env: Record<string, string>): Promise<{ origin: string; port: number }> {
+  const { child, started } = startProcess(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
   children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const origin = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
-      if (origin && /Pre-rendered \d+ pages/.test(output)) resolve({ origin: origin[1]!, port: Number(origin[2]) });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`The site exited with ${code}\n${output}`)));
-  });
+  const { origin } = await started;
+  return { origin, port: Number(new URL(origin).port) };
 }
 
 /** nginx on 127.0.0.1 serving the page's three encodings, chosen by Accept-Encoding like ours. */
@@ -193,8 +182,7 @@ async function assetBytes(port: number, html: string): Promise<Record<string, nu
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(root, process.env.DIST_DIR || 'dist', 'server/entry.mjs')))
-    throw new Error('Run `npm run build` first.');
+  requireBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-peer-'));
   try {
     console.log(`Load average before: ${loadAverage()} (what else this machine was doing is unknown)`);
@@ -203,21 +191,11 @@ async function main() {
     await generateSite(databasePath, {
       articles: ARTICLES,
       categories: 10,
-      adminEmail: 'bench@example.com',
-      adminPassword: 'bench-password-123',
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
     });
     console.log('Starting the built server and pre-rendering every public page...');
-    const site = await startSite({
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_PATH: databasePath,
-      UPLOADS_DIR: path.join(dir, 'uploads'),
-      PAGE_STORE_DIR: path.join(dir, 'pages'),
-      SEED_DEMO: 'false',
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: 'bench-password-123',
-      NODE_ENV: 'production',
-    });
+    const site = await startSite(siteEnv(dir, databasePath, ADMIN));
     const pagePath = `/blog/${Math.floor(ARTICLES / 2)}`;
 
     // The same bytes for nginx, from our own answers (world-readable: nginx workers drop root).

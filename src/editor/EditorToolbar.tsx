@@ -45,7 +45,6 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
   const [panel, setPanel] = useState<Panel | null>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const toolbarRef = useRef<HTMLDivElement>(null);
-  const triggers = useRef<Partial<Record<Panel, HTMLButtonElement | null>>>({});
 
   const onToolbarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const list = Array.from(toolbarRef.current?.querySelectorAll<HTMLButtonElement>('[data-toolbar-item]') ?? []);
@@ -58,11 +57,11 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
     list[next]?.focus();
   };
 
-  // Closing without acting returns the keyboard to the button that opened the panel.
+  // Closing without acting returns the keyboard to the button that opened the panel (the expanded one).
   const closePanel = () => {
-    const open = panel;
+    const trigger = toolbarRef.current?.querySelector<HTMLButtonElement>('[aria-expanded="true"]');
     setPanel(null);
-    if (open) triggers.current[open]?.focus();
+    if (trigger) trigger.focus();
     else actions.focusEditor();
   };
   const after = (act: () => void) => () => {
@@ -73,6 +72,10 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
     expanded: panel === name,
     onPress: () => setPanel((open) => (open === name ? null : name)),
   });
+  const colorPanels = {
+    textColor: { title: 'Text colour', colors: TEXT_COLORS, current: state.textColor, pick: actions.textColor },
+    bgColor: { title: 'Background colour', colors: BACKGROUND_COLORS, current: state.bgColor, pick: actions.backgroundColor },
+  };
 
   return (
     <div className="editor-toolbar-wrap">
@@ -81,43 +84,20 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
           <HeadingButtons state={state} actions={actions} />
           <FormatButtons state={state} actions={actions} />
           <div className="tb-group">
-            <ToolbarButton
-              index={6}
-              label="Link"
-              pressed={state.link}
-              {...panelButton('link')}
-              buttonRef={(element) => void (triggers.current.link = element)}
-            >
+            <ToolbarButton index={6} label="Link" pressed={state.link} {...panelButton('link')}>
               <LinkIcon />
             </ToolbarButton>
-            <ToolbarButton
-              index={7}
-              label="Image"
-              {...panelButton('image')}
-              buttonRef={(element) => void (triggers.current.image = element)}
-            >
+            <ToolbarButton index={7} label="Image" {...panelButton('image')}>
               <ImageIcon />
             </ToolbarButton>
           </div>
           <div className="tb-group">
-            <ToolbarButton
-              index={8}
-              label="Text colour"
-              pressed={state.textColor !== null}
-              {...panelButton('textColor')}
-              buttonRef={(element) => void (triggers.current.textColor = element)}
-            >
+            <ToolbarButton index={8} label="Text colour" pressed={state.textColor !== null} {...panelButton('textColor')}>
               <span className="tb-color-icon" aria-hidden="true" style={{ borderBottomColor: state.textColor ?? 'currentColor' }}>
                 A
               </span>
             </ToolbarButton>
-            <ToolbarButton
-              index={9}
-              label="Background colour"
-              pressed={state.bgColor !== null}
-              {...panelButton('bgColor')}
-              buttonRef={(element) => void (triggers.current.bgColor = element)}
-            >
+            <ToolbarButton index={9} label="Background colour" pressed={state.bgColor !== null} {...panelButton('bgColor')}>
               <span className="tb-bg-icon" aria-hidden="true" style={{ background: state.bgColor ?? 'transparent' }}>
                 A
               </span>
@@ -143,21 +123,14 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
           onClose={closePanel}
         />
       )}
-      {panel === 'textColor' && (
+      {(panel === 'textColor' || panel === 'bgColor') && (
+        // Keyed by the panel: switching colours opens a fresh panel, focused on its first swatch.
         <ColorPanel
-          title="Text colour"
-          colors={TEXT_COLORS}
-          current={state.textColor}
-          onPick={(color) => after(() => actions.textColor(color))()}
-          onClose={closePanel}
-        />
-      )}
-      {panel === 'bgColor' && (
-        <ColorPanel
-          title="Background colour"
-          colors={BACKGROUND_COLORS}
-          current={state.bgColor}
-          onPick={(color) => after(() => actions.backgroundColor(color))()}
+          key={panel}
+          title={colorPanels[panel].title}
+          colors={colorPanels[panel].colors}
+          current={colorPanels[panel].current}
+          onPick={(color) => after(() => colorPanels[panel].pick(color))()}
           onClose={closePanel}
         />
       )}

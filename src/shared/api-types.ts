@@ -39,6 +39,7 @@ export interface AdminCommentDto extends CommentDto {
 }
 
 /** A blog with every entity field of SPEC.md section 3, `_id` and `isVideo` ("1"/"0") included. */
+// Spelled out, not derived from the table type: this is the browser contract, which keeps its own names.
 export interface BlogDto {
   id: number;
   _id: number;

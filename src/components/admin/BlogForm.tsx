@@ -1,11 +1,18 @@
+import type { ChangeEvent } from 'react';
 import { PDF_ACCEPT } from '../../shared/validation/uploads.ts';
 import { RichTextEditor } from '../../editor/RichTextEditor.tsx';
 import { uploadImage } from '../../client/api.ts';
 import { FieldError, describedBy } from '../forms/FieldError.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { YesNoField } from '../forms/YesNoField.tsx';
 import { useBlogForm } from './use-blog-form.ts';
 
 export { BLOG_FORM_MESSAGES } from './use-blog-form.ts';
+
+/** The fields typed into a text input: each binds its value, its error and its update the same way. */
+type TextKey = 'title' | 'video_link' | 'form_name' | 'form_link' | 'payment_link';
+
+const URL_INPUT = { type: 'url', inputMode: 'url' } as const;
 
 /** The editor inserts the stored image by its address. */
 const uploadEditorImage = async (file: File) => (await uploadImage(file)).url;
@@ -20,6 +27,12 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
     mode,
     blogId,
   );
+
+  const bindText = (key: TextKey) => ({
+    value: fields[key],
+    error: errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(key, event.target.value),
+  });
 
   if (phase === 'missing-id' || phase === 'failed') {
     return (
@@ -38,15 +51,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
 
   return (
     <form className="admin-form blog-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-      <TextField
-        id="blog-title"
-        label="Title"
-        type="text"
-        value={fields.title}
-        required
-        error={errors.title}
-        onChange={(event) => update('title', event.target.value)}
-      />
+      <TextField id="blog-title" label="Title" type="text" required {...bindText('title')} />
 
       <div className="field">
         <label htmlFor="blog-category">Category</label>
@@ -108,94 +113,46 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
         onChange={(event) => pdf.pick(event.target.files?.[0] ?? null)}
       />
 
-      <fieldset className="field toggle">
-        <legend>Video post?</legend>
-        <label>
-          <input
-            id="blog-is-video-yes"
-            type="radio"
-            name="isVideo"
-            value="1"
-            checked={fields.isVideo === '1'}
-            onChange={() => update('isVideo', '1')}
-          />{' '}
-          Yes
-        </label>
-        <label>
-          <input type="radio" name="isVideo" value="0" checked={fields.isVideo === '0'} onChange={() => update('isVideo', '0')} />{' '}
-          No
-        </label>
-        <FieldError id="blog-is-video" message={errors.isVideo} />
-      </fieldset>
+      <YesNoField
+        legend="Video post?"
+        name="isVideo"
+        yes={fields.isVideo === '1'}
+        onChange={(yes) => update('isVideo', yes ? '1' : '0')}
+        yesId="blog-is-video-yes"
+        errorId="blog-is-video"
+        error={errors.isVideo}
+      />
 
       {fields.isVideo === '1' && (
         <TextField
           id="blog-video-link"
           label="Video link"
-          type="url"
-          inputMode="url"
           placeholder="https://www.youtube.com/watch?v=…"
-          value={fields.video_link}
-          error={errors.video_link}
-          onChange={(event) => update('video_link', event.target.value)}
+          {...URL_INPUT}
+          {...bindText('video_link')}
         />
       )}
 
-      <fieldset className="field toggle">
-        <legend>Add a form link?</legend>
-        <label>
-          <input
-            type="radio"
-            name="linkEnabled"
-            value="1"
-            checked={fields.linkEnabled}
-            onChange={() => update('linkEnabled', true)}
-          />{' '}
-          Yes
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="linkEnabled"
-            value="0"
-            checked={!fields.linkEnabled}
-            onChange={() => update('linkEnabled', false)}
-          />{' '}
-          No
-        </label>
-      </fieldset>
+      <YesNoField
+        legend="Add a form link?"
+        name="linkEnabled"
+        yes={fields.linkEnabled}
+        onChange={(yes) => update('linkEnabled', yes)}
+      />
 
       {fields.linkEnabled && (
         <>
-          <TextField
-            id="blog-form-name"
-            label="Form name"
-            type="text"
-            value={fields.form_name}
-            error={errors.form_name}
-            onChange={(event) => update('form_name', event.target.value)}
-          />
-          <TextField
-            id="blog-form-link"
-            label="Form link"
-            type="url"
-            inputMode="url"
-            value={fields.form_link}
-            error={errors.form_link}
-            onChange={(event) => update('form_link', event.target.value)}
-          />
+          <TextField id="blog-form-name" label="Form name" type="text" {...bindText('form_name')} />
+          <TextField id="blog-form-link" label="Form link" {...URL_INPUT} {...bindText('form_link')} />
         </>
       )}
 
       <TextField
         id="blog-payment-link"
         label="Payment link"
-        type="url"
-        inputMode="url"
         placeholder="Optional"
-        value={fields.payment_link}
-        error={errors.payment_link}
-        onChange={(event) => update('payment_link', event.target.value)}
+        {...URL_INPUT}
+        {...bindText('payment_link')}
       />
 
       <div className="field">

@@ -5,6 +5,8 @@ import { showError, showSuccess } from '../../stores/admin.ts';
 import { addSlide, ApiError, deleteSlide, listSlides } from '../../client/api.ts';
 import type { SlideDto } from '../../shared/api-types.ts';
 import { TextField } from '../forms/TextField.tsx';
+import { AdminCard, FormCard, ListBody } from './AdminCard.tsx';
+import { DeleteButton } from './DeleteButton.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
@@ -57,71 +59,60 @@ export default function CarouselManager() {
 
   return (
     <>
-      <section className="admin-card" aria-labelledby="add-slide-heading">
-        <h2 id="add-slide-heading">Add slide</h2>
-        <form className="admin-form" noValidate onSubmit={onAdd} aria-busy={adding}>
-          <TextField
-            id="slide-title"
-            label="Title"
-            type="text"
-            value={title}
-            required
-            error={errors.title}
-            onChange={(event) => {
-              setTitle(event.target.value);
-              clearError('title');
-            }}
-          />
-          <TextField
-            id="slide-image"
-            label="Image"
-            inputRef={fileInput}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            required
-            error={errors.image}
-            help="JPG, PNG, GIF or WEBP, at most 5MB."
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
-              clearError('image');
-            }}
-          />
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={adding}>
-              {adding ? 'Uploading...' : 'Add Slide'}
-            </button>
-          </div>
-        </form>
-      </section>
+      <FormCard
+        headingId="add-slide-heading"
+        title="Add slide"
+        formClassName="admin-form"
+        onSubmit={onAdd}
+        sending={adding}
+        busyForm
+        submitLabel={adding ? 'Uploading...' : 'Add Slide'}
+      >
+        <TextField
+          id="slide-title"
+          label="Title"
+          type="text"
+          value={title}
+          required
+          error={errors.title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            clearError('title');
+          }}
+        />
+        <TextField
+          id="slide-image"
+          label="Image"
+          inputRef={fileInput}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          required
+          error={errors.image}
+          help="JPG, PNG, GIF or WEBP, at most 5MB."
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            clearError('image');
+          }}
+        />
+      </FormCard>
 
-      <section className="admin-card" aria-labelledby="slides-heading">
-        <h2 id="slides-heading">Slides</h2>
-        {status === 'loading' && (
-          <p className="loading" role="status">
-            Loading slides...
-          </p>
-        )}
-        {status === 'ready' && slides.length === 0 && <p>No slides yet.</p>}
-        {slides.length > 0 && (
+      <AdminCard headingId="slides-heading" title="Slides">
+        <ListBody status={status} count={slides.length} loadingText="Loading slides..." emptyText="No slides yet.">
           <ul className="slide-list">
             {slides.map((slide) => (
               <li key={slide.id} className="slide-item">
                 <img src={slide.image_url} alt={slide.altText || slide.title} loading="lazy" width={240} height={135} />
                 <span className="slide-title">{slide.title}</span>
-                <button
-                  type="button"
-                  className="btn btn-small btn-danger"
-                  aria-label={`Delete slide ${slide.title}`}
-                  disabled={deleting === slide.id}
-                  onClick={() => void onDelete(slide)}
-                >
-                  Delete
-                </button>
+                <DeleteButton
+                  label={`Delete slide ${slide.title}`}
+                  busy={deleting === slide.id}
+                  onPress={() => void onDelete(slide)}
+                />
               </li>
             ))}
           </ul>
-        )}
-      </section>
+        </ListBody>
+      </AdminCard>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { SubmitEvent } from 'react';
+import type { ChangeEvent, SubmitEvent } from 'react';
 import type { FieldErrors } from '../../shared/validation/common.ts';
 import { TextField } from '../forms/TextField.tsx';
 
@@ -20,33 +20,21 @@ interface Props {
 /** A category row being edited in place: name and sequence inputs, Save and Cancel (Escape cancels too). */
 export function CategoryEditRow({ draft, saving, onChange, onSave, onCancel }: Props) {
   const formId = `edit-category-${draft.id}`;
-  const cancelOnEscape = (event: { key: string }) => event.key === 'Escape' && onCancel();
+  // Both cells edit the draft the same way: any change clears the row's errors; Escape cancels.
+  const cellField = (key: 'name' | 'sequence') => ({
+    inCell: true,
+    id: `edit-${key}-${draft.id}`,
+    form: formId,
+    type: 'text',
+    value: draft[key],
+    error: draft.errors[key],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...draft, [key]: event.target.value, errors: {} }),
+    onKeyDown: (event: { key: string }) => event.key === 'Escape' && onCancel(),
+  });
   return (
     <tr className="editing">
-      <TextField
-        inCell
-        id={`edit-name-${draft.id}`}
-        label="Name"
-        form={formId}
-        type="text"
-        value={draft.name}
-        autoFocus
-        error={draft.errors.name}
-        onChange={(event) => onChange({ ...draft, name: event.target.value, errors: {} })}
-        onKeyDown={cancelOnEscape}
-      />
-      <TextField
-        inCell
-        id={`edit-sequence-${draft.id}`}
-        label="Sequence"
-        form={formId}
-        type="text"
-        inputMode="numeric"
-        value={draft.sequence}
-        error={draft.errors.sequence}
-        onChange={(event) => onChange({ ...draft, sequence: event.target.value, errors: {} })}
-        onKeyDown={cancelOnEscape}
-      />
+      <TextField label="Name" {...cellField('name')} autoFocus />
+      <TextField label="Sequence" {...cellField('sequence')} inputMode="numeric" />
       <td className="actions">
         {/* A form cannot wrap table cells, so the inputs join it through their form attribute. */}
         <form id={formId} noValidate onSubmit={onSave}>

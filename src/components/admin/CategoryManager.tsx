@@ -6,6 +6,8 @@ import { createCategory, deleteCategory, listCategories, messageOf, updateCatego
 import type { CategoryDto } from '../../shared/api-types.ts';
 import { CategoryEditRow, type CategoryDraft } from './CategoryEditRow.tsx';
 import { TextField } from '../forms/TextField.tsx';
+import { AdminCard, FormCard, ListBody } from './AdminCard.tsx';
+import { DeleteButton } from './DeleteButton.tsx';
 import { useAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
@@ -106,51 +108,43 @@ export default function CategoryManager() {
 
   return (
     <>
-      <section className="admin-card" aria-labelledby="add-category-heading">
-        <h2 id="add-category-heading">Add category</h2>
-        <form className="admin-form inline-form" noValidate onSubmit={onAdd}>
-          <TextField
-            id="category-name"
-            label="Name"
-            inputRef={nameInput}
-            type="text"
-            value={name}
-            required
-            error={add.errors.name}
-            onChange={(event) => {
-              setName(event.target.value);
-              add.clearError('name');
-            }}
-          />
-          <TextField
-            id="category-sequence"
-            label="Sequence"
-            type="text"
-            inputMode="numeric"
-            value={sequence}
-            error={add.errors.sequence}
-            onChange={(event) => {
-              setSequence(event.target.value);
-              add.clearError('sequence');
-            }}
-          />
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={adding}>
-              Add Category
-            </button>
-          </div>
-        </form>
-      </section>
+      <FormCard
+        headingId="add-category-heading"
+        title="Add category"
+        formClassName="admin-form inline-form"
+        onSubmit={onAdd}
+        sending={adding}
+        submitLabel="Add Category"
+      >
+        <TextField
+          id="category-name"
+          label="Name"
+          inputRef={nameInput}
+          type="text"
+          value={name}
+          required
+          error={add.errors.name}
+          onChange={(event) => {
+            setName(event.target.value);
+            add.clearError('name');
+          }}
+        />
+        <TextField
+          id="category-sequence"
+          label="Sequence"
+          type="text"
+          inputMode="numeric"
+          value={sequence}
+          error={add.errors.sequence}
+          onChange={(event) => {
+            setSequence(event.target.value);
+            add.clearError('sequence');
+          }}
+        />
+      </FormCard>
 
-      <section className="admin-card" aria-labelledby="categories-heading">
-        <h2 id="categories-heading">Categories</h2>
-        {status === 'loading' && (
-          <p className="loading" role="status">
-            Loading categories...
-          </p>
-        )}
-        {status === 'ready' && categories.length === 0 && <p>No categories yet.</p>}
-        {categories.length > 0 && (
+      <AdminCard headingId="categories-heading" title="Categories">
+        <ListBody status={status} count={categories.length} loadingText="Loading categories..." emptyText="No categories yet.">
           <div className="table-wrap">
             <table className="admin-table">
               <thead>
@@ -186,15 +180,11 @@ export default function CategoryManager() {
                         >
                           Edit
                         </button>
-                        <button
-                          type="button"
-                          className="btn btn-small btn-danger"
-                          aria-label={`Delete ${category.name}`}
-                          disabled={deleting === category.id}
-                          onClick={() => void onDelete(category)}
-                        >
-                          Delete
-                        </button>
+                        <DeleteButton
+                          label={`Delete ${category.name}`}
+                          busy={deleting === category.id}
+                          onPress={() => void onDelete(category)}
+                        />
                       </td>
                     </tr>
                   ),
@@ -202,8 +192,8 @@ export default function CategoryManager() {
               </tbody>
             </table>
           </div>
-        )}
-      </section>
+        </ListBody>
+      </AdminCard>
     </>
   );
 }

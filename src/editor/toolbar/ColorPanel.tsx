@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { NamedColor } from '../colors.ts';
-import { closeOnEscape } from './close-on-escape.ts';
+import { EditorPanel } from './EditorPanel.tsx';
 
 interface ColorPanelProps {
   title: string;
@@ -17,7 +17,15 @@ export function ColorPanel({ title, colors, current, onPick, onClose }: ColorPan
   const id = useId();
   useEffect(() => firstRef.current?.focus(), []);
   return (
-    <div className="editor-panel" role="group" aria-label={title} onKeyDown={closeOnEscape(onClose)}>
+    <EditorPanel
+      label={title}
+      onClose={onClose}
+      actions={
+        <button type="button" className="btn" onClick={() => onPick('')}>
+          Remove colour
+        </button>
+      }
+    >
       <div className="swatches">
         {colors.map((color, i) => (
           <button
@@ -41,14 +49,6 @@ export function ColorPanel({ title, colors, current, onPick, onClose }: ColorPan
           Apply colour
         </button>
       </div>
-      <div className="panel-actions">
-        <button type="button" className="btn" onClick={() => onPick('')}>
-          Remove colour
-        </button>
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    </EditorPanel>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { normalizeTypedHref } from '../safe-href.ts';
-import { closeOnEscape } from './close-on-escape.ts';
+import { EditorPanel } from './EditorPanel.tsx';
 
 export const LINK_PROTOCOL_MESSAGE = 'Only http, https, mailto and tel links are allowed.';
 
@@ -32,9 +32,23 @@ export function LinkPanel({ current, inLink, onApply, onRemove, onClose }: LinkP
     onApply(href);
   };
 
-  // Not a <form>: the panel sits inside the blog form, and forms cannot nest.
   return (
-    <div className="editor-panel" role="group" aria-label="Link" onKeyDown={closeOnEscape(onClose)}>
+    <EditorPanel
+      label="Link"
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="btn btn-primary" onClick={submit}>
+            Apply link
+          </button>
+          {inLink && (
+            <button type="button" className="btn" onClick={onRemove}>
+              Remove link
+            </button>
+          )}
+        </>
+      }
+    >
       <label htmlFor={`${id}-href`}>Link address</label>
       <input
         id={`${id}-href`}
@@ -63,19 +77,6 @@ export function LinkPanel({ current, inLink, onApply, onRemove, onClose }: LinkP
           {LINK_PROTOCOL_MESSAGE}
         </p>
       )}
-      <div className="panel-actions">
-        <button type="button" className="btn btn-primary" onClick={submit}>
-          Apply link
-        </button>
-        {inLink && (
-          <button type="button" className="btn" onClick={onRemove}>
-            Remove link
-          </button>
-        )}
-        <button type="button" className="btn" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
-    </div>
+    </EditorPanel>
   );
 }

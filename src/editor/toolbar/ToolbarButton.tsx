@@ -18,14 +18,13 @@ interface ToolbarButtonProps {
   pressed?: boolean;
   /** Set when the button opens a panel: whether that panel is open. */
   expanded?: boolean;
-  buttonRef?: (element: HTMLButtonElement | null) => void;
 }
 
 /**
  * One toolbar button. It keeps the editor's selection (mousedown does not take focus from the
  * text) and reports aria-pressed for toggles, aria-expanded for panels.
  */
-export function ToolbarButton({ index, label, children, onPress, pressed, expanded, buttonRef }: ToolbarButtonProps) {
+export function ToolbarButton({ index, label, children, onPress, pressed, expanded }: ToolbarButtonProps) {
   const { focusIndex, setFocusIndex, disabled } = useContext(ToolbarFocusContext);
   return (
     <button
@@ -39,7 +38,6 @@ export function ToolbarButton({ index, label, children, onPress, pressed, expand
       aria-expanded={expanded}
       tabIndex={index === focusIndex ? 0 : -1}
       disabled={disabled}
-      ref={buttonRef}
       onMouseDown={(event) => event.preventDefault()}
       onFocus={() => setFocusIndex(index)}
       onClick={onPress}

@@ -1,4 +1,4 @@
-import type { RateLimitDecision } from './rate-limit.ts';
+import { createHitLog, type RateLimitDecision } from './hit-log.ts';
 
 /**
  * A limiter that slows down instead of locking out: `free` hits per key in any `windowMs` go
@@ -34,20 +34,9 @@ export interface BackoffLimiter {
 export function createBackoffLimiter(options: BackoffLimiterOptions): BackoffLimiter {
   const { free, windowMs, baseDelayMs, maxDelayMs } = options;
   if (!Number.isInteger(free) || free < 1) throw new RangeError('free must be a positive integer');
-  const now = options.now ?? Date.now;
-  const maxKeys = options.maxKeys ?? 10_000;
   // Past this many hits beyond the free ones the delay is at its maximum anyway.
   const keep = free + Math.ceil(Math.log2(Math.max(2, maxDelayMs / baseDelayMs))) + 1;
-  const hits = new Map<string, number[]>();
-
-  function liveHits(key: string, at: number): number[] {
-    const times = hits.get(key);
-    if (!times) return [];
-    const live = times.filter((t) => at - t < windowMs);
-    if (live.length === 0) hits.delete(key);
-    else if (live.length !== times.length) hits.set(key, live);
-    return live;
-  }
+  const log = createHitLog({ windowMs, keep, maxKeys: options.maxKeys, now: options.now, decide });
 
   function decide(live: number[], at: number): RateLimitDecision {
     if (live.length < free) return { allowed: true, remaining: free - live.length - 1, retryAfterMs: 0 };
@@ -57,42 +46,5 @@ export function createBackoffLimiter(options: BackoffLimiterOptions): BackoffLim
     return wait <= 0 ? { allowed: true, remaining: 0, retryAfterMs: 0 } : { allowed: false, remaining: 0, retryAfterMs: wait };
   }
 
-  function add(key: string, live: number[], at: number): void {
-    hits.delete(key);
-    hits.set(key, [...live, at].slice(-keep));
-    if (hits.size > maxKeys) {
-      for (const k of [...hits.keys()]) liveHits(k, at);
-      for (const k of hits.keys()) {
-        if (hits.size <= Math.floor(maxKeys * 0.9)) break;
-        hits.delete(k);
-      }
-    }
-  }
-
-  return {
-    take(key) {
-      const at = now();
-      const live = liveHits(key, at);
-      const decision = decide(live, at);
-      if (decision.allowed) add(key, live, at);
-      return decision;
-    },
-    record(key) {
-      const at = now();
-      add(key, liveHits(key, at), at);
-    },
-    check(key) {
-      const at = now();
-      return decide(liveHits(key, at), at);
-    },
-    refund(key) {
-      const times = hits.get(key);
-      if (!times) return;
-      if (times.length <= 1) hits.delete(key);
-      else hits.set(key, times.slice(0, -1));
-    },
-    size() {
-      return hits.size;
-    },
-  };
+  return { take: log.take, record: log.record, check: log.check, refund: log.refund, size: log.size };
 }

@@ -1,3 +1,5 @@
+import { createHitLog, type RateLimitDecision } from './hit-log.ts';
+
 /**
  * An in-memory sliding-window limiter: at most `limit` hits per key in any `windowMs`. It keeps the
  * times of the last `limit` hits per key, so "5 per 10 minutes" means exactly that, with no burst
@@ -15,13 +17,7 @@ export interface RateLimiterOptions {
   maxKeys?: number;
 }
 
-export interface RateLimitDecision {
-  allowed: boolean;
-  /** Hits still allowed in the current window after this one. */
-  remaining: number;
-  /** When refused: milliseconds until the next hit would be allowed; otherwise 0. */
-  retryAfterMs: number;
-}
+export type { RateLimitDecision };
 
 export interface RateLimiter {
   /** Counts a hit for the key when allowed; a refused hit is not counted. */
@@ -40,19 +36,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { limit, windowMs } = options;
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
   if (!(windowMs > 0)) throw new RangeError('windowMs must be positive');
-  const now = options.now ?? Date.now;
-  const maxKeys = options.maxKeys ?? 10_000;
-  // Map order is insertion order; a key is re-inserted on every hit, so the first keys are the stalest.
-  const hits = new Map<string, number[]>();
-
-  function liveHits(key: string, at: number): number[] {
-    const times = hits.get(key);
-    if (!times) return [];
-    const live = times.filter((t) => at - t < windowMs);
-    if (live.length === 0) hits.delete(key);
-    else if (live.length !== times.length) hits.set(key, live);
-    return live;
-  }
+  // A key never holds more than `limit` live hits: a hit is only added when fewer are live.
+  const log = createHitLog({ windowMs, keep: limit, maxKeys: options.maxKeys, now: options.now, decide });
 
   function decide(live: number[], at: number): RateLimitDecision {
     if (live.length < limit) return { allowed: true, remaining: limit - live.length - 1, retryAfterMs: 0 };
@@ -60,46 +45,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return { allowed: false, remaining: 0, retryAfterMs: Math.max(1, oldest + windowMs - at) };
   }
 
-  // Sweeps expired keys, then drops the stalest down to 90% of the cap, so a flood of new keys
-  // pays for one sweep per many hits rather than one per hit.
-  function prune(at: number): void {
-    for (const key of [...hits.keys()]) liveHits(key, at);
-    const target = Math.floor(maxKeys * 0.9);
-    for (const key of hits.keys()) {
-      if (hits.size <= target) break;
-      hits.delete(key);
-    }
-  }
-
-  return {
-    take(key) {
-      const at = now();
-      const live = liveHits(key, at);
-      const decision = decide(live, at);
-      if (!decision.allowed) return decision;
-      hits.delete(key);
-      // live holds fewer than `limit` times here, so the list never grows past the limit.
-      hits.set(key, [...live, at]);
-      if (hits.size > maxKeys) prune(at);
-      return decision;
-    },
-    check(key) {
-      const at = now();
-      return decide(liveHits(key, at), at);
-    },
-    refund(key) {
-      const times = hits.get(key);
-      if (!times) return;
-      if (times.length <= 1) hits.delete(key);
-      else hits.set(key, times.slice(0, -1));
-    },
-    reset(key) {
-      hits.delete(key);
-    },
-    size() {
-      return hits.size;
-    },
-  };
+  return { take: log.take, check: log.check, refund: log.refund, reset: log.forget, size: log.size };
 }
 
 /** Whole seconds for a Retry-After header, never 0. */

@@ -2,43 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { isAdminApi, isAdminPage } from './access.ts';
 
 describe('isAdminPage', () => {
-  it('covers /admin and everything under it, however it is spelled', () => {
-    for (const p of [
-      '/admin',
-      '/admin/',
-      '/admin/blogs-manage',
-      '/Admin',
-      '/ADMIN/category',
-      '//admin',
-      '/%61dmin',
-      '/admin//x',
-    ]) {
-      expect(isAdminPage(p), p).toBe(true);
-    }
-  });
+  it.each(['/admin', '/admin/', '/admin/blogs-manage', '/Admin', '/ADMIN/category', '//admin', '/%61dmin', '/admin//x'])(
+    'covers /admin and everything under it, however it is spelled: %s',
+    (p) => {
+      expect(isAdminPage(p)).toBe(true);
+    },
+  );
 
-  it('leaves other pages alone', () => {
-    for (const p of ['/', '/administrator', '/blogs', '/login', '/blog/1']) expect(isAdminPage(p), p).toBe(false);
+  it.each(['/', '/administrator', '/blogs', '/login', '/blog/1'])('leaves other pages alone: %s', (p) => {
+    expect(isAdminPage(p)).toBe(false);
   });
 });
 
 describe('isAdminApi', () => {
-  it('keeps admin writes of DESIGN.md section 4 to admins', () => {
-    const writes: Array<[string, string]> = [
-      ['POST', '/api/blogs'],
-      ['PUT', '/api/blogs/3'],
-      ['DELETE', '/api/blogs/3'],
-      ['POST', '/api/blogs/upload-image-cloudinary'],
-      ['POST', '/api/blogs/upload-pdf-local'],
-      ['POST', '/api/categories'],
-      ['PUT', '/api/categories/2'],
-      ['DELETE', '/api/categories/2'],
-      ['POST', '/api/carousel'],
-      ['DELETE', '/api/carousel/1'],
-      ['DELETE', '/api/blogs/comment/4'],
-      ['PATCH', '/api/anything-new'],
-    ];
-    for (const [m, p] of writes) expect(isAdminApi(m, p), `${m} ${p}`).toBe(true);
+  it.each([
+    ['POST', '/api/blogs'],
+    ['PUT', '/api/blogs/3'],
+    ['DELETE', '/api/blogs/3'],
+    ['POST', '/api/blogs/upload-image-cloudinary'],
+    ['POST', '/api/blogs/upload-pdf-local'],
+    ['POST', '/api/categories'],
+    ['PUT', '/api/categories/2'],
+    ['DELETE', '/api/categories/2'],
+    ['POST', '/api/carousel'],
+    ['DELETE', '/api/carousel/1'],
+    ['DELETE', '/api/blogs/comment/4'],
+    ['PATCH', '/api/anything-new'],
+  ])('keeps admin writes of DESIGN.md section 4 to admins: %s %s', (m, p) => {
+    expect(isAdminApi(m, p)).toBe(true);
   });
 
   it('keeps the admin comment list to admins', () => {
@@ -46,23 +37,22 @@ describe('isAdminApi', () => {
     expect(isAdminApi('GET', '/api/blogs/comment/')).toBe(true);
   });
 
-  it('leaves public reads and the public writes open', () => {
-    const open: Array<[string, string]> = [
-      ['GET', '/api/blogs'],
-      ['GET', '/api/blogs/3'],
-      ['GET', '/api/blogs/top-viewed'],
-      ['GET', '/api/carousel'],
-      ['GET', '/api/categories'],
-      ['GET', '/api/users/me'],
-      ['PUT', '/api/blogs/3/click'],
-      ['POST', '/api/blogs/3/comment'],
-      ['POST', '/api/users/register'],
-      ['POST', '/api/users/login'],
-      ['POST', '/api/users/logout'],
-      ['POST', '/login'],
-      ['POST', '/logout'],
-    ];
-    for (const [m, p] of open) expect(isAdminApi(m, p), `${m} ${p}`).toBe(false);
+  it.each([
+    ['GET', '/api/blogs'],
+    ['GET', '/api/blogs/3'],
+    ['GET', '/api/blogs/top-viewed'],
+    ['GET', '/api/carousel'],
+    ['GET', '/api/categories'],
+    ['GET', '/api/users/me'],
+    ['PUT', '/api/blogs/3/click'],
+    ['POST', '/api/blogs/3/comment'],
+    ['POST', '/api/users/register'],
+    ['POST', '/api/users/login'],
+    ['POST', '/api/users/logout'],
+    ['POST', '/login'],
+    ['POST', '/logout'],
+  ])('leaves public reads and the public writes open: %s %s', (m, p) => {
+    expect(isAdminApi(m, p)).toBe(false);
   });
 
   it('does not open a public write to another method', () => {

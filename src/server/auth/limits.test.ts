@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import type { AppError } from '../errors.ts';
+import { expectAppError } from '../../../tests/support/app-error.ts';
 import { createAuthLimiters, loginAccountKey, startLoginAttempt, tooManyAttempts } from './limits.ts';
 
 const SETTINGS = { loginAccount: 5, loginIp: 20, registerIp: 3 };
-
-function refusal(run: () => unknown): AppError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('auth limiters', () => {
   it('allow 5 failed logins per IP and email in 15 minutes, then refuse until the window passes', () => {
@@ -64,7 +55,7 @@ describe('startLoginAttempt', () => {
     // The account may fail twice again; the address has two failures now, so one more try is free.
     startLoginAttempt(limiters, 'ip', 'a@x.org');
     startLoginAttempt(limiters, 'ip', 'b@x.org');
-    expect(refusal(() => startLoginAttempt(limiters, 'ip', 'c@x.org')).status).toBe(429);
+    expectAppError(() => startLoginAttempt(limiters, 'ip', 'c@x.org'), 429, 'rate_limited');
   });
 
   it('slows an address down after its free failures instead of locking it for an hour', () => {
@@ -73,7 +64,7 @@ describe('startLoginAttempt', () => {
     for (let i = 0; i < 3; i++) startLoginAttempt(limiters, 'ip', `u${i}@x.org`);
     const waits: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const error = refusal(() => startLoginAttempt(limiters, 'ip', `v${i}@x.org`));
+      const error = expectAppError(() => startLoginAttempt(limiters, 'ip', `v${i}@x.org`), 429);
       const seconds = Number(error.headers?.['Retry-After']);
       waits.push(seconds);
       now += seconds * 1000;
@@ -92,15 +83,15 @@ describe('startLoginAttempt', () => {
     const limiters = createAuthLimiters({ ...SETTINGS, loginAccount: 2, loginIp: 2 }, () => 0);
     startLoginAttempt(limiters, 'shared', 'reader@x.org').succeeded();
     for (const email of ['a@x.org', 'b@x.org']) startLoginAttempt(limiters, 'shared', email);
-    expect(refusal(() => startLoginAttempt(limiters, 'shared', 'c@x.org')).status).toBe(429);
-    expect(refusal(() => startLoginAttempt(limiters, 'shared', 'new-reader@x.org')).status).toBe(429);
+    expectAppError(() => startLoginAttempt(limiters, 'shared', 'c@x.org'), 429, 'rate_limited');
+    expectAppError(() => startLoginAttempt(limiters, 'shared', 'new-reader@x.org'), 429, 'rate_limited');
     // The known reader still gets in (and a wrong guess of theirs still counts against their own limit).
     startLoginAttempt(limiters, 'shared', 'reader@x.org');
     startLoginAttempt(limiters, 'shared', 'reader@x.org');
-    expect(refusal(() => startLoginAttempt(limiters, 'shared', 'reader@x.org')).status).toBe(429);
+    expectAppError(() => startLoginAttempt(limiters, 'shared', 'reader@x.org'), 429, 'rate_limited');
     // Known from another address does not count.
     startLoginAttempt(limiters, 'other', 'x@x.org');
     startLoginAttempt(limiters, 'other', 'y@x.org');
-    expect(refusal(() => startLoginAttempt(limiters, 'other', 'reader@x.org')).status).toBe(429);
+    expectAppError(() => startLoginAttempt(limiters, 'other', 'reader@x.org'), 429, 'rate_limited');
   });
 });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
+import { expectAppError } from '../../../tests/support/app-error.ts';
 import { BLOG_LIST_DEFAULT_LIMIT, BLOG_LIST_MAX_LIMIT, parseBlogListQuery } from './list-queries.ts';
-
-function errorOf(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('parseBlogListQuery', () => {
   const parse = (query: string) => parseBlogListQuery(new URLSearchParams(query));
@@ -52,13 +42,12 @@ describe('parseBlogListQuery', () => {
     ['offset=x', 'offset'],
     ['offset=99999999999', 'offset'],
   ])('refuses %s with 400 naming %s', (query, field) => {
-    const error = errorOf(() => parse(query));
-    expect(error.status).toBe(400);
+    const error = expectAppError(() => parse(query), 400);
     expect(Object.keys(error.fields ?? {})).toEqual([field]);
   });
 
   it('names every bad field at once', () => {
-    expect(Object.keys(errorOf(() => parse('category=x&limit=0&offset=-1')).fields ?? {}).sort()).toEqual([
+    expect(Object.keys(expectAppError(() => parse('category=x&limit=0&offset=-1'), 400).fields ?? {}).sort()).toEqual([
       'category',
       'limit',
       'offset',

@@ -1,57 +1,32 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../client.ts';
-import type { Database } from '../schema.ts';
+import type { BlogsTable, Database } from '../schema.ts';
 
 /** A blog as every reader of it sees it: the entity fields of SPEC.md section 3. */
-export interface Blog {
-  id: number;
-  title: string;
-  author: string;
-  content: string;
-  content_source: string | null;
-  category_id: number | null;
+export interface Blog extends Selectable<BlogsTable> {
   category_name: string | null;
-  image: string | null;
-  video_link: string | null;
-  is_video: number;
-  pdf_drive_link: string | null;
-  pay_link: string | null;
-  form_name: string | null;
-  form_link: string | null;
-  created_at: string;
-  updated_at: string;
-  clicks: number;
 }
 
-export interface BlogSummary {
-  id: number;
-  title: string;
-  author: string;
-  image: string | null;
-  category_id: number | null;
-  category_name: string | null;
-  pdf_drive_link: string | null;
-  is_video: number;
-  video_link: string | null;
-  created_at: string;
-  clicks: number;
+type SummaryField =
+  | 'id'
+  | 'title'
+  | 'author'
+  | 'image'
+  | 'category_id'
+  | 'category_name'
+  | 'pdf_drive_link'
+  | 'is_video'
+  | 'video_link'
+  | 'created_at'
+  | 'clicks';
+
+/** A blog in a list: the card's fields and an excerpt of the text. */
+export interface BlogSummary extends Pick<Blog, SummaryField> {
   excerpt: string;
 }
 
-export interface BlogWrite {
-  title: string;
-  author: string;
-  content: string;
-  content_source: string | null;
-  category_id: number | null;
-  image: string | null;
-  video_link: string | null;
-  is_video: number;
-  pdf_drive_link: string | null;
-  pay_link: string | null;
-  form_name: string | null;
-  form_link: string | null;
-}
+/** What an editor sets; the id, the dates and the view count are the table's own. */
+export type BlogWrite = Omit<Selectable<BlogsTable>, 'id' | 'created_at' | 'updated_at' | 'clicks'>;
 
 export type BlogQuery = SelectQueryBuilder<Database, 'blogs' | 'categories', object>;
 

@@ -1,4 +1,4 @@
-import { sql, type Generated } from 'kysely';
+import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../client.ts';
 
 /**
@@ -16,15 +16,7 @@ export interface UploadsTable {
   created_at: string;
 }
 
-export interface Upload {
-  id: number;
-  kind: 'image' | 'pdf';
-  path: string;
-  original_name: string;
-  mime: string;
-  size: number;
-  created_at: string;
-}
+export type Upload = Selectable<UploadsTable>;
 
 export interface NewUpload {
   kind: 'image' | 'pdf';
