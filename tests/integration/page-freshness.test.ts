@@ -145,6 +145,8 @@ describe('fine dependencies', () => {
     const title = uniqueName('Retitled old article');
     const answer = await sendJson(server, 'PUT', `/api/blogs/${old.id}`, blogBodyFrom(old, { title }), auth);
     expect(answer.status).toBe(200);
+    // The list page showing it (and whatever else shows it) went to the background queue.
+    expect(((answer.body as Json).refresh as { queued: number }).queued).toBeGreaterThanOrEqual(1);
     const staledAfter = storedKeysWith([`blog:${old.id}`]).length;
     console.log(
       `Pages staled by one title edit (${all.length} articles): ${staledBefore} with the list tags, ${staledAfter} now`,
