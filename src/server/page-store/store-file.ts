@@ -139,6 +139,9 @@ function prepareStoreFile(db: SQLite.Database) {
     for (const tag in page.tags) statements.tag.run(tag, page.key);
     return previous;
   });
+  const touchPages = db.transaction((entries: Array<[string, number]>) => {
+    for (const [key, at] of entries) statements.touch.run(at, key);
+  });
   const removePage = db.transaction((key: string): number => {
     const size = (statements.sizeOf.get(key) as { size: number } | undefined)?.size ?? 0;
     statements.remove.run(key);
@@ -199,7 +202,8 @@ function prepareStoreFile(db: SQLite.Database) {
     writePage: (page: StoredPage, size: number): number => writePage(page, size),
     /** Drops one page; returns its size (0 when it was not stored). */
     removePage: (key: string): number => removePage(key),
-    touchPage: (key: string, at: number) => void statements.touch.run(at, key),
+    /** Records reads (key, time) in one transaction. */
+    touchPages: (entries: Array<[string, number]>) => touchPages(entries),
     evictOldest: (bytes: number, keep: string) => evict(bytes, keep),
     /** Pages of another build point at asset hashes that no longer exist: drop them all. */
     keepOnlyBuild(buildId: string): void {

@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { openStoreFile, type StoreFile, type StoredPage } from './store-file.ts';
 import { RequestCounts } from './refresh-queue.ts';
+import { StoreGuard } from './store-guard.ts';
+
+import { compressPage } from './compress-page.ts';
+
+export { compressPage };
 
 export type { StoredPage } from './store-file.ts';
 
@@ -45,28 +49,13 @@ function sizeOf(page: StoredPage): number {
   return page.body.length + page.gzip.length + page.br.length + 256;
 }
 
-/** An access is written to disk at most this often per page. */
-const TOUCH_INTERVAL_MS = 60_000;
-
-export function compressPage(body: Buffer): { gzip: Buffer; br: Buffer } {
-  return {
-    gzip: zlib.gzipSync(body, { level: 6 }),
-    br: zlib.brotliCompressSync(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-  };
-}
+/** Accesses are kept in memory and written in one batch before an eviction, or when this many piled up. */
+const ACCESS_BATCH = 10_000;
 
 export class PageStore {
   readonly buildId: string;
   private readonly file: StoreFile;
-  private readonly filePath: string;
-  private readonly log: (line: string) => void;
-  private readonly failWrites: boolean;
+  private readonly guard: StoreGuard;
   private readonly versions = new Map<string, number>();
   /** Sequence number of each tag's last invalidation, to catch renders that raced a change. */
   private readonly invalidatedAt = new Map<string, number>();
@@ -76,9 +65,8 @@ export class PageStore {
   private readonly memoryLimit: number;
   private readonly diskLimit: number;
   private diskUsed: number;
-  /** When each page's access was last written to disk. */
-  private readonly touched = new Map<string, number>();
-  private readonly reported = new Set<string>();
+  /** Accesses not yet written to disk: a Map.set per read, one transaction per batch. */
+  private readonly accessed = new Map<string, number>();
   private trusted = true;
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
@@ -87,9 +75,11 @@ export class PageStore {
     this.buildId = options.buildId;
     this.memoryLimit = options.memoryBytes ?? 48 * 1024 * 1024;
     this.diskLimit = options.maxBytes ?? 1024 * 1024 * 1024;
-    this.log = options.log ?? console.error;
-    this.failWrites = options.failWrites ?? false;
-    this.filePath = path.join(options.dir, 'pages.sqlite');
+    this.guard = new StoreGuard(
+      path.join(options.dir, 'pages.sqlite'),
+      options.log ?? console.error,
+      options.failWrites ?? false,
+    );
     this.file = openStoreFile(options.dir, options.log);
     for (const row of this.file.readTagVersions()) this.versions.set(row.tag, row.version);
     this.file.keepOnlyBuild(this.buildId);
@@ -98,7 +88,7 @@ export class PageStore {
 
   /** The number of pages stored on disk. */
   count(): number {
-    return this.quietly('read', () => this.file.countPages()) ?? 0;
+    return this.guard.run('read', () => this.file.countPages()) ?? 0;
   }
 
   stats(): StoreStats {
@@ -127,7 +117,7 @@ export class PageStore {
   isStale(key: string): boolean {
     const hot = this.memory.get(key);
     if (hot) return !this.isFresh(hot);
-    const row = this.quietly('read', () => this.file.readPageTags(key));
+    const row = this.guard.run('read', () => this.file.readPageTags(key));
     return row ? !this.isFresh(row) : false;
   }
 
@@ -141,7 +131,7 @@ export class PageStore {
       this.touch(key);
       return hot;
     }
-    const page = this.quietly('read', () => this.file.readPage(key));
+    const page = this.guard.run('read', () => this.file.readPage(key));
     if (!page) return undefined;
     this.touch(key);
     this.remember(page);
@@ -177,15 +167,14 @@ export class PageStore {
       buildId: this.buildId,
     };
     const size = sizeOf(page);
-    const written = this.quietly('write', () => this.file.writePage(page, size));
-    if (written !== undefined) {
+    const written = this.guard.run('write', () => this.file.writePage(page, size));
+    if (written !== undefined && written !== null) {
       this.diskUsed += size - written;
-      // Not marked as touched: the first read after a render records the access.
-      this.touched.delete(key);
+      this.accessed.delete(key);
       if (this.diskUsed > this.diskLimit) this.evict(key);
     }
     // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
-    if ((options.keepInMemory ?? true) || written === undefined) this.remember(page);
+    if ((options.keepInMemory ?? true) || written === undefined || written === null) this.remember(page);
     else this.forget(key);
     return page;
   }
@@ -200,7 +189,7 @@ export class PageStore {
       this.invalidatedAt.set(tag, this.sequence);
       bumps.push([tag, next]);
     }
-    const done = this.quietly('write', () =>
+    const done = this.guard.run('write', () =>
       this.file.bumpTags(bumps, (tag, version) => {
         this.versions.set(tag, version);
       }),
@@ -212,53 +201,38 @@ export class PageStore {
   /** Drops a page that no longer exists (its render answered 404). */
   remove(key: string): void {
     this.forget(key);
-    const freed = this.quietly('write', () => this.file.removePage(key));
+    const freed = this.guard.run('write', () => this.file.removePage(key));
     if (freed) this.diskUsed -= freed;
   }
 
   /** The stored pages carrying one of these tags (what a change left stale). */
   keysCarrying(tags: string[]): string[] {
-    return this.quietly('read', () => this.file.keysWithTags(tags)) ?? [];
+    return this.guard.run('read', () => this.file.keysWithTags(tags)) ?? [];
   }
 
   close(): void {
+    this.writeAccesses();
     this.file.close();
   }
 
   /** Frees a tenth of the budget past the limit, least recently used first, in one transaction. */
   private evict(keep: string): void {
+    this.writeAccesses();
     const excess = this.diskUsed - this.diskLimit * 0.9;
-    const result = this.quietly('write', () => this.file.evictOldest(excess, keep));
-    if (!result) return;
-    this.diskUsed -= result.freed;
-    for (const key of result.keys) this.touched.delete(key);
+    const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));
+    if (result) this.diskUsed -= result.freed;
   }
 
   private touch(key: string): void {
-    const now = Date.now();
-    if (now - (this.touched.get(key) ?? 0) < TOUCH_INTERVAL_MS) return;
-    this.touched.set(key, now);
-    this.quietly('write', () => this.file.touchPage(key, now));
+    this.accessed.set(key, Date.now());
+    if (this.accessed.size >= ACCESS_BATCH) this.writeAccesses();
   }
 
-  /** Runs a file operation; a failure is logged once per kind with the file's path, and undefined returned. */
-  private quietly<T>(kind: 'read' | 'write', run: () => T): T | undefined {
-    try {
-      if (kind === 'write' && this.failWrites)
-        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-      const result = run();
-      if (this.reported.delete(kind)) this.log(`Page store ${this.filePath}: ${kind}s work again.`);
-      return result ?? (null as T);
-    } catch (error) {
-      if (!this.reported.has(kind)) {
-        this.reported.add(kind);
-        const message = error instanceof Error ? error.message : String(error);
-        this.log(
-          `Page store ${this.filePath}: a ${kind} failed (${message}); pages are rendered and served without being stored until it works again.`,
-        );
-      }
-      return undefined;
-    }
+  private writeAccesses(): void {
+    if (this.accessed.size === 0) return;
+    const entries = [...this.accessed];
+    this.accessed.clear();
+    this.guard.run('write', () => this.file.touchPages(entries));
   }
 
   private forget(key: string): void {
