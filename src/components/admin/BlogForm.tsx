@@ -222,7 +222,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
         <p className="progress" role="status" aria-live="polite">
           {progress}
         </p>
-        <p className="progress" role="status" aria-live="polite">
+        <p className="refresh-status" role="status" aria-live="polite">
           {refreshText}
         </p>
       </div>
