@@ -9,6 +9,7 @@ import type {
   ImageUploadAnswer,
   LoginAnswer,
   MeAnswer,
+  PageRefreshStatus,
   PdfUploadAnswer,
   PostedComment,
   RegisterAnswer,
@@ -135,6 +136,11 @@ export function createBlog(body: BlogFormInput): Promise<SavedBlog> {
 
 export function updateBlog(id: number | string, body: BlogFormInput): Promise<SavedBlog> {
   return callJson(`/api/blogs/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+}
+
+/** The background refresh's progress since the last change (admin). */
+export function getPageRefreshStatus(signal?: AbortSignal): Promise<PageRefreshStatus> {
+  return callJson('/api/admin/page-refresh', { signal });
 }
 
 export function deleteBlog(id: number): Promise<DeletedAnswer> {

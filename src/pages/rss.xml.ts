@@ -6,9 +6,9 @@ import { cacheFor } from '../server/page-store/site-map.ts';
 
 /** RSS 2.0 feed of the newest articles. */
 export const GET: APIRoute = async (context) => {
-  context.cache.set(cacheFor.feed());
   const origin = context.locals.app.config.publicOrigin;
   const blogs = await getFeed(context.locals.app.db);
+  context.cache.set(cacheFor.feed(blogs.map((blog) => blog.id)));
   const items = blogs.map((blog) => {
     const link = `${origin}/blog/${blog.id}`;
     return [

@@ -18,6 +18,8 @@ export interface Config {
   distDir: string;
   /** Memory for hot stored pages, in MiB (PAGE_MEMORY_MB). */
   pageMemoryMb: number;
+  /** Disk budget of the page store, in MiB (PAGE_STORE_MAX_MB): past it the least recently used pages go. */
+  pageStoreMaxMb: number;
   /** PAGE_STORE=off renders every page per request (for benchmarks and debugging). */
   pageStoreEnabled: boolean;
   /** The RATE_LIMIT_* variables (README "Configuration"). */
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustProxy: readBool(env, 'TRUST_PROXY', false),
     distDir: resolve(env.DIST_DIR, 'dist'),
     pageMemoryMb: readInt(env, 'PAGE_MEMORY_MB', 48, 1, 4096),
+    pageStoreMaxMb: readInt(env, 'PAGE_STORE_MAX_MB', 1024, 1, 1024 * 1024),
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
     rateLimits: readRateLimits(env),
   };

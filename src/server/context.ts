@@ -3,9 +3,17 @@ import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
 import type { PageTag } from './page-store/site-tags.ts';
 
-/** How long a change took to go live, which the admin API returns as `live_ms`. */
+/** How long a change took to go live (`live_ms`) and how many other pages it queued for a background refresh. */
 export interface ChangeLive {
   live_ms: number;
+  refresh: { queued: number };
+}
+
+/** The background refresh's progress since the last change, for the admin. */
+export interface RefreshProgress {
+  queued: number;
+  refreshedSinceLastChange: number;
+  seconds: number;
 }
 
 /**
@@ -17,6 +25,7 @@ export interface ChangeLive {
 export interface PageCache {
   /** `startedAt` (performance.now()) is when the save began, so `live_ms` covers the whole save. */
   invalidate(tags: PageTag[], startedAt?: number): Promise<ChangeLive>;
+  refreshProgress(): RefreshProgress;
 }
 
 /**
@@ -30,13 +39,27 @@ export interface AppContext {
   pageCache: PageCache;
 }
 
-/** A page cache that runs `refresh` for every change and times it. */
-export function createPageCache(refresh: (tags: PageTag[]) => Promise<void>): PageCache {
+const IDLE: RefreshProgress = { queued: 0, refreshedSinceLastChange: 0, seconds: 0 };
+
+/**
+ * A page cache that runs `refresh` for every change and times it. The write has committed when
+ * this runs: a failure of the cache is logged, never thrown, so the save still answers success.
+ */
+export function createPageCache(
+  refresh: (tags: PageTag[]) => Promise<{ queued: number } | void>,
+  progress: () => RefreshProgress = () => IDLE,
+): PageCache {
   return {
     async invalidate(tags, startedAt = performance.now()) {
-      if (tags.length > 0) await refresh(tags);
-      return { live_ms: Math.round((performance.now() - startedAt) * 10) / 10 };
+      let queued = 0;
+      try {
+        if (tags.length > 0) queued = (await refresh(tags))?.queued ?? 0;
+      } catch (error) {
+        console.error('[page-store] a committed change could not refresh its pages:', error);
+      }
+      return { live_ms: Math.round((performance.now() - startedAt) * 10) / 10, refresh: { queued } };
     },
+    refreshProgress: progress,
   };
 }
 

@@ -14,6 +14,15 @@ export interface ErrorBody {
 /** How long a change took to reach the stored public pages, in milliseconds (DESIGN.md section 2). */
 export interface LiveTime {
   live_ms: number;
+  /** Other pages the change left stale, queued for the background refresh. */
+  refresh?: { queued: number };
+}
+
+/** GET /api/admin/page-refresh (admin): the background refresh's progress since the last change. */
+export interface PageRefreshStatus {
+  queued: number;
+  refreshedSinceLastChange: number;
+  seconds: number;
 }
 
 /** DELETE answers: a confirmation sentence and the live time. */

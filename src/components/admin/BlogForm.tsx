@@ -23,10 +23,8 @@ const uploadEditorImage = async (file: File) => (await uploadImage(file)).url;
  * submit live in useBlogForm.
  */
 export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; blogId?: string | null }) {
-  const { phase, categories, fields, update, errors, busy, progress, initialHtml, editorRef, image, pdf, onSubmit } = useBlogForm(
-    mode,
-    blogId,
-  );
+  const { phase, categories, fields, update, errors, busy, progress, refreshText, initialHtml, editorRef, image, pdf, onSubmit } =
+    useBlogForm(mode, blogId);
 
   const bindText = (key: TextKey) => ({
     value: fields[key],
@@ -180,6 +178,9 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
         )}
         <p className="progress" role="status" aria-live="polite">
           {progress}
+        </p>
+        <p className="refresh-status" role="status" aria-live="polite">
+          {refreshText}
         </p>
       </div>
     </form>

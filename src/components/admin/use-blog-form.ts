@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../shared/validation/common.ts';
 import { checkPickedPdf, IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
 import type { RichTextEditorHandle } from '../../editor/RichTextEditor.tsx';
 import { clearMessage, flashMessage, showError, showSuccess } from '../../stores/admin.ts';
+import { useRefreshDrain } from './use-refresh-drain.ts';
 import { blogSaveErrorText, createBlog, getBlog, listCategories, updateBlog, uploadImage, uploadPdf } from '../../client/api.ts';
 import type { BlogDto, CategoryDto } from '../../shared/api-types.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
@@ -103,6 +104,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
   const [initialHtml, setInitialHtml] = useState('');
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
+  const { refreshText, watchRefresh } = useRefreshDrain();
   const { errors, setErrors, showErrors, clearError } = useFieldErrors(FIELD_INPUTS);
   const image = usePickedFile();
   const pdf = usePickedFile();
@@ -202,6 +204,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
       pdf.setExisting(saved.pdf_drive_link || null);
       setProgress(null);
       showSuccess(BLOG_FORM_MESSAGES.updated, saved.live_ms ?? null);
+      watchRefresh(saved.refresh?.queued);
     } catch (error) {
       console.error(error);
       setProgress(null);
@@ -221,6 +224,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
     errors,
     busy,
     progress,
+    refreshText,
     initialHtml,
     editorRef,
     image: { existing: image.existing, input: image.input, pick: pickImage },

@@ -12,7 +12,7 @@ const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
 ];
 
 /** Safe /api requests only admins may make. */
-const ADMIN_READS: readonly RegExp[] = [/^\/api\/blogs\/comment$/];
+const ADMIN_READS: readonly RegExp[] = [/^\/api\/blogs\/comment$/, /^\/api\/admin(\/|$)/];
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

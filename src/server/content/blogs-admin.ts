@@ -62,11 +62,12 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
     const id = await insertBlog(trx, write, text);
     return (await findBlogById(trx, id))!;
   });
-  const tags: PageTag[] = [tag.list, tag.blog(blog.id), tag.topViewed];
+  // A new article joins the lists: their membership tags.
+  const tags: PageTag[] = [tag.list, tag.updates, tag.blog(blog.id), tag.topViewed];
   if (blog.category_id !== null) tags.push(tag.category(blog.category_id));
   if (hasPdf(blog)) tags.push(tag.downloads);
-  const { live_ms } = await app.pageCache.invalidate(tags, startedAt);
-  return { ...toBlogDto(blog), live_ms };
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  return { ...toBlogDto(blog), live_ms, refresh };
 }
 
 /** Replaces every field; the author stays the one who wrote the article. */
@@ -81,7 +82,7 @@ export async function updateBlogById(app: AppContext, id: number, body: Record<s
     await updateBlog(trx, id, write, text);
     return { before: existing, after: (await findBlogById(trx, id))! };
   });
-  const { live_ms } = await app.pageCache.invalidate(changedTags(before, after), startedAt);
+  const { live_ms, refresh } = await app.pageCache.invalidate(changedTags(before, after), startedAt);
   // Files the edit dropped (a replaced image or PDF, an image taken out of the text).
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
     before.image,
@@ -89,15 +90,22 @@ export async function updateBlogById(app: AppContext, id: number, body: Record<s
     before.content,
     before.content_source,
   ]);
-  return { ...toBlogDto(after), live_ms };
+  return { ...toBlogDto(after), live_ms, refresh };
 }
 
+/**
+ * An edit of what an article shows bumps its own tag: the list pages showing it carry that tag.
+ * Only a change of membership (a delete, a move to another category) bumps the lists' tags; the
+ * lists are ordered by creation, which an edit cannot change.
+ */
 function changedTags(before: Blog, after: Blog | null): PageTag[] {
-  const tags: PageTag[] = [tag.blog(before.id), tag.list];
-  if (before.category_id !== null) tags.push(tag.category(before.category_id));
-  if (after?.category_id != null) tags.push(tag.category(after.category_id));
+  const tags: PageTag[] = [tag.blog(before.id), tag.updates];
+  if (!after) tags.push(tag.list, tag.topViewed);
+  if (!after || after.category_id !== before.category_id) {
+    if (before.category_id !== null) tags.push(tag.category(before.category_id));
+    if (after?.category_id != null) tags.push(tag.category(after.category_id));
+  }
   if (hasPdf(before) || (after && hasPdf(after))) tags.push(tag.downloads);
-  if (!after || after.title !== before.title) tags.push(tag.topViewed);
   return uniqueTags(tags);
 }
 
@@ -110,7 +118,7 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<Delet
     await deleteBlog(trx, id);
     return existing;
   });
-  const { live_ms } = await app.pageCache.invalidate([...changedTags(before, null), tag.comments(id)], startedAt);
+  const { live_ms, refresh } = await app.pageCache.invalidate([...changedTags(before, null), tag.comments(id)], startedAt);
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
     before.image,
@@ -118,5 +126,5 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<Delet
     before.content,
     before.content_source,
   ]);
-  return { message: 'Blog deleted successfully', live_ms };
+  return { message: 'Blog deleted successfully', live_ms, refresh };
 }

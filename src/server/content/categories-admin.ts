@@ -45,8 +45,8 @@ export async function createCategory(app: AppContext, body: Record<string, unkno
     if (isUniqueViolation(error)) throw new AppError('conflict', CATEGORY_MESSAGES.createFailed);
     throw error;
   }
-  const { live_ms } = await app.pageCache.invalidate(tagsFor(category.id), startedAt);
-  return { ...category, live_ms };
+  const { live_ms, refresh } = await app.pageCache.invalidate(tagsFor(category.id), startedAt);
+  return { ...category, live_ms, refresh };
 }
 
 export async function updateCategoryById(app: AppContext, id: number, body: Record<string, unknown>): Promise<CategoryAnswer> {
@@ -64,8 +64,8 @@ export async function updateCategoryById(app: AppContext, id: number, body: Reco
     if (isUniqueViolation(error)) throw new AppError('conflict', DUPLICATE_UPDATE_MESSAGE);
     throw error;
   }
-  const { live_ms } = await app.pageCache.invalidate(tagsFor(id), startedAt);
-  return { ...category, live_ms };
+  const { live_ms, refresh } = await app.pageCache.invalidate(tagsFor(id), startedAt);
+  return { ...category, live_ms, refresh };
 }
 
 /** Its articles stay and show as General (the foreign key sets their category to null). */
@@ -73,6 +73,6 @@ export async function deleteCategoryById(app: AppContext, id: number): Promise<D
   const startedAt = performance.now();
   const deleted = await deleteCategory(app.db, id);
   if (!deleted) throw notFound('That category');
-  const { live_ms } = await app.pageCache.invalidate(tagsFor(id), startedAt);
-  return { message: 'Category deleted successfully', live_ms };
+  const { live_ms, refresh } = await app.pageCache.invalidate(tagsFor(id), startedAt);
+  return { message: 'Category deleted successfully', live_ms, refresh };
 }

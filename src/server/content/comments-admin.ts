@@ -26,6 +26,6 @@ export async function deleteCommentById(app: AppContext, id: number): Promise<De
     await deleteComment(trx, id);
     return comment.blog_id;
   });
-  const { live_ms } = await app.pageCache.invalidate([tag.comments(blogId), tag.blog(blogId)], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([tag.comments(blogId)], startedAt);
   return { message: 'Comment deleted successfully', live_ms };
 }

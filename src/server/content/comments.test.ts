@@ -47,7 +47,7 @@ describe('postComment', () => {
     expect(stored.map((c) => c.comment)).toEqual(['<b>Hi</b>\nthere']);
     const contact = await app.db.selectFrom('comments').select('contact').where('id', '=', posted.id).executeTakeFirstOrThrow();
     expect(contact.contact).toBe('asha@example.org');
-    expect(changes).toEqual([[`comments:${blogId}`, `blog:${blogId}`]]);
+    expect(changes).toEqual([[`comments:${blogId}`]]);
   });
 
   it('answers 404 for an unknown blog and stores nothing', async () => {

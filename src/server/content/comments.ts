@@ -54,7 +54,7 @@ export async function postComment(
       contact: input.contact,
     });
   });
-  const { live_ms } = await app.pageCache.invalidate([tag.comments(request.blogId), tag.blog(request.blogId)], startedAt);
+  const { live_ms } = await app.pageCache.invalidate([tag.comments(request.blogId)], startedAt);
   return { id: saved.id, username: saved.username, comment: saved.comment, created_at: saved.created_at, live_ms };
 }
 

@@ -85,6 +85,7 @@ export function answerStoredHit(
 ): boolean {
   const page = store.get(key);
   if (!page || !store.isFresh(page)) return false;
+  store.requests.note(key);
   if (etagMatches(req, page)) {
     res.writeHead(304, headersForHit(page, 'not-modified', common, pagePolicy));
     res.end();
@@ -141,7 +142,8 @@ function sendRaw(req: IncomingMessage, res: ServerResponse, result: RenderResult
 
 /**
  * The fast path: a fresh stored page is answered from memory (or disk) without entering Astro.
- * A missing or stale one is rendered once, however many readers ask at the same moment.
+ * A stale one is answered as it is (STALE) and queued for the background refresh; only a page
+ * with no stored version is rendered while the reader waits (MISS), once however many ask.
  */
 export async function respondWithPage(
   req: IncomingMessage,
@@ -152,8 +154,14 @@ export async function respondWithPage(
   pagePolicy: string | null = null,
 ): Promise<void> {
   const stored = store.get(key);
+  if (stored) store.requests.note(key);
   if (stored && store.isFresh(stored)) {
     sendStoredPage(req, res, stored, 'HIT', pagePolicy);
+    return;
+  }
+  if (stored && stored.buildId === store.buildId && renderer.background) {
+    renderer.background.enqueue([key]);
+    sendStoredPage(req, res, stored, 'STALE', pagePolicy);
     return;
   }
   try {

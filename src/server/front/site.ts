@@ -12,6 +12,7 @@ import { hotUrlsForChange, listPublicUrls } from '../page-store/site-map.ts';
 import { tagName, type PageTag } from '../page-store/site-tags.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
+import { RefreshQueue } from '../page-store/refresh-queue.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
@@ -59,14 +60,32 @@ export async function startSite(config: Config, log: (line: string) => void = co
     dir: config.pageStoreDir,
     buildId: `${readBuildId(config.distDir)}|${config.publicOrigin}`,
     memoryBytes: config.pageMemoryMb * 1024 * 1024,
+    maxBytes: config.pageStoreMaxMb * 1024 * 1024,
+    log,
+    // Test seam: the store's file fails every write as on a full disk.
+    failWrites: process.env.NODE_ENV === 'test' && process.env.PAGE_STORE_TEST_FAULT === 'full',
   });
   const renderer = new PageRenderer(store, config.publicOrigin);
-  // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered now.
+  const queue = new RefreshQueue(
+    { render: (key) => renderer.render(key), isStale: (key) => store.isStale(key), concurrency: 1 },
+    store.requests,
+  );
+  renderer.background = queue;
+  // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered
+  // now, every other stored page that carries a changed tag queued for the background refresh.
   const refresh = async (tags: PageTag[]) => {
-    store.invalidate(tags.map(tagName));
-    await renderer.warm(await hotUrlsForChange(context.db, tags));
+    const names = tags.map(tagName);
+    queue.markChange();
+    store.invalidate(names);
+    const hot = await hotUrlsForChange(context.db, tags);
+    await renderer.warm(hot);
+    const hotSet = new Set(hot);
+    return { queued: queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key))) };
   };
-  installPageCache(context, createPageCache(refresh));
+  installPageCache(
+    context,
+    createPageCache(refresh, () => queue.status()),
+  );
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const server = createHttpServer({
@@ -114,11 +133,15 @@ export async function startSite(config: Config, log: (line: string) => void = co
       const cutOff = setTimeout(() => server.closeAllConnections(), 1000);
       await closed;
       clearTimeout(cutOff);
+      queue.close();
       renderer.close();
+      const trusted = store.isTrusted();
       store.close();
       await stopViewCounter();
       context.sqlite.close();
-      run.release();
+      // A version bump that never reached the file leaves its marker: the next start drops the pages.
+      if (trusted) run.release();
+      else log('Page store: tag versions could not all be written; the next start drops the stored pages');
     },
   };
 }

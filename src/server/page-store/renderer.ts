@@ -2,6 +2,7 @@ import http from 'node:http';
 import crypto from 'node:crypto';
 import type { PageStore, StoredPage } from './store.ts';
 import { getAstroRender, renderInProcess, type RenderedPage } from './astro-render.ts';
+import type { RefreshQueue } from './refresh-queue.ts';
 
 /** Header that marks the server's own loopback render requests, so they skip the page store. */
 export const RENDER_HEADER = 'x-page-store-render';
@@ -36,6 +37,8 @@ export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' |
 export class PageRenderer {
   readonly secret = crypto.randomBytes(18).toString('base64url');
   renders = 0;
+  /** Where stale pages go to be re-rendered in the background (installed by the front server). */
+  background: RefreshQueue | null = null;
   private origin: URL;
   private readonly store: PageStore;
   private readonly inFlight = new Map<string, Promise<RenderResult>>();
@@ -87,6 +90,8 @@ export class PageRenderer {
           startedAt,
         )
       : null;
+    // A page that is gone (a deleted article) must not be answered from its old stored copy.
+    if (rendered.status === 404 || rendered.status === 410) this.store.remove(key);
     const kept: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(rendered.headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;
     return { page, status: rendered.status, headers: kept, body: rendered.body };

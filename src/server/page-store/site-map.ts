@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
-import { blogExists, listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
-import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, TOP_VIEWED_LIMIT } from '../content/reader.ts';
+import { listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
+import { findBlogById } from '../db/repositories/blogs.ts';
+import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../content/reader.ts';
 import { tag, tagName, uniqueTags, type PageTag } from './site-tags.ts';
 
 /**
@@ -17,18 +18,23 @@ const articleUrl = (id: number) => `/blog/${id}`;
 const STATIC_PAGES = ['/download', '/about', '/contact'] as const;
 const FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt'] as const;
 
-/** What each public page declares: `Astro.cache.set(cacheFor.home())`. */
+/**
+ * What each public page declares: `Astro.cache.set(cacheFor.home(shownIds))`. A list page carries
+ * the `blog:ID` of every article it shows (cards, ticker, top-viewed block) plus its list's
+ * membership tag, so an edit of one article's shown fields stales only the pages showing it.
+ */
 export const cacheFor = {
-  home: () => declare(tag.list, tag.nav, tag.carousel, tag.topViewed),
-  /** A category's pages carry only its own tag: a new article elsewhere leaves them as they are. */
-  blogList: (categoryId: number | null) =>
-    categoryId !== null ? declare(tag.category(categoryId), tag.nav) : declare(tag.list, tag.nav),
+  /** shown: the articles of the page, the ticker and the top-viewed block. */
+  home: (shown: readonly number[]) => declare(tag.list, tag.nav, tag.carousel, tag.topViewed, ...shown.map(tag.blog)),
+  /** A category's pages carry its own membership tag: a new article elsewhere leaves them as they are. */
+  blogList: (categoryId: number | null, shown: readonly number[]) =>
+    declare(categoryId !== null ? tag.category(categoryId) : tag.list, tag.nav, ...shown.map(tag.blog)),
   article: (blogId: number) => declare(tag.blog(blogId), tag.comments(blogId), tag.nav),
   downloads: () => declare(tag.downloads, tag.nav),
   /** About, contact, robots.txt and every "not found" answer: they show only the nav. */
   navOnly: () => declare(tag.nav),
-  feed: () => declare(tag.list),
-  sitemap: () => declare(tag.list, tag.nav),
+  feed: (shown: readonly number[]) => declare(tag.list, ...shown.map(tag.blog)),
+  sitemap: () => declare(tag.list, tag.updates, tag.nav),
 };
 
 function declare(...tags: PageTag[]): { tags: string[] } {
@@ -70,73 +76,64 @@ export function pageKeyOf(rawUrl: string): string | null {
   return parts.length ? `${pathname}?${parts.join('&')}` : pathname;
 }
 
-/** A first page a tag reaches; a first list page says which list it shows, to test membership. */
-type HotPage = { url: string; list?: { categoryId: number | null; size: number; orTopViewed?: boolean } };
+const MAIN_PAGES = [HOME, BLOGS, ...STATIC_PAGES];
 
-const HOME_PAGE: HotPage = { url: HOME, list: { categoryId: null, size: HOME_PAGE_SIZE, orTopViewed: true } };
-const BLOGS_PAGE: HotPage = { url: BLOGS, list: { categoryId: null, size: LIST_PAGE_SIZE } };
-
-function hotPagesFor(tags: readonly PageTag[]): HotPage[] {
-  const pages = new Map<string, HotPage>();
-  const add = (...found: HotPage[]) => found.forEach((page) => pages.set(page.url, page));
+/** The URLs worth re-rendering at once when a tag changes: first pages only, never a later page. */
+export function hotUrlsFor(tags: readonly PageTag[]): string[] {
+  const urls = new Set<string>();
   for (const pageTag of tags) {
     switch (pageTag.kind) {
       case 'blog':
       case 'comments':
-        add({ url: articleUrl(pageTag.id) });
+        urls.add(articleUrl(pageTag.id));
         break;
       case 'category':
-        add({ url: categoryUrl(pageTag.id), list: { categoryId: pageTag.id, size: LIST_PAGE_SIZE } });
+        urls.add(categoryUrl(pageTag.id));
         break;
       case 'list':
-        add(HOME_PAGE, BLOGS_PAGE);
+        urls.add(HOME).add(BLOGS);
         break;
       case 'carousel':
       case 'top-viewed':
-        add(HOME_PAGE);
+        urls.add(HOME);
         break;
       case 'downloads':
-        add({ url: '/download' });
+        urls.add('/download');
         break;
       case 'nav':
-        add(HOME_PAGE, BLOGS_PAGE, ...STATIC_PAGES.map((url) => ({ url })));
+        MAIN_PAGES.forEach((url) => urls.add(url));
+        break;
+      case 'updates':
         break;
     }
   }
-  return [...pages.values()];
-}
-
-/** The URLs worth re-rendering at once when a tag changes; the rest re-render on demand. */
-export function hotUrlsFor(tags: readonly PageTag[]): string[] {
-  return hotPagesFor(tags).map((page) => page.url);
+  return [...urls];
 }
 
 /**
- * The pages to re-render before a change answers. hotUrlsFor() names every first page a tag can
- * reach; when the change is about one existing article, a first list page is only hot if the
- * article is on it (an edit of an old article leaves home page 1 as it is: it is re-rendered when
- * next asked for, like every other page carrying the tag).
+ * The pages to re-render before a change answers (the freshness contract, DESIGN.md section 2):
+ * the first pages each changed tag reaches, and for an article whose shown fields changed, the
+ * first list pages that show it now (home page 1 through its cards, ticker or top-viewed block,
+ * /blogs and its category's page 1). Every other stale page is refreshed in the background.
  */
 export async function hotUrlsForChange(db: Db, changed: readonly PageTag[]): Promise<string[]> {
   const tags = uniqueTags(changed);
-  const pages = hotPagesFor(tags);
+  const urls = new Set(hotUrlsFor(tags));
   const blogIds = tags.flatMap((t) => (t.kind === 'blog' ? [t.id] : []));
-  const onlyArticleChange = blogIds.length === 1 && !tags.some((t) => t.kind === 'nav' || t.kind === 'carousel');
-  if (!onlyArticleChange) return pages.map((page) => page.url);
-  const blogId = blogIds[0]!;
-  // A deleted article is in no list any more: every page it was on must be rebuilt now.
-  if (!(await blogExists(db, blogId))) return pages.map((page) => page.url);
-  const [newest, topViewed] = await Promise.all([newestBlogIds(db, HOME_PAGE_SIZE), topViewedIds(db, TOP_VIEWED_LIMIT)]);
-  const kept: string[] = [];
-  for (const { url, list } of pages) {
-    if (!list) kept.push(url);
-    else if (list.orTopViewed && topViewed.includes(blogId)) kept.push(url);
-    else {
-      const shown = list.categoryId === null ? newest.slice(0, list.size) : await newestBlogIds(db, list.size, list.categoryId);
-      if (shown.includes(blogId)) kept.push(url);
-    }
+  if (blogIds.length === 0) return [...urls];
+  const [newest, topViewed] = await Promise.all([
+    newestBlogIds(db, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT, LIST_PAGE_SIZE)),
+    topViewedIds(db, TOP_VIEWED_LIMIT),
+  ]);
+  for (const blogId of blogIds) {
+    const blog = await findBlogById(db, blogId);
+    if (!blog) continue; // a deleted article: its membership tags named the pages it left
+    if (newest.slice(0, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT)).includes(blogId) || topViewed.includes(blogId)) urls.add(HOME);
+    if (newest.slice(0, LIST_PAGE_SIZE).includes(blogId)) urls.add(BLOGS);
+    if (blog.category_id !== null && (await newestBlogIds(db, LIST_PAGE_SIZE, blog.category_id)).includes(blogId))
+      urls.add(categoryUrl(blog.category_id));
   }
-  return kept;
+  return [...urls];
 }
 
 /** Every public page of the site, most visited first, as page-store keys (what pre-render fills). */

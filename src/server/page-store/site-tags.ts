@@ -6,20 +6,27 @@
  * string in one place only (readTagName, for Astro's `cache.invalidate`).
  */
 export type PageTag =
-  /** Lists of all articles: home pages, /blogs pages, feeds, the sitemap. */
+  /**
+   * Membership and order of the lists of all articles (home pages, /blogs pages, the ticker, feeds,
+   * the sitemap): bumped by a create, delete or publish, never by an edit of what an article shows.
+   * A list page carries it beside the `blog:ID` of every article it shows.
+   */
   | { kind: 'list' }
+  /** Every article's last-modified date: only the sitemap shows them, and every article write bumps it. */
+  | { kind: 'updates' }
   /** The nav and footer: every HTML page carries it. */
   | { kind: 'nav' }
   | { kind: 'carousel' }
   | { kind: 'downloads' }
   | { kind: 'top-viewed' }
   | { kind: 'blog'; id: number }
-  /** The pages listing one category's articles (/blogs?category=ID). */
+  /** Membership and order of one category's list (/blogs?category=ID), beside its shown articles' tags. */
   | { kind: 'category'; id: number }
   | { kind: 'comments'; id: number };
 
 export const tag = {
   list: { kind: 'list' },
+  updates: { kind: 'updates' },
   nav: { kind: 'nav' },
   carousel: { kind: 'carousel' },
   downloads: { kind: 'downloads' },
@@ -36,7 +43,7 @@ export function tagName(pageTag: PageTag): string {
 }
 
 const WITH_ID = new Set<string>(['blog', 'category', 'comments']);
-const WITHOUT_ID = new Set<string>(['list', 'nav', 'carousel', 'downloads', 'top-viewed']);
+const WITHOUT_ID = new Set<string>(['list', 'updates', 'nav', 'carousel', 'downloads', 'top-viewed']);
 
 /** A tag spelled by tagName(), or null for anything else. */
 export function readTagName(name: string): PageTag | null {

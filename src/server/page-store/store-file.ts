@@ -21,6 +21,8 @@ export interface StoredPage {
 
 interface PageRow {
   key: string;
+  size: number;
+  accessed_at: number;
   content_type: string;
   etag: string;
   tags: string;
@@ -85,38 +87,91 @@ function prepareStoreFile(db: SQLite.Database) {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // A store from before sizes, access times and the tag index: it is a cache, start it afresh.
+  const columns = db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>;
+  if (columns.length > 0 && !columns.some((c) => c.name === 'accessed_at')) db.exec('drop table pages');
   db.exec(`
     create table if not exists meta (key text primary key, value text not null);
     create table if not exists tag_versions (tag text primary key, version integer not null);
     create table if not exists pages (
       key text primary key, content_type text not null, etag text not null,
       tags text not null, rendered_at integer not null, build_id text not null,
+      size integer not null, accessed_at integer not null,
       body blob not null, gzip blob not null, br blob not null
     );
+    create index if not exists pages_by_access on pages (accessed_at);
+    create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
   `);
   const statements = {
     get: db.prepare('select * from pages where key = ?'),
+    tagsOf: db.prepare('select tags, build_id from pages where key = ?'),
+    sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
-      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, body, gzip, br)
-       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @body, @gzip, @br)
+      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br)
+       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br)
        on conflict (key) do update set content_type = excluded.content_type, etag = excluded.etag,
          tags = excluded.tags, rendered_at = excluded.rendered_at, build_id = excluded.build_id,
+         size = excluded.size, accessed_at = excluded.accessed_at,
          body = excluded.body, gzip = excluded.gzip, br = excluded.br`,
     ),
+    untag: db.prepare('delete from page_tags where key = ?'),
+    tag: db.prepare('insert or ignore into page_tags (tag, key) values (?, ?)'),
+    keysOf: db.prepare('select key from page_tags where tag = ?'),
+    remove: db.prepare('delete from pages where key = ?'),
+    touch: db.prepare('update pages set accessed_at = ? where key = ?'),
+    oldest: db.prepare('select key, size from pages order by accessed_at limit ?'),
+    // Never below what this process already handed out (kept in memory when a bump could not be written).
     bump: db.prepare(
-      'insert into tag_versions (tag, version) values (?, 1) on conflict (tag) do update set version = version + 1 returning version',
+      'insert into tag_versions (tag, version) values (?, ?) on conflict (tag) do update set version = max(version + 1, excluded.version) returning version',
     ),
     count: db.prepare('select count(*) as n from pages'),
+    bytes: db.prepare('select coalesce(sum(size), 0) as n from pages'),
   };
   /** Bumps each tag's version in one transaction, reporting every new version. */
-  const bumpTags = db.transaction((tags: string[], bumped: (tag: string, version: number) => void) => {
-    for (const tag of tags) bumped(tag, (statements.bump.get(tag) as { version: number }).version);
+  const bumpTags = db.transaction((tags: Array<[string, number]>, bumped: (tag: string, version: number) => void) => {
+    for (const [tag, atLeast] of tags) bumped(tag, (statements.bump.get(tag, atLeast) as { version: number }).version);
+  });
+  /** A page, its tag index rows and its size, in one transaction: never half a page after a crash. */
+  const writePage = db.transaction((page: StoredPage, size: number): number => {
+    const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
+    statements.put.run({ ...page, tags: JSON.stringify(page.tags), size });
+    statements.untag.run(page.key);
+    for (const tag in page.tags) statements.tag.run(tag, page.key);
+    return previous;
+  });
+  const touchPages = db.transaction((entries: Array<[string, number]>) => {
+    for (const [key, at] of entries) statements.touch.run(at, key);
+  });
+  const removePage = db.transaction((key: string): number => {
+    const size = (statements.sizeOf.get(key) as { size: number } | undefined)?.size ?? 0;
+    statements.remove.run(key);
+    statements.untag.run(key);
+    return size;
+  });
+  /** Drops the least recently used pages until `bytes` are freed; returns what was freed. */
+  const evict = db.transaction((bytes: number, keep: string): { freed: number; keys: string[] } => {
+    let freed = 0;
+    const keys: string[] = [];
+    while (freed < bytes) {
+      const batch = statements.oldest.all(64) as Array<{ key: string; size: number }>;
+      const victims = batch.filter((row) => row.key !== keep);
+      if (victims.length === 0) break;
+      for (const row of victims) {
+        if (freed >= bytes) break;
+        statements.remove.run(row.key);
+        statements.untag.run(row.key);
+        freed += row.size;
+        keys.push(row.key);
+      }
+    }
+    return { freed, keys };
   });
 
   return {
     readTagVersions: () => db.prepare('select tag, version from tag_versions').all() as Array<{ tag: string; version: number }>,
-    bumpTags: (tags: string[], bumped: (tag: string, version: number) => void) => bumpTags(tags, bumped),
+    bumpTags: (tags: Array<[string, number]>, bumped: (tag: string, version: number) => void) => bumpTags(tags, bumped),
     countPages: () => (statements.count.get() as { n: number }).n,
+    countBytes: () => (statements.bytes.get() as { n: number }).n,
     readPage(key: string): StoredPage | undefined {
       const row = statements.get.get(key) as PageRow | undefined;
       if (!row) return undefined;
@@ -132,12 +187,29 @@ function prepareStoreFile(db: SQLite.Database) {
         br: row.br,
       };
     },
-    writePage: (page: StoredPage) => void statements.put.run({ ...page, tags: JSON.stringify(page.tags) }),
+    /** A page's tag versions and build, without its bodies. */
+    readPageTags(key: string): { tags: Record<string, number>; buildId: string } | undefined {
+      const row = statements.tagsOf.get(key) as { tags: string; build_id: string } | undefined;
+      return row && { tags: JSON.parse(row.tags) as Record<string, number>, buildId: row.build_id };
+    },
+    /** The stored pages carrying any of these tags: as many rows as pages found, whatever the store's size. */
+    keysWithTags(tags: string[]): string[] {
+      const keys = new Set<string>();
+      for (const tag of tags) for (const row of statements.keysOf.all(tag) as Array<{ key: string }>) keys.add(row.key);
+      return [...keys];
+    },
+    /** Stores a page; returns the size of the version it replaced (0 for a new page). */
+    writePage: (page: StoredPage, size: number): number => writePage(page, size),
+    /** Drops one page; returns its size (0 when it was not stored). */
+    removePage: (key: string): number => removePage(key),
+    /** Records reads (key, time) in one transaction. */
+    touchPages: (entries: Array<[string, number]>) => touchPages(entries),
+    evictOldest: (bytes: number, keep: string) => evict(bytes, keep),
     /** Pages of another build point at asset hashes that no longer exist: drop them all. */
     keepOnlyBuild(buildId: string): void {
       const stored = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;
       if (stored === buildId) return;
-      db.exec('delete from pages');
+      db.exec('delete from pages; delete from page_tags');
       db.prepare(
         "insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value",
       ).run(buildId);
@@ -162,6 +234,7 @@ export function dropStoredPages(dir: string, othersRunning: number): void {
   try {
     db.pragma('busy_timeout = 5000');
     db.exec('delete from pages');
+    if (db.prepare("select 1 from sqlite_master where name = 'page_tags'").get()) db.exec('delete from page_tags');
   } finally {
     db.close();
   }

@@ -1,30 +1,46 @@
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
+import path from 'node:path';
 import { openStoreFile, type StoreFile, type StoredPage } from './store-file.ts';
+import { RequestCounts } from './refresh-queue.ts';
+import { StoreGuard } from './store-guard.ts';
+
+import { compressPage } from './compress-page.ts';
+
+export { compressPage };
 
 export type { StoredPage } from './store-file.ts';
 
 /**
  * The page store: rendered pages with their three encodings, kept in a SQLite file of their own
  * (a page is written in one transaction, so a kill -9 mid-write leaves the old page or the new one,
- * never half of either) with the hot ones in memory.
+ * never half of either) with the hot ones in memory, bounded on disk by least-recent use.
  *
  * Freshness is versioned per tag: a page records the version of every tag it carries when it was
  * rendered; invalidating a tag bumps its version, so the cost of a change is O(number of tags it
  * touched), whatever the number of stored pages. A page is fresh when all its tags still have the
  * versions it recorded and it was rendered by the running build.
+ *
+ * The store is a cache: no failure of its file (full disk, I/O error) is thrown to a caller.
+ * Versions are bumped in memory first, so this process judges freshness right even when the file
+ * could not take the bump; the store is then "untrusted" (the file's versions are behind) and the
+ * server leaves its crash marker on close, so the next start drops the stored pages.
  */
 export interface PageStoreOptions {
   dir: string;
   buildId: string;
   /** Memory budget for hot pages, all three encodings counted. */
   memoryBytes?: number;
-  /** Where a damaged store file is reported (moved aside, started empty). */
+  /** Disk budget: past it the least recently used pages are dropped. */
+  maxBytes?: number;
+  /** Where a damaged store file or a failing write is reported. */
   log?: (line: string) => void;
+  /** Test seam: every write to the file fails as on a full disk. */
+  failWrites?: boolean;
 }
 
 export interface StoreStats {
   pages: number;
+  diskBytes: number;
   memoryPages: number;
   memoryBytes: number;
 }
@@ -33,22 +49,13 @@ function sizeOf(page: StoredPage): number {
   return page.body.length + page.gzip.length + page.br.length + 256;
 }
 
-export function compressPage(body: Buffer): { gzip: Buffer; br: Buffer } {
-  return {
-    gzip: zlib.gzipSync(body, { level: 6 }),
-    br: zlib.brotliCompressSync(body, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-  };
-}
+/** Accesses are kept in memory and written in one batch before an eviction, or when this many piled up. */
+const ACCESS_BATCH = 10_000;
 
 export class PageStore {
   readonly buildId: string;
   private readonly file: StoreFile;
+  private readonly guard: StoreGuard;
   private readonly versions = new Map<string, number>();
   /** Sequence number of each tag's last invalidation, to catch renders that raced a change. */
   private readonly invalidatedAt = new Map<string, number>();
@@ -56,22 +63,41 @@ export class PageStore {
   private readonly memory = new Map<string, StoredPage>();
   private memoryUsed = 0;
   private readonly memoryLimit: number;
+  private readonly diskLimit: number;
+  private diskUsed: number;
+  /** Accesses not yet written to disk: a Map.set per read, one transaction per batch. */
+  private readonly accessed = new Map<string, number>();
+  private trusted = true;
+  /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
+  readonly requests = new RequestCounts();
 
   constructor(options: PageStoreOptions) {
     this.buildId = options.buildId;
     this.memoryLimit = options.memoryBytes ?? 48 * 1024 * 1024;
+    this.diskLimit = options.maxBytes ?? 1024 * 1024 * 1024;
+    this.guard = new StoreGuard(
+      path.join(options.dir, 'pages.sqlite'),
+      options.log ?? console.error,
+      options.failWrites ?? false,
+    );
     this.file = openStoreFile(options.dir, options.log);
     for (const row of this.file.readTagVersions()) this.versions.set(row.tag, row.version);
     this.file.keepOnlyBuild(this.buildId);
+    this.diskUsed = this.file.countBytes();
   }
 
   /** The number of pages stored on disk. */
   count(): number {
-    return this.file.countPages();
+    return this.guard.run('read', () => this.file.countPages()) ?? 0;
   }
 
   stats(): StoreStats {
-    return { pages: this.count(), memoryPages: this.memory.size, memoryBytes: this.memoryUsed };
+    return { pages: this.count(), diskBytes: this.diskUsed, memoryPages: this.memory.size, memoryBytes: this.memoryUsed };
+  }
+
+  /** False once a version bump could not be written: the file's versions are behind this process's. */
+  isTrusted(): boolean {
+    return this.trusted;
   }
 
   /** Starts a render: remember this and pass it to put(), so a change during the render is not lost. */
@@ -79,12 +105,20 @@ export class PageStore {
     return this.sequence;
   }
 
-  isFresh(page: StoredPage): boolean {
+  isFresh(page: Pick<StoredPage, 'buildId' | 'tags'>): boolean {
     if (page.buildId !== this.buildId) return false;
     for (const tag in page.tags) {
       if ((this.versions.get(tag) ?? 0) !== page.tags[tag]) return false;
     }
     return true;
+  }
+
+  /** Whether a page is stored under `key` but stale, read without its bodies. */
+  isStale(key: string): boolean {
+    const hot = this.memory.get(key);
+    if (hot) return !this.isFresh(hot);
+    const row = this.guard.run('read', () => this.file.readPageTags(key));
+    return row ? !this.isFresh(row) : false;
   }
 
   /** A stored page, fresh or stale, from memory or disk. */
@@ -94,17 +128,20 @@ export class PageStore {
       // Map order is insertion order: re-inserting marks it most recently used.
       this.memory.delete(key);
       this.memory.set(key, hot);
+      this.touch(key);
       return hot;
     }
-    const page = this.file.readPage(key);
+    const page = this.guard.run('read', () => this.file.readPage(key));
     if (!page) return undefined;
+    this.touch(key);
     this.remember(page);
     return page;
   }
 
   /**
    * Stores a freshly rendered page. Returns null, storing nothing, when one of its tags was
-   * invalidated after the render began: that render may show old data.
+   * invalidated after the render began: that render may show old data. When the file cannot take
+   * it, the page is still returned (and kept in memory) so the reader gets it.
    */
   put(
     key: string,
@@ -129,25 +166,73 @@ export class PageStore {
       renderedAt: Date.now(),
       buildId: this.buildId,
     };
-    this.file.writePage(page);
+    const size = sizeOf(page);
+    const written = this.guard.run('write', () => this.file.writePage(page, size));
+    if (written !== undefined && written !== null) {
+      this.diskUsed += size - written;
+      this.accessed.delete(key);
+      if (this.diskUsed > this.diskLimit) this.evict(key);
+    }
     // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
-    if (options.keepInMemory ?? true) this.remember(page);
+    if ((options.keepInMemory ?? true) || written === undefined || written === null) this.remember(page);
     else this.forget(key);
     return page;
   }
 
-  /** Marks every page carrying one of these tags stale: O(number of tags). */
+  /** Marks every page carrying one of these tags stale: O(number of tags). Never throws. */
   invalidate(tags: string[]): void {
     this.sequence++;
-    this.file.bumpTags([...new Set(tags)], (tag, version) => {
-      this.versions.set(tag, version);
+    const bumps: Array<[string, number]> = [];
+    for (const tag of new Set(tags)) {
+      const next = (this.versions.get(tag) ?? 0) + 1;
+      this.versions.set(tag, next);
       this.invalidatedAt.set(tag, this.sequence);
-    });
+      bumps.push([tag, next]);
+    }
+    const done = this.guard.run('write', () =>
+      this.file.bumpTags(bumps, (tag, version) => {
+        this.versions.set(tag, version);
+      }),
+    );
+    if (done === undefined) this.trusted = false;
     this.sequence++;
   }
 
+  /** Drops a page that no longer exists (its render answered 404). */
+  remove(key: string): void {
+    this.forget(key);
+    const freed = this.guard.run('write', () => this.file.removePage(key));
+    if (freed) this.diskUsed -= freed;
+  }
+
+  /** The stored pages carrying one of these tags (what a change left stale). */
+  keysCarrying(tags: string[]): string[] {
+    return this.guard.run('read', () => this.file.keysWithTags(tags)) ?? [];
+  }
+
   close(): void {
+    this.writeAccesses();
     this.file.close();
+  }
+
+  /** Frees a tenth of the budget past the limit, least recently used first, in one transaction. */
+  private evict(keep: string): void {
+    this.writeAccesses();
+    const excess = this.diskUsed - this.diskLimit * 0.9;
+    const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));
+    if (result) this.diskUsed -= result.freed;
+  }
+
+  private touch(key: string): void {
+    this.accessed.set(key, Date.now());
+    if (this.accessed.size >= ACCESS_BATCH) this.writeAccesses();
+  }
+
+  private writeAccesses(): void {
+    if (this.accessed.size === 0) return;
+    const entries = [...this.accessed];
+    this.accessed.clear();
+    this.guard.run('write', () => this.file.touchPages(entries));
   }
 
   private forget(key: string): void {

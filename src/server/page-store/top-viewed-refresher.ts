@@ -8,7 +8,7 @@ import { tag, type PageTag } from './site-tags.ts';
  * Instead the top-viewed list is checked once per interval and its pages refreshed only if it
  * changed.
  */
-export function startTopViewedRefresher(db: Db, intervalMs: number, refresh: (tags: PageTag[]) => Promise<void>): () => void {
+export function startTopViewedRefresher(db: Db, intervalMs: number, refresh: (tags: PageTag[]) => Promise<unknown>): () => void {
   let last: string | null = null;
   let running = false;
   const tick = async () => {

@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { PageStore } from './store.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
+
+const tempDir = trackTempDirs('page-store-limits-');
+
+/** A page that does not compress: its size on disk is about three times its body. */
+const randomPage = (tags: string[]) => ({ contentType: 'text/html', body: crypto.randomBytes(20_000), tags });
+
+describe('PageStore limits and failures', () => {
+  it('stays under its disk budget, dropping the least recently used pages', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1', maxBytes: 1024 * 1024, memoryBytes: 1024 });
+    store.put('/kept', randomPage(['nav']), store.beginRender());
+    for (let i = 0; i < 60; i++) {
+      store.put(`/page/${i}`, randomPage(['nav']), store.beginRender());
+      expect(store.get('/kept')).toBeDefined();
+      expect(store.stats().diskBytes).toBeLessThanOrEqual(1024 * 1024);
+    }
+    expect(store.get('/page/0')).toBeUndefined();
+    expect(store.get('/page/59')).toBeDefined();
+    store.close();
+  });
+
+  it('finds the stored pages carrying a tag through its index', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    store.put('/a', randomPage(['blog:1', 'list']), store.beginRender());
+    store.put('/b', randomPage(['blog:2', 'list']), store.beginRender());
+    store.put('/a', randomPage(['blog:3', 'list']), store.beginRender());
+    expect(store.keysCarrying(['blog:1'])).toEqual([]);
+    expect(store.keysCarrying(['blog:3', 'blog:2']).sort()).toEqual(['/a', '/b']);
+    store.remove('/b');
+    expect(store.keysCarrying(['list'])).toEqual(['/a']);
+    store.close();
+  });
+
+  it('never throws when its file cannot be written, judges freshness in memory and logs once', () => {
+    const dir = tempDir();
+    const seed = new PageStore({ dir, buildId: 'b1' });
+    seed.put('/a', randomPage(['blog:1']), seed.beginRender());
+    seed.close();
+    const lines: string[] = [];
+    const store = new PageStore({ dir, buildId: 'b1', failWrites: true, log: (line) => lines.push(line) });
+    expect(store.isFresh(store.get('/a')!)).toBe(true);
+    store.invalidate(['blog:1']);
+    store.invalidate(['blog:1']);
+    expect(store.isFresh(store.get('/a')!)).toBe(false);
+    expect(store.isTrusted()).toBe(false);
+    const page = store.put('/a', randomPage(['blog:1']), store.beginRender());
+    expect(page).not.toBeNull();
+    expect(store.isFresh(store.get('/a')!)).toBe(true);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(dir);
+    store.close();
+  });
+
+  it('never hands out a version twice after a bump that was not written', () => {
+    const dir = tempDir();
+    const failing = new PageStore({ dir, buildId: 'b1', failWrites: true, log: () => undefined });
+    failing.invalidate(['nav']);
+    failing.close();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    store.put('/a', randomPage(['nav']), store.beginRender());
+    store.invalidate(['nav']);
+    expect(store.isFresh(store.get('/a')!)).toBe(false);
+    store.close();
+  });
+});

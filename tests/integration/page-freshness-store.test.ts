@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { bearer, loginAsAdmin } from '../support/auth.ts';
+import { blogBodyFrom, buildCommentBody, uniqueName } from '../support/builders.ts';
+import { call, sendJson, type Json } from './http-support.ts';
+
+/** The page store's own limits: a disk budget with least-recently-used eviction, and failures that never fail a write. */
+
+let server: TestServer | undefined;
+
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+function readStore(dir: string): { bytes: number; keys: Set<string> } {
+  const db = new SQLite(path.join(dir, 'pages', 'pages.sqlite'), { readonly: true });
+  try {
+    const bytes = (
+      db.prepare('select coalesce(sum(length(body) + length(gzip) + length(br)), 0) as n from pages').get() as { n: number }
+    ).n;
+    const keys = new Set((db.prepare('select key from pages').all() as Array<{ key: string }>).map((row) => row.key));
+    return { bytes, keys };
+  } finally {
+    db.close();
+  }
+}
+
+describe('the page store limits', () => {
+  it('stays under PAGE_STORE_MAX_MB while many pages are rendered, keeping the recently used ones', async () => {
+    const limit = 1024 * 1024;
+    server = await startServer({ env: { PAGE_STORE_MAX_MB: '1', PAGE_MEMORY_MB: '1', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    await untilPrerendered(server, 300_000);
+    const s = server;
+    expect(readStore(s.dir).bytes).toBeLessThanOrEqual(limit);
+
+    const blogs = (await call(s, '/api/blogs?limit=200')).body as Array<{ id: number }>;
+    expect(blogs.length).toBeGreaterThan(20);
+    const recent = '/about';
+    for (const blog of blogs) {
+      expect((await fetch(s.url(recent))).status).toBe(200);
+      const page = await fetch(s.url(`/blog/${blog.id}`));
+      expect(page.status).toBe(200);
+      await page.text();
+    }
+    const after = readStore(s.dir);
+    expect(after.bytes).toBeLessThanOrEqual(limit);
+    // Far more pages than fit were rendered; the one used all along is still on disk.
+    const prerendered = Number(/Pre-rendered (\d+) pages/.exec(s.output())![1]);
+    expect(after.keys.size).toBeLessThan(prerendered / 2);
+    expect(after.keys.has(recent)).toBe(true);
+    expect(after.keys.has(`/blog/${blogs.at(-1)!.id}`)).toBe(true);
+  }, 360_000); // the start-up pre-render may take minutes on a loaded machine
+
+  it('a save and a comment that committed answer success when the store cannot write, and pages show them', async () => {
+    server = await startServer({ env: { PAGE_STORE_TEST_FAULT: 'full', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    await untilPrerendered(server, 300_000);
+    const s = server;
+    const auth = bearer(await loginAsAdmin(s));
+    const [blog] = (await call(s, '/api/blogs?limit=1')).body as Array<{ id: number } & Json>;
+    // The page was rendered before the change (kept in memory only).
+    expect((await fetch(s.url(`/blog/${blog!.id}`))).status).toBe(200);
+
+    const title = uniqueName('Saved on a full disk');
+    const saved = await sendJson(s, 'PUT', `/api/blogs/${blog!.id}`, blogBodyFrom(blog!, { title }), auth);
+    expect(saved.status).toBe(200);
+    const text = uniqueName('Comment on a full disk');
+    const posted = await sendJson(
+      s,
+      'POST',
+      `/api/blogs/${blog!.id}/comment`,
+      buildCommentBody({ comment: text, contact: 'none' }),
+    );
+    expect(posted.status).toBe(201);
+
+    const stored = (await call(s, `/api/blogs/${blog!.id}`)).body as { comments: Array<{ comment: string }> };
+    expect(stored.comments.filter((c) => c.comment === text)).toHaveLength(1);
+    const page = await (await fetch(s.url(`/blog/${blog!.id}`))).text();
+    expect(page).toContain(title);
+    expect(page).toContain(text);
+    const home = await (await fetch(s.url('/'))).text();
+    expect(home).toContain(title);
+    // Logged once with the store's path, not per write or per request.
+    const file = path.join(s.dir, 'pages', 'pages.sqlite');
+    expect(s.output().split(`Page store ${file}: a write failed`).length - 1).toBe(1);
+
+    // The versions never reached the file: the next start must not trust its pages.
+    await s.stop();
+    const markers = fs.readdirSync(path.join(s.dir, 'pages')).filter((name) => name.startsWith('running-'));
+    expect(markers.length).toBeGreaterThan(0);
+  }, 360_000);
+});
