@@ -16,6 +16,7 @@ import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
 import { stopViewCounter } from '../content/clicks.ts';
+import { startSearchServices } from '../content/search-service.ts';
 
 export interface Site {
   server: http.Server;
@@ -85,6 +86,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   // Only used when Astro's in-process renderer is missing (it is registered by src/fetch.ts).
   renderer.setOrigin(origin);
   const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh);
+  const stopSearch = startSearchServices(context, log);
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -117,6 +119,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       renderer.close();
       store.close();
       await stopViewCounter();
+      await stopSearch();
       context.sqlite.close();
       run.release();
     },
