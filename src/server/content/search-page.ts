@@ -5,7 +5,6 @@ import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '../
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
 import { createVocabularyCache } from './search-vocabulary.ts';
-import { SearchUnavailable } from './search-pool.ts';
 
 export const SEARCH_RATE_WINDOW_MS = 10_000;
 
@@ -81,4 +80,4 @@ export function describeResultCount(total: number, capped: boolean): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
 }
 
-export { SearchUnavailable };
+export { isSearchUnavailable } from './search-pool.ts';
