@@ -50,8 +50,13 @@ export async function extractPdfTextInProcess(file: string, limits = PDF_TEXT_LI
   }
 }
 
-/** In a worker thread of its own, stopped at the time limit. */
-export function extractPdfTextOffThread(file: string, limits = PDF_TEXT_LIMITS): Promise<PdfTextResult> {
+/** In a worker thread of its own, stopped at the time limit. A missing file costs no thread. */
+export async function extractPdfTextOffThread(file: string, limits = PDF_TEXT_LIMITS): Promise<PdfTextResult> {
+  try {
+    await fs.access(file);
+  } catch {
+    return failed;
+  }
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./pdf-text-worker.ts', import.meta.url), { workerData: { file, limits } });
     let settled = false;
