@@ -14,7 +14,13 @@ describe('config.rateLimits', () => {
       RATE_LIMIT_REGISTER_IP: '1000000',
       RATE_LIMIT_SEARCH_IP: '7',
     };
-    expect(loadConfig(env).rateLimits).toEqual({ commentIp: 100, loginAccount: 2, loginIp: 4, registerIp: 1_000_000, searchIp: 7 });
+    expect(loadConfig(env).rateLimits).toEqual({
+      commentIp: 100,
+      loginAccount: 2,
+      loginIp: 4,
+      registerIp: 1_000_000,
+      searchIp: 7,
+    });
   });
 
   it('refuses anything but a whole number from 1 to 1,000,000, naming the variable', () => {

@@ -75,7 +75,12 @@ export function allowedDistance(length: number): number {
 
 /** Plain Latin letters for the comparison: the index folds accents the same way. */
 function foldWord(word: string): string[] {
-  return [...word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC')];
+  return [
+    ...word
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC'),
+  ];
 }
 
 /** Up to `limit` known words closest to this one, closest and most common first. */

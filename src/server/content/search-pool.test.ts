@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Starting a worker loads the search modules anew: seconds on a busy machine.
+const WORKER_TEST_MS = 60_000;
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../db/client.ts';
 import { insertBlog } from '../db/repositories/blogs.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
@@ -41,7 +44,7 @@ describe('startSearchPool', () => {
     } finally {
       await pool.close();
     }
-  });
+  }, WORKER_TEST_MS);
 
   it('falls back to in-process searching when the worker cannot start', async () => {
     let fallbacks = 0;
@@ -59,14 +62,19 @@ describe('startSearchPool', () => {
     } finally {
       await pool.close();
     }
-  });
+  }, WORKER_TEST_MS);
 
   it('answers "took too long" past the time limit and replaces the worker', async () => {
     const silent = writeWorker(
       'silent.mjs',
       'import { parentPort } from "node:worker_threads"; parentPort.postMessage({ ready: true }); parentPort.on("message", () => {});',
     );
-    const pool: SearchPool = startSearchPool({ databasePath, workerUrl: silent, timeoutMs: 50, fallback: () => Promise.resolve(emptyAnswer) });
+    const pool: SearchPool = startSearchPool({
+      databasePath,
+      workerUrl: silent,
+      timeoutMs: 50,
+      fallback: () => Promise.resolve(emptyAnswer),
+    });
     try {
       const error = await pool.run(request).catch((e: unknown) => e);
       expect(isSearchUnavailable(error) && error.reason).toBe('timeout');
@@ -76,10 +84,13 @@ describe('startSearchPool', () => {
     } finally {
       await pool.close();
     }
-  });
+  }, WORKER_TEST_MS);
 
   it('refuses a search when the queue is full', async () => {
-    const silent = writeWorker('silent2.mjs', 'import { parentPort } from "node:worker_threads"; parentPort.on("message", () => {});');
+    const silent = writeWorker(
+      'silent2.mjs',
+      'import { parentPort } from "node:worker_threads"; parentPort.on("message", () => {});',
+    );
     const pool = startSearchPool({ databasePath, workerUrl: silent, maxQueue: 2, fallback: () => Promise.resolve(emptyAnswer) });
     // This worker never says it is ready, so both wait in the queue.
     const waiting = [pool.run(request).catch((e: unknown) => e), pool.run(request).catch((e: unknown) => e)];
@@ -87,5 +98,5 @@ describe('startSearchPool', () => {
     expect(isSearchUnavailable(refused) && refused.reason).toBe('busy');
     await pool.close();
     await Promise.all(waiting);
-  });
+  }, WORKER_TEST_MS);
 });

@@ -87,7 +87,8 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
       const lost = running?.job;
       if (running) clearTimeout(running.timer);
       running = null;
-      for (const job of lost ? [lost, ...queue.splice(0)] : queue.splice(0)) options.fallback(job.request).then(job.resolve, job.reject);
+      for (const job of lost ? [lost, ...queue.splice(0)] : queue.splice(0))
+        options.fallback(job.request).then(job.resolve, job.reject);
     });
     current.on('exit', () => {
       if (worker !== current || closed || unavailable) return;

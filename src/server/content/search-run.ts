@@ -50,7 +50,11 @@ function alternativesFor(parsed: SearchWords, vocabulary: Vocabulary): Map<strin
  * One search: the ranked, capped matches, then this page's articles and snippets. Runs in the
  * search worker (or in-process under `astro dev`); every read goes to the given connection.
  */
-export async function runSearch(db: Db, request: SearchRequest, loadVocabulary: () => Promise<Vocabulary>): Promise<SearchAnswer> {
+export async function runSearch(
+  db: Db,
+  request: SearchRequest,
+  loadVocabulary: () => Promise<Vocabulary>,
+): Promise<SearchAnswer> {
   const parsed = parseSearchWords(request.text);
   if (parsed.words.length === 0 && parsed.unspaced.length === 0) return emptyAnswer;
   const exact = planMatch(parsed, request.categoryId);

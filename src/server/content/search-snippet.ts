@@ -11,6 +11,7 @@ export interface Snippet {
 
 const OPEN = '\u0002';
 const CLOSE = '\u0003';
+const MARKERS = new RegExp(`[${OPEN}${CLOSE}]`, 'g');
 const SCAN_CONTEXT = 60;
 
 /** The snippet to show: the text's, else the PDF's, else the opening of the text. */
@@ -48,7 +49,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export function snippetHtml(text: string): string {
   const escaped = text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
   let open = false;
-  const marked = escaped.replace(/[\u0002\u0003]/g, (marker) => {
+  const marked = escaped.replace(MARKERS, (marker) => {
     if (marker === OPEN && !open) {
       open = true;
       return '<mark>';

@@ -14,9 +14,16 @@ export async function writeSearchRow(db: Db, id: number, title: string, bodyText
   const pdfText = pdfPath ? ((await findPdfText(db, pdfPath))?.text ?? '') : '';
   await deleteSearchRow(db, id);
   const row = { title: foldIndexText(title), body: foldIndexText(bodyText), pdf: foldIndexText(pdfText) };
-  await db.insertInto('blogs_fts').values({ rowid: id, ...row }).execute();
+  await db
+    .insertInto('blogs_fts')
+    .values({ rowid: id, ...row })
+    .execute();
   const cjk = { title: unspacedRuns(row.title), body: unspacedRuns(row.body), pdf: unspacedRuns(row.pdf) };
-  if (cjk.title || cjk.body || cjk.pdf) await db.insertInto('blogs_cjk').values({ rowid: id, ...cjk }).execute();
+  if (cjk.title || cjk.body || cjk.pdf)
+    await db
+      .insertInto('blogs_cjk')
+      .values({ rowid: id, ...cjk })
+      .execute();
 }
 
 export async function deleteSearchRow(db: Db, id: number): Promise<void> {
@@ -49,7 +56,12 @@ export function findPdfText(db: Db, pdfPath: string) {
 }
 
 export async function savePdfText(db: Db, pdfPath: string, result: { text: string; pages: number; ok: boolean }): Promise<void> {
-  const row = { text: result.text, pages: result.pages, status: result.ok ? ('ok' as const) : ('failed' as const), extracted_at: new Date().toISOString() };
+  const row = {
+    text: result.text,
+    pages: result.pages,
+    status: result.ok ? ('ok' as const) : ('failed' as const),
+    extracted_at: new Date().toISOString(),
+  };
   await db
     .insertInto('pdf_texts')
     .values({ path: pdfPath, ...row })
@@ -90,7 +102,8 @@ function likePattern(run: string): string {
 
 function constraints(plan: MatchPlan, rowid: string) {
   const parts = [];
-  if (plan.categoryId !== null) parts.push(sql`${sql.raw(rowid)} in (select id from blogs where category_id = ${plan.categoryId})`);
+  if (plan.categoryId !== null)
+    parts.push(sql`${sql.raw(rowid)} in (select id from blogs where category_id = ${plan.categoryId})`);
   for (const run of plan.shortRuns) {
     const like = likePattern(run);
     parts.push(
@@ -118,7 +131,8 @@ export async function findRankedIds(db: Db, plan: MatchPlan, cap: number): Promi
   } else {
     return [];
   }
-  const { rows } = await sql<RankedId>`select id, score from (${source} order by rowid desc limit ${cap}) order by score, id desc`.execute(db);
+  const { rows } =
+    await sql<RankedId>`select id, score from (${source} order by rowid desc limit ${cap}) order by score, id desc`.execute(db);
   return rows;
 }
 
