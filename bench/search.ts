@@ -62,9 +62,13 @@ async function measureSearchKinds(): Promise<void> {
       if (round >= 3) latencies[kind]!.push(ms);
     }
   }
-  console.log(`\nSearch latency over HTTP, ${ARTICLES.toLocaleString('en-US')} articles, one at a time (${ROUNDS} rounds, interleaved):`);
+  console.log(
+    `\nSearch latency over HTTP, ${ARTICLES.toLocaleString('en-US')} articles, one at a time (${ROUNDS} rounds, interleaved):`,
+  );
   for (const [kind, values] of Object.entries(latencies)) {
-    console.log(`  ${kind.padEnd(11)} p50 ${fmt(percentile(values, 50)).padStart(9)}   p95 ${fmt(percentile(values, 95)).padStart(9)}   max ${fmt(Math.max(...values))}`);
+    console.log(
+      `  ${kind.padEnd(11)} p50 ${fmt(percentile(values, 50)).padStart(9)}   p95 ${fmt(percentile(values, 95)).padStart(9)}   max ${fmt(Math.max(...values))}`,
+    );
   }
   console.log(`  statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}`);
 }
@@ -100,9 +104,13 @@ async function readersFor(seconds: number, withSearchers: number) {
 async function measureReaders(): Promise<void> {
   console.log(`\nReaders (4 connections, ${SECONDS} s each run):`);
   const alone = await readersFor(SECONDS, 0);
-  console.log(`  alone:                 p50 ${fmt(percentile(alone.readers, 50))}   p95 ${fmt(percentile(alone.readers, 95))}   (${alone.readers.length} pages)`);
+  console.log(
+    `  alone:                 p50 ${fmt(percentile(alone.readers, 50))}   p95 ${fmt(percentile(alone.readers, 95))}   (${alone.readers.length} pages)`,
+  );
   const busy = await readersFor(SECONDS, 8);
-  console.log(`  with 8 searching:      p50 ${fmt(percentile(busy.readers, 50))}   p95 ${fmt(percentile(busy.readers, 95))}   (${busy.readers.length} pages)`);
+  console.log(
+    `  with 8 searching:      p50 ${fmt(percentile(busy.readers, 50))}   p95 ${fmt(percentile(busy.readers, 95))}   (${busy.readers.length} pages)`,
+  );
   console.log(
     `  searches meanwhile:    p50 ${fmt(percentile(busy.searches, 50))}   p95 ${fmt(percentile(busy.searches, 95))}   (${busy.searches.length} searches; ${[...busy.searchStatuses].map(([s, n]) => `${s}×${n}`).join(', ')})`,
   );
@@ -116,7 +124,12 @@ async function main(): Promise<void> {
   const databasePath = path.join(dir, 'site.sqlite');
   try {
     let started = performance.now();
-    await generateSite(databasePath, { articles: ARTICLES, categories: 10, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+    await generateSite(databasePath, {
+      articles: ARTICLES,
+      categories: 10,
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+    });
     const { db, sqlite } = openDatabase(databasePath);
     for (const [title, text] of [
       ['How plants eat', 'Photosynthesis turns light into sugar.'],
@@ -127,7 +140,9 @@ async function main(): Promise<void> {
     }
     await db.destroy();
     sqlite.close?.();
-    console.log(`Generated ${ARTICLES.toLocaleString('en-US')} articles in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Generated ${ARTICLES.toLocaleString('en-US')} articles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     started = performance.now();
     const env = { ...siteEnv(dir, databasePath, ADMIN), RATE_LIMIT_SEARCH_IP: '1000000' };
     const server = startProcess(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);

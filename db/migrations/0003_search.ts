@@ -16,7 +16,8 @@ import { type Kysely, sql } from 'kysely';
  */
 const FTS_OPTIONS = `tokenize = "unicode61 remove_diacritics 2 categories 'L* N* Co M*'", prefix = '2 3'`;
 
-const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]+/gu;
+const UNSPACED_RUN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]+/gu;
 const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed\u0640]/g;
 
 function indexText(text: string): string {

@@ -45,14 +45,25 @@ beforeAll(async () => {
   await createBlog('photo', { title: 'How plants eat', content: '<p>Photosynthesis turns light into sugar.</p>' });
   await createBlog('thermo', { title: 'Heat and work', content: '<p>The laws of thermodynamics, briefly.</p>' });
   await createBlog('pyth', { title: 'Right triangles', content: '<p>Pythagoras and the squares of the sides.</p>' });
-  await createBlog('script', { title: 'Safe copying', content: '<p>Never paste &lt;script&gt;alert(1)&lt;/script&gt; into a console.</p>' });
+  await createBlog('script', {
+    title: 'Safe copying',
+    content: '<p>Never paste &lt;script&gt;alert(1)&lt;/script&gt; into a console.</p>',
+  });
   await createBlog('hindi', { title: 'व्याकरण के नियम', content: '<p>हिन्दी व्याकरण के उदाहरण</p>' });
   await createBlog('arabic', { title: 'قواعد اللغة', content: '<p>الكِتَابُ في المكتبة المدرسية</p>' });
   await createBlog('chinese', { title: '学习笔记', content: '<p>东京大学的数学课程非常有名</p>' });
   for (const n of [1, 2, 3]) await createBlog(`trilobite${n}`, { content: `<p>Trilobite fossils, part ${n}.</p>` });
-  const pdf = await uploadPdf(server, { data: makePdf('Lab sheet', ['The xylophonist measured the wavelength.']), name: 'lab.pdf' }, headers);
+  const pdf = await uploadPdf(
+    server,
+    { data: makePdf('Lab sheet', ['The xylophonist measured the wavelength.']), name: 'lab.pdf' },
+    headers,
+  );
   expect(pdf.status, pdf.text).toBe(201);
-  await createBlog('pdf', { title: 'Sound lab', content: '<p>See the attached sheet.</p>', pdf_link: (pdf.body as { link: string }).link });
+  await createBlog('pdf', {
+    title: 'Sound lab',
+    content: '<p>See the attached sheet.</p>',
+    pdf_link: (pdf.body as { link: string }).link,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -111,9 +122,13 @@ describe('search results', () => {
     const first = await searchPage(server, 'trilobite');
     expect(first.main).toContain('3 results');
     expect(first.main).not.toContain('rel="prev"');
-    expect(first.main).toMatch(/<a[^>]*href="\/blogs\?search=trilobite&amp;page=2"[^>]*rel="next"[^>]*aria-label="Next page \(page 2\)"/);
+    expect(first.main).toMatch(
+      /<a[^>]*href="\/blogs\?search=trilobite&amp;page=2"[^>]*rel="next"[^>]*aria-label="Next page \(page 2\)"/,
+    );
     const middle = await searchPage(server, 'trilobite', 2);
-    expect(middle.main).toMatch(/<a[^>]*href="\/blogs\?search=trilobite"[^>]*rel="prev"[^>]*aria-label="Previous page \(page 1\)"/);
+    expect(middle.main).toMatch(
+      /<a[^>]*href="\/blogs\?search=trilobite"[^>]*rel="prev"[^>]*aria-label="Previous page \(page 1\)"/,
+    );
     expect(middle.main).toContain('rel="next"');
     const last = await searchPage(server, 'trilobite', 3);
     expect(last.main).toContain('rel="prev"');
@@ -159,11 +174,17 @@ describe('PDFs attached before the search read them', () => {
     fs.mkdirSync(path.join(first.uploadsDir, 'pdfs'), { recursive: true });
     fs.writeFileSync(path.join(first.uploadsDir, 'pdfs', 'old.pdf'), makePdf('Old notes', ['An archaeopteryx feather.']));
     const { db, sqlite } = openDatabase(first.databasePath);
-    const id = await insertBlog(db, buildBlogWrite({ title: 'Old article', pdf_drive_link: '/uploads/pdfs/old.pdf' }), 'Old text.');
+    const id = await insertBlog(
+      db,
+      buildBlogWrite({ title: 'Old article', pdf_drive_link: '/uploads/pdfs/old.pdf' }),
+      'Old text.',
+    );
     sqlite.close();
     const again = await startServer({ dir: first.dir, env: { SEED_DEMO: 'false' } });
     try {
-      await expect.poll(async () => readMoreIds((await searchPage(again, 'archaeopteryx')).main), { timeout: 30_000 }).toEqual([id]);
+      await expect
+        .poll(async () => readMoreIds((await searchPage(again, 'archaeopteryx')).main), { timeout: 30_000 })
+        .toEqual([id]);
     } finally {
       await again.stop();
     }
