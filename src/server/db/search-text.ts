@@ -10,7 +10,7 @@ export const UNSPACED_SCRIPT =
 // Arabic vowel marks and the tatweel stretch: readers type words without them.
 const ARABIC_MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06dc\u06df-\u06e8\u06ea-\u06ed\u0640]/g;
 // The snippet markers (see search-snippet.ts) must never occur in indexed text.
-const MARKER_CHARS = new RegExp('[\u0002\u0003]', 'g');
+const MARKER_CHARS = new RegExp(`[${String.fromCharCode(2)}${String.fromCharCode(3)}]`, 'g');
 
 /** Text as the word index stores it: NFKC, without Arabic vowel marks or snippet markers. */
 export function foldIndexText(text: string): string {
