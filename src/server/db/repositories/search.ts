@@ -122,10 +122,10 @@ export async function findRankedIds(db: Db, plan: MatchPlan, cap: number): Promi
   if (plan.words !== null) {
     const parts = [sql`blogs_fts match ${plan.words}`, ...constraints(plan, 'blogs_fts.rowid')];
     if (plan.trigrams) parts.push(sql`blogs_fts.rowid in (select rowid from blogs_cjk where blogs_cjk match ${plan.trigrams})`);
-    source = sql`select rowid as id, bm25(blogs_fts, 10.0, 1.0, 0.5) as score from blogs_fts where ${sql.join(parts, sql` and `)}`;
+    source = sql`select rowid as id, bm25(blogs_fts, 10.0, 1.0, 1.0) as score from blogs_fts where ${sql.join(parts, sql` and `)}`;
   } else if (plan.trigrams) {
     const parts = [sql`blogs_cjk match ${plan.trigrams}`, ...constraints(plan, 'blogs_cjk.rowid')];
-    source = sql`select rowid as id, bm25(blogs_cjk, 10.0, 1.0, 0.5) as score from blogs_cjk where ${sql.join(parts, sql` and `)}`;
+    source = sql`select rowid as id, bm25(blogs_cjk, 10.0, 1.0, 1.0) as score from blogs_cjk where ${sql.join(parts, sql` and `)}`;
   } else if (plan.shortRuns.length > 0) {
     source = sql`select rowid as id, 0 as score from blogs_cjk where ${sql.join(constraints(plan, 'blogs_cjk.rowid'), sql` and `)}`;
   } else {
