@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 
 describe('config.rateLimits', () => {
   it('defaults to 5 comments, 5 failed logins per account, 20 per address and 3 sign-ups', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3 });
+    expect(loadConfig({}).rateLimits).toEqual({ commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3, searchIp: 30 });
   });
 
   it('reads the RATE_LIMIT_* variables', () => {
@@ -12,8 +12,15 @@ describe('config.rateLimits', () => {
       RATE_LIMIT_LOGIN_ACCOUNT: '2',
       RATE_LIMIT_LOGIN_IP: '4',
       RATE_LIMIT_REGISTER_IP: '1000000',
+      RATE_LIMIT_SEARCH_IP: '7',
     };
-    expect(loadConfig(env).rateLimits).toEqual({ commentIp: 100, loginAccount: 2, loginIp: 4, registerIp: 1_000_000 });
+    expect(loadConfig(env).rateLimits).toEqual({
+      commentIp: 100,
+      loginAccount: 2,
+      loginIp: 4,
+      registerIp: 1_000_000,
+      searchIp: 7,
+    });
   });
 
   it('refuses anything but a whole number from 1 to 1,000,000, naming the variable', () => {

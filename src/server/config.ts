@@ -36,9 +36,11 @@ export interface RateLimitSettings {
   loginIp: number;
   /** Sign-ups per address per hour (RATE_LIMIT_REGISTER_IP). */
   registerIp: number;
+  /** Searches per address per 10 seconds (RATE_LIMIT_SEARCH_IP). */
+  searchIp: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = { commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3 };
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = { commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3, searchIp: 30 };
 
 export class ConfigError extends Error {}
 
@@ -72,6 +74,7 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     loginAccount: limit('RATE_LIMIT_LOGIN_ACCOUNT', DEFAULT_RATE_LIMITS.loginAccount),
     loginIp: limit('RATE_LIMIT_LOGIN_IP', DEFAULT_RATE_LIMITS.loginIp),
     registerIp: limit('RATE_LIMIT_REGISTER_IP', DEFAULT_RATE_LIMITS.registerIp),
+    searchIp: limit('RATE_LIMIT_SEARCH_IP', DEFAULT_RATE_LIMITS.searchIp),
   };
 }
 

@@ -2,6 +2,8 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
 import type { PageTag } from './page-store/site-tags.ts';
+import type { SearchPool } from './content/search-pool.ts';
+import type { PdfTextExtractor } from './content/pdf-text.ts';
 
 /** How long a change took to go live (`live_ms`) and how many other pages it queued for a background refresh. */
 export interface ChangeLive {
@@ -37,6 +39,10 @@ export interface AppContext {
   db: Db;
   sqlite: SQLite.Database;
   pageCache: PageCache;
+  /** The search worker, installed by the front server; absent under `astro dev` (in-process then). */
+  search?: SearchPool;
+  /** Reads PDF text off the serving thread, installed by the front server; absent: in-process. */
+  pdfText?: PdfTextExtractor;
 }
 
 const IDLE: RefreshProgress = { queued: 0, refreshedSinceLastChange: 0, seconds: 0 };

@@ -5,15 +5,17 @@ interface Props {
   /** Distinguishes the header's and the mobile menu's boxes for assistive technology. */
   label?: string;
   className?: string;
+  /** The search being shown (on the results page), so the box keeps it. */
+  initialText?: string;
 }
 
 /**
  * The nav search. It is a real GET form to /blogs, so it works before hydration and without
  * JavaScript; once hydrated it ignores blank or whitespace-only text.
  */
-export default function SearchBox({ label = 'Search articles', className = 'search-form' }: Props) {
+export default function SearchBox({ label = 'Search articles', className = 'search-form', initialText = '' }: Props) {
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

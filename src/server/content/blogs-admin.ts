@@ -9,6 +9,7 @@ import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto } from './blog-dto.ts';
+import { indexAttachedPdf } from './search-index.ts';
 import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
 
 /**
@@ -67,6 +68,8 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
   if (blog.category_id !== null) tags.push(tag.category(blog.category_id));
   if (hasPdf(blog)) tags.push(tag.downloads);
   const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  // Search pages are never stored, so a new PDF's text is read after the pages are fresh.
+  await indexAttachedPdf(app, blog);
   return { ...toBlogDto(blog), live_ms, refresh };
 }
 
@@ -83,6 +86,7 @@ export async function updateBlogById(app: AppContext, id: number, body: Record<s
     return { before: existing, after: (await findBlogById(trx, id))! };
   });
   const { live_ms, refresh } = await app.pageCache.invalidate(changedTags(before, after), startedAt);
+  await indexAttachedPdf(app, after);
   // Files the edit dropped (a replaced image or PDF, an image taken out of the text).
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
     before.image,

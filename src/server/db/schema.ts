@@ -65,6 +65,19 @@ export interface BlogsFtsTable {
   rowid: number;
   title: string;
   body: string;
+  /** The attached PDF's text (migration 0003). */
+  pdf: string | null;
+}
+
+/** The trigram index over text in scripts written without spaces (migration 0003). */
+export type BlogsCjkTable = BlogsFtsTable;
+
+export interface PdfTextsTable {
+  path: string;
+  text: string;
+  pages: number;
+  status: 'ok' | 'failed';
+  extracted_at: string;
 }
 
 export interface Database {
@@ -75,6 +88,8 @@ export interface Database {
   comments: CommentsTable;
   carousel_slides: CarouselSlidesTable;
   blogs_fts: BlogsFtsTable;
+  blogs_cjk: BlogsCjkTable;
+  pdf_texts: PdfTextsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

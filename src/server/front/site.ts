@@ -17,6 +17,7 @@ import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
 import { stopViewCounter } from '../content/clicks.ts';
+import { startSearchServices } from '../content/search-service.ts';
 
 export interface Site {
   server: http.Server;
@@ -104,6 +105,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   // Only used when Astro's in-process renderer is missing (it is registered by src/fetch.ts).
   renderer.setOrigin(origin);
   const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh);
+  const stopSearch = startSearchServices(context, log);
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -138,6 +140,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       const trusted = store.isTrusted();
       store.close();
       await stopViewCounter();
+      await stopSearch();
       context.sqlite.close();
       // A version bump that never reached the file leaves its marker: the next start drops the pages.
       if (trusted) run.release();

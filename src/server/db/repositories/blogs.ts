@@ -1,6 +1,7 @@
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../client.ts';
 import type { BlogsTable, Database } from '../schema.ts';
+import { deleteSearchRow, writeSearchRow } from './search.ts';
 
 /** A blog as every reader of it sees it: the entity fields of SPEC.md section 3. */
 export interface Blog extends Selectable<BlogsTable> {
@@ -58,18 +59,18 @@ export function findBlogById(db: Db, id: number): Promise<Blog | undefined> {
   return fromBlogs(db).select(fullColumns).where('blogs.id', '=', id).executeTakeFirst() as Promise<Blog | undefined>;
 }
 
-/** Inserts the blog and its full-text row; call inside a transaction. */
+/** Inserts the blog and its search rows; call inside a transaction. */
 export async function insertBlog(db: Db, input: BlogWrite, bodyText: string, now = new Date().toISOString()): Promise<number> {
   const { id } = await db
     .insertInto('blogs')
     .values({ ...input, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('blogs_fts').values({ rowid: id, title: input.title, body: bodyText }).execute();
+  await writeSearchRow(db, id, input.title, bodyText, input.pdf_drive_link);
   return id;
 }
 
-/** Updates the blog and its full-text row; call inside a transaction. */
+/** Updates the blog and its search rows; call inside a transaction. */
 export async function updateBlog(db: Db, id: number, input: BlogWrite, bodyText: string): Promise<boolean> {
   const result = await db
     .updateTable('blogs')
@@ -77,14 +78,13 @@ export async function updateBlog(db: Db, id: number, input: BlogWrite, bodyText:
     .where('id', '=', id)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return false;
-  await db.deleteFrom('blogs_fts').where('rowid', '=', id).execute();
-  await db.insertInto('blogs_fts').values({ rowid: id, title: input.title, body: bodyText }).execute();
+  await writeSearchRow(db, id, input.title, bodyText, input.pdf_drive_link);
   return true;
 }
 
 export async function deleteBlog(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('blogs').where('id', '=', id).executeTakeFirst();
-  await db.deleteFrom('blogs_fts').where('rowid', '=', id).execute();
+  await deleteSearchRow(db, id);
   return result.numDeletedRows > 0n;
 }
 

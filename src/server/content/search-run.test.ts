@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBlog, updateBlog } from '../db/repositories/blogs.ts';
+import { insertCategory } from '../db/repositories/categories.ts';
+import { refreshPdfColumn, savePdfText } from '../db/repositories/search.ts';
+import { buildBlogWrite } from '../../../tests/support/builders.ts';
+import { openMigratedDatabase } from '../../../tests/support/db.ts';
+import { searchInProcess } from './search-page.ts';
+import { RESULT_CAP, type SearchRequest } from './search-run.ts';
+import { snippetHtml } from './search-snippet.ts';
+
+let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+const ids: Record<string, number> = {};
+
+const search = (text: string, extra: Partial<SearchRequest> = {}) =>
+  searchInProcess(opened, { text, categoryId: null, page: 1, pageSize: 10, ...extra });
+const foundIds = async (text: string) => (await search(text)).hits.map((h) => h.blog.id);
+
+beforeAll(async () => {
+  opened = await openMigratedDatabase();
+  const { db } = opened;
+  const add = async (key: string, title: string, text: string, pdfLink: string | null = null) => {
+    ids[key] = await insertBlog(db, buildBlogWrite({ title, pdf_drive_link: pdfLink }), text);
+  };
+  await add('photo', 'How plants eat', 'Photosynthesis turns light into sugar in the leaves.');
+  await add('thermo', 'Heat and work', 'The laws of thermodynamics in four short pages.');
+  await add('pyth', 'Right triangles', 'Pythagoras showed that the squares add up.');
+  await add('hindi', 'व्याकरण', 'हिन्दी व्याकरण के नियम और उदाहरण');
+  await add('arabic', 'قواعد', 'الكِتَابُ في المكتبة المدرسية');
+  await add('chinese', '学习笔记', '东京大学的数学课程非常有名');
+  await add('script', 'Escaping', 'Never run <script>alert(1)</script> from a stranger.');
+  await add('pdf', 'Attached notes', 'See the file.', '/uploads/pdfs/abc.pdf');
+  await savePdfText(db, 'pdfs/abc.pdf', { text: 'The mitochondrion is the powerhouse.', pages: 1, ok: true });
+  await refreshPdfColumn(db, 'pdfs/abc.pdf', 'The mitochondrion is the powerhouse.');
+});
+
+afterAll(() => opened.close());
+
+describe('runSearch', () => {
+  it('finds misspelled words through the vocabulary', async () => {
+    expect(await foundIds('photosynthsis')).toEqual([ids.photo]);
+    expect(await foundIds('thermodinamics')).toEqual([ids.thermo]);
+    expect(await foundIds('pythagorus')).toEqual([ids.pyth]);
+    expect((await search('photosynthsis')).correctedTo).toBe('photosynthesis');
+  });
+
+  it('never fails on hostile input', async () => {
+    for (const text of [
+      '"',
+      'NEAR(a b, 3)',
+      'title:x',
+      '*',
+      '^a',
+      '(',
+      '\u0000',
+      '\u0002x\u0003',
+      '😀',
+      'x'.repeat(5000),
+      '大',
+      '%_\\',
+    ]) {
+      await expect(search(text)).resolves.toBeDefined();
+    }
+  });
+
+  it('finds nothing for a word far from every known word', async () => {
+    expect(await foundIds('zzqxv')).toEqual([]);
+  });
+
+  it('finds words in Hindi, Arabic (with or without vowel marks) and Chinese (no spaces)', async () => {
+    expect(await foundIds('व्याकरण')).toEqual([ids.hindi]);
+    expect(await foundIds('الكتاب')).toEqual([ids.arabic]);
+    expect(await foundIds('المكتبة')).toEqual([ids.arabic]);
+    expect(await foundIds('数学课程')).toEqual([ids.chinese]);
+    expect(await foundIds('大学')).toEqual([ids.chinese]);
+  });
+
+  it('finds a word that is only in the attached PDF and says so', async () => {
+    const answer = await search('mitochondrion');
+    expect(answer.hits.map((h) => h.blog.id)).toEqual([ids.pdf]);
+    expect(answer.hits[0]!.snippet.where).toEqual(['pdf']);
+    expect(snippetHtml(answer.hits[0]!.snippet.text)).toContain('<mark>mitochondrion</mark>');
+  });
+
+  it('keeps the PDF text when the blog is saved again', async () => {
+    await updateBlog(
+      opened.db,
+      ids.pdf!,
+      buildBlogWrite({ title: 'Attached notes, edited', pdf_drive_link: '/uploads/pdfs/abc.pdf' }),
+      'x',
+    );
+    expect(await foundIds('powerhouse')).toEqual([ids.pdf]);
+  });
+
+  it('names where the words matched and escapes the snippet', async () => {
+    const [hit] = (await search('escaping script')).hits;
+    expect(hit!.snippet.where).toEqual(['title', 'text']);
+    const html = snippetHtml(hit!.snippet.text);
+    expect(html).toContain('&lt;<mark>script</mark>&gt;');
+    expect(html).not.toContain('<script');
+  });
+
+  it('caps the count of a word in very many articles', async () => {
+    const db = opened.db;
+    const category = await insertCategory(db, { name: 'Bulk', sequence: 0 });
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < RESULT_CAP + 5; i++) {
+        await insertBlog(trx, buildBlogWrite({ title: `Bulk ${i}`, category_id: category.id }), 'commonword appears here');
+      }
+    });
+    const answer = await search('commonword', { page: 3, pageSize: 1 });
+    expect(answer).toMatchObject({ total: RESULT_CAP, capped: true });
+    expect(answer.hits).toHaveLength(1);
+    expect((await search('commonword', { categoryId: category.id + 1 })).total).toBe(0);
+  }, 60_000);
+});

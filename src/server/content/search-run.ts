@@ -1,0 +1,90 @@
+import type { Db } from '../db/client.ts';
+import type { BlogSummary } from '../db/repositories/blogs.ts';
+import { findRankedIds, findSummariesByIds, readIndexedText, readSnippets, type MatchPlan } from '../db/repositories/search.ts';
+import { closestTerms, hasPrefix, type Vocabulary } from './search-fuzzy.ts';
+import { parseSearchWords, planMatch, type SearchWords } from './search-plan.ts';
+import { pickSnippet, scanSnippet, type Snippet } from './search-snippet.ts';
+
+/** Matches counted and ranked at most; beyond it the page says "1,000+ results". */
+export const RESULT_CAP = 1000;
+/** Fewer exact matches than this and the misspelling search adds its own. */
+const FEW_RESULTS = 3;
+const SNIPPET_TOKENS = 24;
+
+export interface SearchRequest {
+  text: string;
+  categoryId: number | null;
+  page: number;
+  pageSize: number;
+}
+
+export interface SearchHit {
+  blog: BlogSummary;
+  snippet: Snippet;
+}
+
+export interface SearchAnswer {
+  /** Matches, at most RESULT_CAP. */
+  total: number;
+  /** More matched than RESULT_CAP. */
+  capped: boolean;
+  hits: SearchHit[];
+  /** The words searched instead of misspelled ones, when the misspelling search found something. */
+  correctedTo: string | null;
+}
+
+export const emptyAnswer: SearchAnswer = { total: 0, capped: false, hits: [], correctedTo: null };
+
+/** Look-alikes for every word the index cannot even start (so it must be misspelled). */
+function alternativesFor(parsed: SearchWords, vocabulary: Vocabulary): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const word of parsed.words) {
+    if (hasPrefix(vocabulary, word)) continue;
+    const close = closestTerms(vocabulary, word);
+    if (close.length > 0) out.set(word, close);
+  }
+  return out;
+}
+
+/**
+ * One search: the ranked, capped matches, then this page's articles and snippets. Runs in the
+ * search worker (or in-process under `astro dev`); every read goes to the given connection.
+ */
+export async function runSearch(
+  db: Db,
+  request: SearchRequest,
+  loadVocabulary: () => Promise<Vocabulary>,
+): Promise<SearchAnswer> {
+  const parsed = parseSearchWords(request.text);
+  if (parsed.words.length === 0 && parsed.unspaced.length === 0) return emptyAnswer;
+  const exact = planMatch(parsed, request.categoryId);
+  const ranked = await findRankedIds(db, exact, RESULT_CAP + 1);
+  const planFor = new Map<number, MatchPlan>(ranked.map((r) => [r.id, exact]));
+  let correctedTo: string | null = null;
+  if (ranked.length < FEW_RESULTS && parsed.words.length > 0) {
+    const alternatives = alternativesFor(parsed, await loadVocabulary());
+    if (alternatives.size > 0) {
+      const fuzzy = planMatch(parsed, request.categoryId, alternatives);
+      let added = 0;
+      for (const hit of await findRankedIds(db, fuzzy, RESULT_CAP + 1)) {
+        if (planFor.has(hit.id)) continue;
+        planFor.set(hit.id, fuzzy);
+        ranked.push(hit);
+        added++;
+      }
+      if (added > 0) correctedTo = parsed.words.map((w) => alternatives.get(w)?.[0] ?? w).join(' ');
+    }
+  }
+  const total = Math.min(ranked.length, RESULT_CAP);
+  const offset = (request.page - 1) * request.pageSize;
+  const pageIds = ranked.slice(Math.min(offset, total), Math.min(offset + request.pageSize, total)).map((r) => r.id);
+  const summaries = await findSummariesByIds(db, pageIds);
+  const hits: SearchHit[] = [];
+  for (const blog of summaries) {
+    const plan = planFor.get(blog.id)!;
+    const row = await readSnippets(db, plan, blog.id, SNIPPET_TOKENS);
+    const snippet = row ? pickSnippet(row) : scanSnippet(await readIndexedText(db, blog.id), plan.shortRuns);
+    hits.push({ blog, snippet });
+  }
+  return { total, capped: ranked.length > RESULT_CAP, hits, correctedTo };
+}

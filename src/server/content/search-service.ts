@@ -1,0 +1,31 @@
+import type { AppContext } from '../context.ts';
+import { extractPdfTextOffThread } from './pdf-text.ts';
+import { indexUnreadPdfs } from './search-index.ts';
+import { startSearchPool } from './search-pool.ts';
+import { searchInProcess } from './search-page.ts';
+
+/**
+ * The front server's search services: the search worker and the PDF reader threads, installed on
+ * the app context, then PDFs attached before they were searchable are read in the background.
+ * Returns the stop function.
+ */
+export function startSearchServices(context: AppContext, log: (line: string) => void = console.log): () => Promise<void> {
+  if (context.config.databasePath !== ':memory:') {
+    context.search = startSearchPool({
+      databasePath: context.config.databasePath,
+      fallback: (request) => searchInProcess(context, request),
+    });
+  }
+  context.pdfText = extractPdfTextOffThread;
+  const stop = new AbortController();
+  const backfill = indexUnreadPdfs(context, stop.signal).then(
+    (count) => count > 0 && log(`Search: indexed the text of ${count} attached PDF${count === 1 ? '' : 's'}`),
+    (error: unknown) => console.error('[search] indexing attached PDFs failed:', error),
+  );
+  return async () => {
+    stop.abort();
+    await backfill;
+    await context.search?.close();
+    context.search = undefined;
+  };
+}

@@ -1,0 +1,192 @@
+import { sql } from 'kysely';
+import type { Db } from '../client.ts';
+import { fromBlogs, type BlogSummary } from './blogs.ts';
+import { foldIndexText, unspacedRuns, uploadedPdfPath } from '../search-text.ts';
+
+/**
+ * All the search SQL: keeping the indexes in step with the blogs, the ranked match ids (capped),
+ * the snippets, the vocabulary and the extracted PDF texts.
+ */
+
+/** Writes (or rewrites) a blog's rows in both indexes; call inside the blog's transaction. */
+export async function writeSearchRow(db: Db, id: number, title: string, bodyText: string, pdfLink: string | null): Promise<void> {
+  const pdfPath = uploadedPdfPath(pdfLink);
+  const pdfText = pdfPath ? ((await findPdfText(db, pdfPath))?.text ?? '') : '';
+  await deleteSearchRow(db, id);
+  const row = { title: foldIndexText(title), body: foldIndexText(bodyText), pdf: foldIndexText(pdfText) };
+  await db
+    .insertInto('blogs_fts')
+    .values({ rowid: id, ...row })
+    .execute();
+  const cjk = { title: unspacedRuns(row.title), body: unspacedRuns(row.body), pdf: unspacedRuns(row.pdf) };
+  if (cjk.title || cjk.body || cjk.pdf)
+    await db
+      .insertInto('blogs_cjk')
+      .values({ rowid: id, ...cjk })
+      .execute();
+}
+
+export async function deleteSearchRow(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('blogs_fts').where('rowid', '=', id).execute();
+  await db.deleteFrom('blogs_cjk').where('rowid', '=', id).execute();
+}
+
+/** Puts a PDF's new text into the index rows of every blog it is attached to. */
+export async function refreshPdfColumn(db: Db, pdfPath: string, text: string): Promise<number> {
+  const folded = foldIndexText(text);
+  const blogs = await db.selectFrom('blogs').select('id').where('pdf_drive_link', '=', `/uploads/${pdfPath}`).execute();
+  for (const { id } of blogs) {
+    await db.updateTable('blogs_fts').set({ pdf: folded }).where('rowid', '=', id).execute();
+    const runs = unspacedRuns(folded);
+    const existing = await db.selectFrom('blogs_cjk').select('rowid').where('rowid', '=', id).executeTakeFirst();
+    if (existing) await db.updateTable('blogs_cjk').set({ pdf: runs }).where('rowid', '=', id).execute();
+    else if (runs) {
+      const words = await db.selectFrom('blogs_fts').select(['title', 'body']).where('rowid', '=', id).executeTakeFirstOrThrow();
+      await db
+        .insertInto('blogs_cjk')
+        .values({ rowid: id, title: unspacedRuns(words.title), body: unspacedRuns(words.body), pdf: runs })
+        .execute();
+    }
+  }
+  return blogs.length;
+}
+
+export function findPdfText(db: Db, pdfPath: string) {
+  return db.selectFrom('pdf_texts').select(['text', 'status', 'pages']).where('path', '=', pdfPath).executeTakeFirst();
+}
+
+export async function savePdfText(db: Db, pdfPath: string, result: { text: string; pages: number; ok: boolean }): Promise<void> {
+  const row = {
+    text: result.text,
+    pages: result.pages,
+    status: result.ok ? ('ok' as const) : ('failed' as const),
+    extracted_at: new Date().toISOString(),
+  };
+  await db
+    .insertInto('pdf_texts')
+    .values({ path: pdfPath, ...row })
+    .onConflict((oc) => oc.column('path').doUpdateSet(row))
+    .execute();
+}
+
+/** Links of attached PDFs the site holds whose text was never extracted. */
+export async function listPdfLinksWithoutText(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('blogs')
+    .select('pdf_drive_link')
+    .distinct()
+    .where('pdf_drive_link', 'like', '/uploads/%.pdf')
+    .where(sql<boolean>`substr(pdf_drive_link, 10) not in (select path from pdf_texts)`)
+    .execute();
+  return rows.map((r) => r.pdf_drive_link!).filter((link) => uploadedPdfPath(link) !== null);
+}
+
+export interface MatchPlan {
+  /** FTS5 expression for the word index (blogs_fts), or null when only unspaced words were typed. */
+  words: string | null;
+  /** FTS5 trigram expressions (3+ characters) for blogs_cjk. */
+  trigrams: string | null;
+  /** Unspaced words too short for a trigram (1-2 characters): substring scans of blogs_cjk. */
+  shortRuns: string[];
+  categoryId: number | null;
+}
+
+export interface RankedId {
+  id: number;
+  score: number;
+}
+
+function likePattern(run: string): string {
+  return `%${run.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function constraints(plan: MatchPlan, rowid: string) {
+  const parts = [];
+  if (plan.categoryId !== null)
+    parts.push(sql`${sql.raw(rowid)} in (select id from blogs where category_id = ${plan.categoryId})`);
+  for (const run of plan.shortRuns) {
+    const like = likePattern(run);
+    parts.push(
+      sql`${sql.raw(rowid)} in (select rowid from blogs_cjk where title like ${like} escape '\\' or body like ${like} escape '\\' or pdf like ${like} escape '\\')`,
+    );
+  }
+  return parts;
+}
+
+/**
+ * Ids of the newest `cap` matches, best first. Capping before ranking is what keeps a word found
+ * in every article cheap: bm25 runs over at most `cap` rows, read newest first from the index.
+ */
+export async function findRankedIds(db: Db, plan: MatchPlan, cap: number): Promise<RankedId[]> {
+  let source;
+  if (plan.words !== null) {
+    const parts = [sql`blogs_fts match ${plan.words}`, ...constraints(plan, 'blogs_fts.rowid')];
+    if (plan.trigrams) parts.push(sql`blogs_fts.rowid in (select rowid from blogs_cjk where blogs_cjk match ${plan.trigrams})`);
+    source = sql`select rowid as id, bm25(blogs_fts, 10.0, 1.0, 1.0) as score from blogs_fts where ${sql.join(parts, sql` and `)}`;
+  } else if (plan.trigrams) {
+    const parts = [sql`blogs_cjk match ${plan.trigrams}`, ...constraints(plan, 'blogs_cjk.rowid')];
+    source = sql`select rowid as id, bm25(blogs_cjk, 10.0, 1.0, 1.0) as score from blogs_cjk where ${sql.join(parts, sql` and `)}`;
+  } else if (plan.shortRuns.length > 0) {
+    source = sql`select rowid as id, 0 as score from blogs_cjk where ${sql.join(constraints(plan, 'blogs_cjk.rowid'), sql` and `)}`;
+  } else {
+    return [];
+  }
+  const { rows } =
+    await sql<RankedId>`select id, score from (${source} order by rowid desc limit ${cap}) order by score, id desc`.execute(db);
+  return rows;
+}
+
+export interface SnippetRow {
+  title: string;
+  body: string;
+  pdf: string;
+}
+
+/** Snippets of each column, matches wrapped in \u0002 ... \u0003 (escaped and marked up by the caller). */
+export async function readSnippets(db: Db, plan: MatchPlan, id: number, tokens: number): Promise<SnippetRow | undefined> {
+  const table = plan.words !== null ? 'blogs_fts' : plan.trigrams ? 'blogs_cjk' : null;
+  if (!table) return undefined;
+  const expr = table === 'blogs_fts' ? plan.words! : plan.trigrams!;
+  const t = sql.raw(table);
+  const snip = (col: number) => sql<string>`snippet(${t}, ${sql.lit(col)}, char(2), char(3), '…', ${sql.lit(tokens)})`;
+  const { rows } = await sql<SnippetRow>`
+    select ${snip(0)} as title, ${snip(1)} as body, ${snip(2)} as pdf
+    from ${t} where ${t} match ${expr} and rowid = ${id}`.execute(db);
+  return rows[0];
+}
+
+/** The first characters of a blog's indexed texts, for a result found by a substring scan. */
+export async function readIndexedText(db: Db, id: number): Promise<SnippetRow | undefined> {
+  const row = await db.selectFrom('blogs_cjk').select(['title', 'body', 'pdf']).where('rowid', '=', id).executeTakeFirst();
+  return row && { title: row.title, body: row.body, pdf: row.pdf ?? '' };
+}
+
+/** Every distinct word of the index with the number of articles holding it. */
+export async function listVocabulary(db: Db): Promise<{ term: string; doc: number }[]> {
+  const { rows } = await sql<{ term: string; doc: number }>`select term, doc from blogs_fts_vocab`.execute(db);
+  return rows;
+}
+
+/** The list cards of these blogs, in the order given. */
+export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = (await fromBlogs(db)
+    .select([
+      'blogs.id',
+      'blogs.title',
+      'blogs.author',
+      'blogs.image',
+      'blogs.category_id',
+      'categories.name as category_name',
+      'blogs.pdf_drive_link',
+      'blogs.is_video',
+      'blogs.video_link',
+      'blogs.created_at',
+      'blogs.clicks',
+    ])
+    .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
+    .where('blogs.id', 'in', ids)
+    .execute()) as unknown as BlogSummary[];
+  const byId = new Map(rows.map((row) => [row.id, { ...row, excerpt: row.excerpt ?? '' }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
