@@ -22,6 +22,8 @@ export interface Config {
   pageStoreEnabled: boolean;
   /** The RATE_LIMIT_* variables (README "Configuration"). */
   rateLimits: RateLimitSettings;
+  /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
+  commentMinFormSeconds: number;
 }
 
 /** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
@@ -111,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pageMemoryMb: readInt(env, 'PAGE_MEMORY_MB', 48, 1, 4096),
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
     rateLimits: readRateLimits(env),
+    commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
   };
 }

@@ -46,6 +46,16 @@ describe('isAdminApi', () => {
     expect(isAdminApi('GET', '/api/blogs/comment/')).toBe(true);
   });
 
+  it('keeps comment moderation and everything under /api/admin to admins', () => {
+    expect(isAdminApi('POST', '/api/blogs/comment/moderate')).toBe(true);
+    expect(isAdminApi('GET', '/api/admin/comment-blocklist')).toBe(true);
+    expect(isAdminApi('HEAD', '/API/Admin/comment-blocklist/')).toBe(true);
+    expect(isAdminApi('PUT', '/api/admin/comment-blocklist')).toBe(true);
+    expect(isAdminApi('GET', '/api/admin')).toBe(true);
+    expect(isAdminApi('GET', '/api/administrator')).toBe(false);
+    expect(isAdminApi('GET', '/api/comment-token')).toBe(false);
+  });
+
   it('leaves public reads and the public writes open', () => {
     const open: Array<[string, string]> = [
       ['GET', '/api/blogs'],
