@@ -20,7 +20,7 @@ function getCommentLimiter(app: AppContext): RateLimiter {
 
 export type { HeldComment, PostedComment };
 
-export const HELD_MESSAGE = 'Thanks! Your comment is awaiting approval and will appear once a moderator has checked it.';
+export const HELD_MESSAGE = COMMENT_MESSAGES.held;
 
 export interface PostCommentRequest {
   blogId: number;
