@@ -19,8 +19,7 @@ export const MODERATION_PAGE_SIZE = 25;
  * One moderation tab's rows, the ticked rows, and the actions on them. Every action reloads the
  * page, whose answer carries the new pending count for the tabs and the side menu.
  */
-export function useModeration(status: CommentStatus) {
-  const [pending, setPending] = useState<number | null>(null);
+export function useModeration(status: CommentStatus, onPending: (count: number) => void) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [working, setWorking] = useState(false);
   const list = usePagedAdminList<ModerationCommentDto>({
@@ -30,7 +29,7 @@ export function useModeration(status: CommentStatus) {
     load: async (query, signal) => {
       const page = await listCommentsByStatus(status, query, signal);
       if (page.pending !== null) {
-        setPending(page.pending);
+        onPending(page.pending);
         publishPendingComments(page.pending);
       }
       return page;
@@ -48,7 +47,6 @@ export function useModeration(status: CommentStatus) {
       return next;
     });
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(visibleIds));
-  const clearSelection = () => setSelected(new Set());
 
   /** Runs an action on the given comments; deleting asks first. Answers whether it ran. */
   const act = async (ids: number[], action: ModerationAction): Promise<boolean> => {
@@ -74,5 +72,5 @@ export function useModeration(status: CommentStatus) {
     }
   };
 
-  return { list, pending, selectedIds, allSelected, toggle, toggleAll, clearSelection, act, working, selected };
+  return { list, selectedIds, allSelected, toggle, toggleAll, act, working, selected };
 }
