@@ -2,10 +2,12 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_uploads.ts';
 import * as m0003 from './0003_search.ts';
+import * as m0004 from './0004_comment_moderation.ts';
 
 /** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
 export const migrations: Record<string, Migration> = {
   '0001_initial': m0001,
   '0002_uploads': m0002,
   '0003_search': m0003,
+  '0004_comment_moderation': m0004,
 };

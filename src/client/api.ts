@@ -3,13 +3,20 @@ import type {
   AdminCommentDto,
   BlogListItem,
   BlogWithComments,
+  BlocklistAnswer,
   CategoryDto,
+  CommentFormToken,
+  CommentStatus,
   DeletedAnswer,
   ErrorBody,
   ImageUploadAnswer,
   LoginAnswer,
   MeAnswer,
   PageRefreshStatus,
+  HeldComment,
+  ModerationAction,
+  ModerationAnswer,
+  ModerationCommentDto,
   PdfUploadAnswer,
   PostedComment,
   RegisterAnswer,
@@ -154,8 +161,50 @@ export async function recordView(blogId: number | string): Promise<void> {
 
 // Comments
 
-export function postComment(blogId: number, body: CommentFormInput): Promise<PostedComment> {
+/** 201 answers the comment; 202 says a spam rule held it for moderation (`status: "pending"`). */
+export function postComment(blogId: number, body: CommentFormInput): Promise<PostedComment | HeldComment> {
   return callJson(`/api/blogs/${blogId}/comment`, { method: 'POST', json: body });
+}
+
+export function isHeldComment(answer: PostedComment | HeldComment): answer is HeldComment {
+  return (answer as HeldComment).status === 'pending';
+}
+
+/** The comment form's timing token, asked for when the form loads. */
+export function getCommentFormToken(signal?: AbortSignal): Promise<CommentFormToken> {
+  return callJson('/api/comment-token', { signal });
+}
+
+export interface ModerationPage extends Page<ModerationCommentDto> {
+  /** Comments waiting under Pending (X-Pending-Count), for the side menu. */
+  pending: number | null;
+}
+
+export async function listCommentsByStatus(
+  status: CommentStatus,
+  query: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<ModerationPage> {
+  const response = await call(`/api/blogs/comment?${pageQuery({ status, ...query })}`, { signal });
+  const items = (await response.json()) as ModerationCommentDto[];
+  const count = (name: string) => {
+    const header = response.headers.get(name);
+    const value = Number(header);
+    return header !== null && Number.isFinite(value) ? value : null;
+  };
+  return { items, total: count('X-Total-Count') ?? items.length, pending: count('X-Pending-Count') };
+}
+
+export function moderateComments(ids: number[], action: ModerationAction): Promise<ModerationAnswer> {
+  return callJson('/api/blogs/comment/moderate', { method: 'POST', json: { ids, action } });
+}
+
+export function getCommentBlocklist(signal?: AbortSignal): Promise<BlocklistAnswer> {
+  return callJson('/api/admin/comment-blocklist', { signal });
+}
+
+export function saveCommentBlocklist(words: string[]): Promise<BlocklistAnswer> {
+  return callJson('/api/admin/comment-blocklist', { method: 'PUT', json: { words } });
 }
 
 export function listComments(query: { limit: number; offset: number }, signal?: AbortSignal): Promise<Page<AdminCommentDto>> {

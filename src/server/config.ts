@@ -24,6 +24,8 @@ export interface Config {
   pageStoreEnabled: boolean;
   /** The RATE_LIMIT_* variables (README "Configuration"). */
   rateLimits: RateLimitSettings;
+  /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
+  commentMinFormSeconds: number;
 }
 
 /** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
@@ -117,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pageStoreMaxMb: readInt(env, 'PAGE_STORE_MAX_MB', 1024, 1, 1024 * 1024),
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
     rateLimits: readRateLimits(env),
+    commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
   };
 }

@@ -35,6 +35,11 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'POST', path: '/api/carousel', body: { form: { title: 'no image' } } },
   { method: 'DELETE', path: `/api/carousel/${MISSING}` },
   { method: 'DELETE', path: `/api/blogs/comment/${MISSING}` },
+  // Comment moderation (beyond DESIGN.md's table): the tabs, the actions and the blocklist.
+  { method: 'GET', path: '/api/blogs/comment?status=pending' },
+  { method: 'POST', path: '/api/blogs/comment/moderate', body: { json: { ids: [MISSING], action: 'approve' } } },
+  { method: 'GET', path: '/api/admin/comment-blocklist' },
+  { method: 'PUT', path: '/api/admin/comment-blocklist', body: { json: {} } },
 ];
 
 /** DESIGN.md section 4, rows open to all, with the status each answers anyone. */
@@ -54,6 +59,7 @@ const PUBLIC_ROUTES: Array<Route & { expected: number }> = [
   },
   { method: 'GET', path: '/api/categories', expected: 200 },
   { method: 'GET', path: '/api/users/me', expected: 200 },
+  { method: 'GET', path: '/api/comment-token', expected: 200 },
   {
     method: 'POST',
     path: '/api/users/login',

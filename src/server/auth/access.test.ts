@@ -37,6 +37,17 @@ describe('isAdminApi', () => {
     expect(isAdminApi('GET', '/api/blogs/comment/')).toBe(true);
   });
 
+  it('keeps comment moderation and everything under /api/admin to admins', () => {
+    expect(isAdminApi('POST', '/api/blogs/comment/moderate')).toBe(true);
+    expect(isAdminApi('GET', '/api/admin/comment-blocklist')).toBe(true);
+    expect(isAdminApi('HEAD', '/API/Admin/comment-blocklist/')).toBe(true);
+    expect(isAdminApi('PUT', '/api/admin/comment-blocklist')).toBe(true);
+    expect(isAdminApi('GET', '/api/admin')).toBe(true);
+    expect(isAdminApi('GET', '/api/administrator')).toBe(false);
+    expect(isAdminApi('GET', '/api/comment-token')).toBe(false);
+  });
+
+
   it.each([
     ['GET', '/api/blogs'],
     ['GET', '/api/blogs/3'],

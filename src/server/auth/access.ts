@@ -11,7 +11,7 @@ const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/blogs\/[^/]+\/comment$/ },
 ];
 
-/** Safe /api requests only admins may make. */
+/** Safe /api requests only admins may make: the comment list and everything under /api/admin. */
 const ADMIN_READS: readonly RegExp[] = [/^\/api\/blogs\/comment$/, /^\/api\/admin(\/|$)/];
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { createRateLimiter } from '../api/rate-limit.ts';
 import { createPageCache, type AppContext } from '../context.ts';
 import { tagName } from '../page-store/site-tags.ts';
-import { postComment } from './comments.ts';
+import { postComment, type PostedComment } from './comments.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
 import { openMigratedDatabase } from '../../../tests/support/db.ts';
 
@@ -38,7 +38,7 @@ const limiter = () => createRateLimiter({ limit: 5, windowMs: 600_000 });
 describe('postComment', () => {
   it('stores the comment as plain text and refreshes the pages that show it', async () => {
     const body = { username: ' Asha ', comment: '<b>Hi</b>\r\nthere\u0000', contact: 'asha@example.org' };
-    const posted = await postComment(app, { blogId, body, clientKey: '1.2.3.4' }, limiter());
+    const posted = (await postComment(app, { blogId, body, clientKey: '1.2.3.4' }, limiter())) as PostedComment;
     expect(posted).toMatchObject({ username: 'Asha', comment: '<b>Hi</b>\nthere' });
     expect(Object.keys(posted).sort()).toEqual(['comment', 'created_at', 'id', 'live_ms', 'username']);
     expect(typeof posted.live_ms).toBe('number');

@@ -1,11 +1,12 @@
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, throwIfInvalid } from '../errors.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
-import { insertComment } from '../db/repositories/comments.ts';
+import { insertComment, type Comment } from '../db/repositories/comments.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
 import { COMMENT_MESSAGES, validateCommentInput } from '../../shared/validation/comment.ts';
-import type { PostedComment } from '../../shared/api-types.ts';
+import type { HeldComment, PostedComment } from '../../shared/api-types.ts';
+import { judgeComment } from './spam.ts';
 
 /** security.md section 6: comments, 5 per 10 minutes per client address (RATE_LIMIT_COMMENT_IP). */
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -17,7 +18,9 @@ function getCommentLimiter(app: AppContext): RateLimiter {
   return sharedLimiter;
 }
 
-export type { PostedComment };
+export type { HeldComment, PostedComment };
+
+export const HELD_MESSAGE = COMMENT_MESSAGES.held;
 
 export interface PostCommentRequest {
   blogId: number;
@@ -29,13 +32,14 @@ export interface PostCommentRequest {
 /**
  * A visitor's comment: validated (400), the blog must exist (404), then counted against the
  * client's limit (429; invalid or misdirected posts cost nothing), stored as plain text, and the
- * pages showing it are refreshed once the insert has committed.
+ * pages showing it are refreshed once the insert has committed. A comment that trips a spam rule
+ * (spam.ts) is stored as pending instead: no page changes and the answer says it is held.
  */
 export async function postComment(
   app: AppContext,
   request: PostCommentRequest,
   limiter: RateLimiter = getCommentLimiter(app),
-): Promise<PostedComment> {
+): Promise<PostedComment | HeldComment> {
   const startedAt = performance.now();
   const input = throwIfInvalid(validateCommentInput(request.body), COMMENT_MESSAGES.invalid);
   const saved = await app.db.transaction().execute(async (trx) => {
@@ -47,14 +51,24 @@ export async function postComment(
         headers: { 'Retry-After': String(seconds) },
       });
     }
-    return insertComment(trx, {
+    const verdict = await judgeComment(trx, input, request.body, { minFormSeconds: app.config.commentMinFormSeconds });
+    const comment = await insertComment(trx, {
       blogId: request.blogId,
       username: input.username,
       comment: input.comment,
       contact: input.contact,
+      status: verdict.heldReason ? 'pending' : 'approved',
+      heldReason: verdict.heldReason,
+      textKey: verdict.textKey,
     });
+    return { comment, held: verdict.heldReason !== null };
   });
-  const { live_ms } = await app.pageCache.invalidate([tag.comments(request.blogId)], startedAt);
+  if (saved.held) return { status: 'pending', message: HELD_MESSAGE };
+  return publishComment(app, saved.comment, startedAt);
+}
+
+async function publishComment(app: AppContext, saved: Comment, startedAt: number): Promise<PostedComment> {
+  const { live_ms } = await app.pageCache.invalidate([tag.comments(saved.blog_id)], startedAt);
   return { id: saved.id, username: saved.username, comment: saved.comment, created_at: saved.created_at, live_ms };
 }
 

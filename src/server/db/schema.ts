@@ -51,6 +51,22 @@ export interface CommentsTable {
   comment: string;
   contact: string | null;
   created_at: string;
+  /** Only approved comments reach readers (migration 0004). */
+  status: Generated<CommentStatus>;
+  held_reason: string | null;
+  text_key: string | null;
+}
+
+export type CommentStatus = 'approved' | 'pending' | 'spam';
+
+export interface CommentBlocklistTable {
+  word: string;
+  created_at: string;
+}
+
+export interface CommentSettingsTable {
+  key: string;
+  value: string;
 }
 
 export interface CarouselSlidesTable {
@@ -86,6 +102,8 @@ export interface Database {
   categories: CategoriesTable;
   blogs: BlogsTable;
   comments: CommentsTable;
+  comment_blocklist: CommentBlocklistTable;
+  comment_settings: CommentSettingsTable;
   carousel_slides: CarouselSlidesTable;
   blogs_fts: BlogsFtsTable;
   blogs_cjk: BlogsCjkTable;

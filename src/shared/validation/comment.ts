@@ -11,12 +11,23 @@ export const COMMENT_LIMITS = { username: 60, comment: 5000, contact: 200 } as c
 export const COMMENT_MESSAGES = {
   /** The 400 answer's message; the fields name what is wrong. */
   invalid: 'Please check the comment form.',
+  /** The form's blank check. */
+  blank: 'Please write a comment and your name.',
+  posted: 'Your comment was posted.',
+  /** A 202 without a message of its own. */
+  held: 'Thanks! Your comment is awaiting approval and will appear once a moderator has checked it.',
+  /** Any failure the form cannot explain better (network, server error). */
+  failed: 'Sorry, your comment could not be posted. Please try again in a moment.',
 } as const;
 
 export interface CommentFormInput {
   username?: unknown;
   comment?: unknown;
   contact?: unknown;
+  /** The hidden field people leave empty (spam-rules.ts HONEYPOT_FIELD). */
+  subject?: unknown;
+  /** The signed time the form loaded (GET /api/comment-token); optional for API clients. */
+  form_token?: unknown;
 }
 
 export interface CommentValues {

@@ -1,4 +1,7 @@
 import type { Db } from '../client.ts';
+import type { CommentStatus } from '../schema.ts';
+
+export type { CommentStatus };
 
 export interface Comment {
   id: number;
@@ -12,11 +15,18 @@ export interface CommentWithBlogTitle extends Comment {
   blog_title: string;
 }
 
+export interface ModeratedComment extends CommentWithBlogTitle {
+  status: CommentStatus;
+  held_reason: string | null;
+}
+
+/** The comments readers see: approved ones only, oldest first. */
 export function listCommentsForBlog(db: Db, blogId: number): Promise<Comment[]> {
   return db
     .selectFrom('comments')
     .select(['id', 'blog_id', 'username', 'comment', 'created_at'])
     .where('blog_id', '=', blogId)
+    .where('status', '=', 'approved')
     .orderBy('id')
     .execute();
 }
@@ -39,9 +49,43 @@ export function listAllComments(db: Db, options: { limit: number; offset: number
     .execute();
 }
 
+/** One moderation tab: the comments of one status with their article's title, newest first. */
+export function listCommentsByStatus(
+  db: Db,
+  status: CommentStatus,
+  options: { limit: number; offset: number },
+): Promise<ModeratedComment[]> {
+  return db
+    .selectFrom('comments')
+    .innerJoin('blogs', 'blogs.id', 'comments.blog_id')
+    .select([
+      'comments.id',
+      'comments.blog_id',
+      'comments.username',
+      'comments.comment',
+      'comments.created_at',
+      'comments.status',
+      'comments.held_reason',
+      'blogs.title as blog_title',
+    ])
+    .where('comments.status', '=', status)
+    .orderBy('comments.id', 'desc')
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+
 export function insertComment(
   db: Db,
-  input: { blogId: number; username: string; comment: string; contact: string | null },
+  input: {
+    blogId: number;
+    username: string;
+    comment: string;
+    contact: string | null;
+    status?: CommentStatus;
+    heldReason?: string | null;
+    textKey?: string | null;
+  },
 ): Promise<Comment> {
   return db
     .insertInto('comments')
@@ -51,6 +95,9 @@ export function insertComment(
       comment: input.comment,
       contact: input.contact,
       created_at: new Date().toISOString(),
+      status: input.status ?? 'approved',
+      held_reason: input.heldReason ?? null,
+      text_key: input.textKey ?? null,
     })
     .returning(['id', 'blog_id', 'username', 'comment', 'created_at'])
     .executeTakeFirstOrThrow();
@@ -64,9 +111,30 @@ export function findComment(db: Db, id: number): Promise<Comment | undefined> {
     .executeTakeFirst();
 }
 
+/** The articles the given comments belong to (each once), for the pages to refresh. */
+export async function findBlogIdsOfComments(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('comments').select('blog_id').distinct().where('id', 'in', ids).execute();
+  return rows.map((row) => row.blog_id);
+}
+
+export async function setCommentStatus(db: Db, ids: readonly number[], status: CommentStatus): Promise<number> {
+  if (ids.length === 0) return 0;
+  // An approved comment no longer needs the reason it was once held; spam keeps it for the record.
+  const values = status === 'approved' ? { status, held_reason: null } : { status };
+  const result = await db.updateTable('comments').set(values).where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export async function deleteComment(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+export async function deleteComments(db: Db, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('comments').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Comments whose article still exists (the admin list joins on the article). */
@@ -75,6 +143,27 @@ export async function countAllComments(db: Db): Promise<number> {
     .selectFrom('comments')
     .innerJoin('blogs', 'blogs.id', 'comments.blog_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countCommentsByStatus(db: Db, status: CommentStatus): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .innerJoin('blogs', 'blogs.id', 'comments.blog_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('comments.status', '=', status)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many comments carried this normalised text since the given time, on any article. */
+export async function countCommentsWithTextKey(db: Db, textKey: string, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('text_key', '=', textKey)
+    .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

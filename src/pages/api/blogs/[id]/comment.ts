@@ -5,13 +5,16 @@ import { BODY_LIMITS } from '../../../../server/api/body-limits.ts';
 import { readClientIp } from '../../../../server/api/client-ip.ts';
 import { postComment } from '../../../../server/content/comments.ts';
 
-/** POST /api/blogs/:id/comment `{comment, username, contact}`: 201 with the comment and `live_ms`. */
+/**
+ * POST /api/blogs/:id/comment `{comment, username, contact}`: 201 with the comment and `live_ms`;
+ * 202 `{status: "pending", message}` when a spam rule held it for moderation.
+ */
 export const { POST, ALL } = route({
   POST: async (context) => {
     const blogId = requireId(context.params.id, 'blog');
     const body = await readJsonObject(context.request, BODY_LIMITS.comment);
     const app = context.locals.app;
-    const comment = await postComment(app, { blogId, body, clientKey: readClientIp(context, app.config.trustProxy) });
-    return json(comment, 201);
+    const answer = await postComment(app, { blogId, body, clientKey: readClientIp(context, app.config.trustProxy) });
+    return 'status' in answer ? json(answer, 202) : json(answer, 201);
   },
 });

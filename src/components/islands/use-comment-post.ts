@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { ApiError, getBlog, getCommentFormToken, isHeldComment, postComment } from '../../client/api.ts';
+import { COMMENT_MESSAGES } from '../../shared/validation/comment.ts';
+import type { CommentDto } from '../../shared/api-types.ts';
+
+/** What the form tells the visitor: a status (posted, held) or an alert (refused, failed). */
+export type CommentNotice = { kind: 'posted' | 'held' | 'error'; text: string } | null;
+
+/** Why a post did not go through, in the visitor's words: the limit's wait, the field's rule, else a retry. */
+export function describeCommentFailure(error: unknown): string {
+  if (!(error instanceof ApiError)) return COMMENT_MESSAGES.failed;
+  if (error.status === 429 && error.statedMessage) return error.statedMessage;
+  if (error.status === 400) {
+    const fields = Object.values(error.fields);
+    if (fields.length > 0) return fields.join(' ');
+    if (error.statedMessage) return error.statedMessage;
+  }
+  return COMMENT_MESSAGES.failed;
+}
+
+/**
+ * Posting a comment: the form's timing token is fetched when the island loads (never part of the
+ * stored page, which all readers share); a failure to get one just means posting without it. A
+ * clean comment appears after the blog is reloaded (SPEC.md section 4); a held one is announced.
+ */
+export function useCommentPost(blogId: number, initialComments: CommentDto[]) {
+  const [comments, setComments] = useState(initialComments);
+  const [formToken, setFormToken] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<CommentNotice>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getCommentFormToken(controller.signal)
+      .then((answer) => setFormToken(typeof answer.token === 'string' ? answer.token : null))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+
+  /** Answers true when the comment was published (the form then clears). */
+  async function submit(body: { comment: string; username: string; contact: string; subject: string }): Promise<boolean> {
+    setNotice(null);
+    setBusy(true);
+    try {
+      const answer = await postComment(blogId, { ...body, ...(formToken ? { form_token: formToken } : {}) });
+      if (isHeldComment(answer)) {
+        setNotice({ kind: 'held', text: answer.message || COMMENT_MESSAGES.held });
+        return false;
+      }
+    } catch (error) {
+      console.error('Could not post the comment', error);
+      setNotice({ kind: 'error', text: describeCommentFailure(error) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+    setNotice({ kind: 'posted', text: COMMENT_MESSAGES.posted });
+    setBusy(true);
+    try {
+      const blog = await getBlog(blogId);
+      setComments(Array.isArray(blog.comments) ? blog.comments : []);
+    } catch (error) {
+      console.error('Could not reload the comments', error);
+    } finally {
+      setBusy(false);
+    }
+    return true;
+  }
+
+  return { comments, busy, notice, setNotice, submit };
+}

@@ -1,0 +1,222 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server.ts';
+import { bearer, loginAsAdmin, loginAsNewUser } from '../support/auth.ts';
+import { buildCommentBody, uniqueName, type Json } from '../support/builders.ts';
+import { call, expectError, sendJson, type Answer } from './http-support.ts';
+
+/**
+ * Comment spam defence and moderation over HTTP on the real built server: each rule holds a
+ * comment (202 pending, invisible to readers), a clean one appears at once (201), and the
+ * admin's approve, spam, delete (one or many) and blocklist change what readers see.
+ */
+
+let server: TestServer;
+let auth: Record<string, string>;
+let blogIds: number[];
+
+beforeAll(async () => {
+  // The timing rule on: a form posted within 30 s of loading is held.
+  server = await startServer({ env: { COMMENT_MIN_FORM_SECONDS: '30' } });
+  auth = bearer(await loginAsAdmin(server));
+  blogIds = ((await call(server, '/api/blogs?limit=3')).body as Array<{ id: number }>).map((b) => b.id);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const postComment = (blogId: number, body: Json) => sendJson(server, 'POST', `/api/blogs/${blogId}/comment`, body);
+
+async function publicComments(blogId: number): Promise<string[]> {
+  const blog = (await call(server, `/api/blogs/${blogId}`)).body as { comments: Array<{ comment: string }> };
+  return blog.comments.map((c) => c.comment);
+}
+
+async function articlePage(blogId: number): Promise<{ state: string | null; html: string }> {
+  const response = await fetch(server.url(`/blog/${blogId}`));
+  expect(response.status).toBe(200);
+  return { state: response.headers.get('x-page-store'), html: await response.text() };
+}
+
+async function moderationTab(status: string): Promise<{ answer: Answer; rows: Json[] }> {
+  const answer = await call(server, `/api/blogs/comment?status=${status}&limit=500`, { headers: auth });
+  expect(answer.status, answer.text).toBe(200);
+  return { answer, rows: answer.body as Json[] };
+}
+
+async function idOfHeld(text: string): Promise<number> {
+  const row = (await moderationTab('pending')).rows.find((r) => r.comment === text);
+  expect(row, `held: ${text}`).toBeDefined();
+  return row!.id as number;
+}
+
+function expectHeld(answer: Answer): void {
+  expect(answer.status, answer.text).toBe(202);
+  expect(answer.body).toEqual({ status: 'pending', message: expect.stringMatching(/awaiting approval/) });
+}
+
+describe('spam rules hold a comment for moderation', () => {
+  it.each([
+    ['the hidden field is filled in', (text: string) => buildCommentBody({ comment: text, subject: 'Great offer' } as Json)],
+    ['more than two links', (text: string) => buildCommentBody({ comment: `${text} http://a.test www.b.test https://c.test/x` })],
+    [
+      'the form token is forged',
+      (text: string) => ({ ...buildCommentBody({ comment: text }), form_token: '1700000000000.forged' }),
+    ],
+  ])('%s: 202 pending, not shown publicly, listed under Pending', async (_rule, body) => {
+    const blogId = blogIds[0]!;
+    const text = uniqueName('Held comment');
+    const before = await articlePage(blogId);
+    expectHeld(await postComment(blogId, body(text)));
+    expect((await publicComments(blogId)).join('\n')).not.toContain(text);
+    const after = await articlePage(blogId);
+    expect(after.html).not.toContain(text);
+    // Nothing public changed: the count is the same.
+    expect(after.html.match(/Comments \(\d+\)/)?.[0]).toBe(before.html.match(/Comments \(\d+\)/)?.[0]);
+    await idOfHeld(body(text).comment as string);
+  });
+
+  it('a form posted sooner than the minimum time after it loaded', async () => {
+    const token = await call(server, '/api/comment-token');
+    expect(token.status).toBe(200);
+    expect(token.headers.get('cache-control')).toBe('no-store');
+    const text = uniqueName('Typed too fast');
+    expectHeld(
+      await postComment(blogIds[0]!, { ...buildCommentBody({ comment: text }), form_token: (token.body as Json).token }),
+    );
+    expect(await publicComments(blogIds[0]!)).not.toContain(text);
+  });
+
+  it('but a missing form token alone does not hold a comment: it appears at once (201)', async () => {
+    const text = uniqueName('A clean comment from a plain client');
+    const posted = await postComment(blogIds[0]!, buildCommentBody({ comment: text }));
+    expect(posted.status, posted.text).toBe(201);
+    expect(await publicComments(blogIds[0]!)).toContain(text);
+    expect((await articlePage(blogIds[0]!)).html).toContain(text);
+  });
+
+  it('the same text a third time within a day, on any article', async () => {
+    const text = uniqueName('Visit my profile for the best study tips');
+    expect((await postComment(blogIds[0]!, buildCommentBody({ comment: text }))).status).toBe(201);
+    expect((await postComment(blogIds[1]!, buildCommentBody({ comment: text.toUpperCase() }))).status).toBe(201);
+    expectHeld(await postComment(blogIds[2]!, buildCommentBody({ comment: `  ${text}!! ` })));
+    expect(await publicComments(blogIds[2]!)).not.toContain(`${text}!!`);
+  });
+
+  it('a word from the blocklist the admin edits', async () => {
+    const saved = await sendJson(
+      server,
+      'PUT',
+      '/api/admin/comment-blocklist',
+      { words: ['Cheap Essays', ' casino ', ''] },
+      auth,
+    );
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ words: ['casino', 'cheap essays'] });
+    expect((await call(server, '/api/admin/comment-blocklist', { headers: auth })).body).toEqual({
+      words: ['casino', 'cheap essays'],
+    });
+
+    const text = uniqueName('Buy CHEAP   essays here');
+    expectHeld(await postComment(blogIds[1]!, buildCommentBody({ comment: text })));
+    expect((await moderationTab('pending')).rows.find((r) => r.comment === text)).toMatchObject({
+      status: 'pending',
+      held_reason: 'Contains a blocked word',
+    });
+    // A word inside another word is not a match.
+    expect((await postComment(blogIds[1]!, buildCommentBody({ comment: uniqueName('Occasionally useful') }))).status).toBe(201);
+
+    expect((await sendJson(server, 'PUT', '/api/admin/comment-blocklist', { words: [] }, auth)).status).toBe(200);
+    expect((await postComment(blogIds[1]!, buildCommentBody({ comment: uniqueName('More cheap essays') }))).status).toBe(201);
+    expectError(await sendJson(server, 'PUT', '/api/admin/comment-blocklist', { words: 'casino' }, auth), 400, 'invalid_input');
+    expectError(await sendJson(server, 'PUT', '/api/admin/comment-blocklist', { words: ['x'.repeat(61)] }, auth), 400);
+  });
+});
+
+describe('moderation', () => {
+  it('approving a held comment shows it, with the article page fresh when the call answers', async () => {
+    const blogId = blogIds[1]!;
+    await articlePage(blogId); // stored before the change
+    const text = uniqueName('Held then approved');
+    expectHeld(await postComment(blogId, buildCommentBody({ comment: text, subject: 'x' } as Json)));
+    const id = await idOfHeld(text);
+    const pendingBefore = Number((await moderationTab('pending')).answer.headers.get('x-pending-count'));
+    expect(pendingBefore).toBeGreaterThan(0);
+
+    const approved = await sendJson(server, 'POST', '/api/blogs/comment/moderate', { ids: [id], action: 'approve' }, auth);
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body).toMatchObject({ changed: 1, pending: pendingBefore - 1, message: '1 comment approved' });
+    expect(typeof (approved.body as Json).live_ms).toBe('number');
+
+    const seen = await articlePage(blogId);
+    expect(seen.state).not.toBe('STALE');
+    expect(seen.html).toContain(text);
+    expect(await publicComments(blogId)).toContain(text);
+    expect((await moderationTab('approved')).rows.find((r) => r.id === id)).toMatchObject({
+      status: 'approved',
+      held_reason: null,
+    });
+  });
+
+  it('marks comments as spam and deletes them, in bulk', async () => {
+    const blogId = blogIds[2]!;
+    const texts = [uniqueName('Bulk one'), uniqueName('Bulk two'), uniqueName('Bulk three')];
+    const ids: number[] = [];
+    for (const text of texts) {
+      const posted = await postComment(blogId, buildCommentBody({ comment: text }));
+      expect(posted.status).toBe(201);
+      ids.push((posted.body as Json).id as number);
+    }
+    const spam = await sendJson(server, 'POST', '/api/blogs/comment/moderate', { ids, action: 'spam' }, auth);
+    expect(spam.body).toMatchObject({ changed: 3, message: '3 comments marked as spam' });
+    const page = await articlePage(blogId);
+    expect(page.state).not.toBe('STALE');
+    for (const text of texts) expect(page.html).not.toContain(text);
+    expect((await moderationTab('spam')).rows.filter((r) => ids.includes(r.id as number))).toHaveLength(3);
+
+    const deleted = await sendJson(
+      server,
+      'POST',
+      '/api/blogs/comment/moderate',
+      { ids: [...ids, 999_999], action: 'delete' },
+      auth,
+    );
+    expect(deleted.body).toMatchObject({ changed: 3, message: '3 comments deleted' });
+    expect((await moderationTab('spam')).rows.filter((r) => ids.includes(r.id as number))).toHaveLength(0);
+    expectError(await sendJson(server, 'POST', '/api/blogs/comment/moderate', { ids, action: 'delete' }, auth), 404);
+  });
+
+  it('refuses bad moderation input and an unknown tab with 400', async () => {
+    const moderate = (body: unknown) => sendJson(server, 'POST', '/api/blogs/comment/moderate', body, auth);
+    expectError(await moderate({ ids: [1], action: 'publish' }), 400, 'invalid_input');
+    expectError(await moderate({ ids: [], action: 'approve' }), 400, 'invalid_input');
+    expectError(await moderate({ ids: [0], action: 'approve' }), 400, 'invalid_input');
+    expectError(await call(server, '/api/blogs/comment?status=deleted', { headers: auth }), 400, 'invalid_input');
+  });
+
+  it('keeps the plain admin list in its SPEC shape', async () => {
+    const list = await call(server, '/api/blogs/comment?limit=1', { headers: auth });
+    expect(Object.keys((list.body as Json[])[0]!).sort()).toEqual([
+      'blog_id',
+      'blog_title',
+      'comment',
+      'created_at',
+      'id',
+      'username',
+    ]);
+  });
+
+  it('refuses readers and anonymous callers', async () => {
+    const reader = bearer(await loginAsNewUser(server));
+    for (const headers of [{}, reader]) {
+      const status = Object.keys(headers).length ? 403 : 401;
+      expectError(await call(server, '/api/blogs/comment?status=pending', { headers }), status);
+      expectError(
+        await sendJson(server, 'POST', '/api/blogs/comment/moderate', { ids: [1], action: 'approve' }, headers),
+        status,
+      );
+      expectError(await call(server, '/api/admin/comment-blocklist', { headers }), status);
+      expectError(await sendJson(server, 'PUT', '/api/admin/comment-blocklist', { words: [] }, headers), status);
+    }
+  });
+});
