@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { ApiBlog } from '../support/api-types.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../support/server.ts';
-import { getJson, waitForIsland } from './site-support.ts';
+import { getJson, waitForIsland, waitForNavScript } from './site-support.ts';
 
 /**
  * What a reader does on the public site, in real Chromium against the real server with the demo
@@ -112,7 +112,7 @@ test.describe('home page', () => {
 test.describe('navigation', () => {
   test('the nav search goes to /blogs?search=... and ignores blank text', async ({ page }) => {
     await page.goto('/');
-    await waitForIsland(page, 'SearchBox');
+    await waitForNavScript(page);
     const search = page.locator('.nav-search').getByRole('searchbox');
     await expect(search).toHaveAttribute('placeholder', 'Search...');
     await search.fill('   ');
@@ -184,7 +184,7 @@ test.describe('navigation', () => {
 
   test('the nav shows Login to visitors and Dashboard, the username and Log Out once signed in', async ({ page }) => {
     await page.goto('/contact');
-    await waitForIsland(page, 'NavAuth');
+    await waitForNavScript(page);
     const auth = page.locator('.nav-auth');
     await expect(auth.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     const origin = new URL(page.url()).origin;

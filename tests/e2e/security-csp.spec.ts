@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, waitForEditor } from './admin-support.ts';
-import { getJson, waitForIsland } from './site-support.ts';
+import { getJson, waitForIsland, waitForNavScript } from './site-support.ts';
 
 /**
  * The Content-Security-Policy in real Chromium (issue 6, "Headers and policy"): the main pages
@@ -108,7 +108,7 @@ for (const path of ['/blogs', '/download', '/about']) {
     const violations = await watchPolicy(page);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
-    await waitForIsland(page, 'NavAuth');
+    await waitForNavScript(page);
     expect(await violations()).toEqual([]);
   });
 }

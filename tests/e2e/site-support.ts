@@ -26,3 +26,11 @@ export async function waitForIsland(page: Page, component: string): Promise<void
     return islands.length > 0 && islands.every((island) => !island.hasAttribute('ssr'));
   }, component);
 }
+
+/**
+ * Waits until the header's script has run (the nav has no island any more): it marks the sign-in
+ * area with data-auth once it paints, after the search forms got their blank-text guard.
+ */
+export async function waitForNavScript(page: Page): Promise<void> {
+  await page.locator('.nav-auth[data-auth]').first().waitFor({ state: 'attached' });
+}

@@ -55,9 +55,10 @@ export default function Carousel({ slides }: Props) {
   }, [rotating, count, index]);
 
   if (count === 0) {
+    // SPEC.md section 2: a short, calm box rather than an empty banner-sized block.
     return (
-      <section className="carousel" aria-label="Highlights">
-        <p className="carousel-empty">No items to display</p>
+      <section className="carousel-empty" aria-label="Highlights">
+        <p>No items to display</p>
       </section>
     );
   }
@@ -87,7 +88,7 @@ export default function Carousel({ slides }: Props) {
     >
       <div id={`${baseId}-slides`} aria-live={rotating ? 'off' : 'polite'}>
         {slides.map((slide, i) => (
-          <figure
+          <div
             key={slide.id}
             className="carousel-slide"
             role="group"
@@ -95,19 +96,21 @@ export default function Carousel({ slides }: Props) {
             aria-label={`${i + 1} of ${count}`}
             hidden={i !== index}
           >
-            <img
-              src={slide.image_url}
-              srcSet={srcsetFor(slide.image_url)}
-              sizes="(min-width: 72rem) 72rem, 100vw"
-              alt={slide.altText || slide.title}
-              width={960}
-              height={540}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-              decoding="async"
-            />
-            <figcaption className="carousel-caption">{slide.title}</figcaption>
-          </figure>
+            <figure>
+              <img
+                src={slide.image_url}
+                srcSet={srcsetFor(slide.image_url)}
+                sizes="(min-width: 72rem) 72rem, 100vw"
+                alt={slide.altText || slide.title}
+                width={960}
+                height={540}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding="async"
+              />
+              <figcaption className="carousel-caption">{slide.title}</figcaption>
+            </figure>
+          </div>
         ))}
       </div>
       {count > 1 && (

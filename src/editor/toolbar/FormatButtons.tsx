@@ -1,5 +1,6 @@
 import type { ToolbarState } from '../toolbar-state.ts';
 import { ToolbarButton } from './ToolbarButton.tsx';
+import { HeadingIcon } from './icons.tsx';
 
 interface FormatActions {
   heading: (level: number) => void;
@@ -20,7 +21,7 @@ export function HeadingButtons({ state, actions }: { state: ToolbarState; action
           pressed={state.heading === level}
           onPress={() => actions.heading(state.heading === level ? 0 : level)}
         >
-          {`H${level}`}
+          <HeadingIcon level={level} />
         </ToolbarButton>
       ))}
     </div>

@@ -40,3 +40,30 @@ export function ImageIcon() {
     </LineIcon>
   );
 }
+
+const HEADING_DIGITS: Record<number, string> = {
+  1: 'M16 11l3-2v10',
+  2: 'M15.5 11.5a2.5 2.5 0 1 1 4.4 1.6L15.5 19h5',
+  3: 'M15.5 9h4.5l-2.6 3.3a3 3 0 1 1-2.1 5.2',
+};
+
+/** "H" and the level, drawn: the button's name is "Heading N" and an icon cannot contradict it. */
+export function HeadingIcon({ level }: { level: number }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M3 5v14M11 5v14M3 12h8" />
+      <path d={HEADING_DIGITS[level] ?? ''} />
+    </svg>
+  );
+}

@@ -102,6 +102,24 @@ describe('sanitizeArticleHtml: what the editor makes stays', () => {
 
 describe('htmlToText', () => {
   it('strips tags, decodes entities and separates blocks', () => {
-    expect(htmlToText('<h2>Title</h2><p>a &amp; b</p><p>c&nbsp;d</p>')).toBe('Title a & b c d');
+    expect(htmlToText('<h2>Title</h2><p>a &amp; b</p><p>c&nbsp;d</p>')).toBe('Title: a & b. c d');
+  });
+
+  it('never runs a heading into the text after it (card excerpts)', () => {
+    const html = '<p>Work through the examples with a pencil in hand.</p><h2>Key ideas</h2><p>Start from definitions</p>';
+    expect(htmlToText(html)).toBe('Work through the examples with a pencil in hand. Key ideas: Start from definitions');
+  });
+
+  it("keeps the writer's own punctuation and treats nested blocks as one end", () => {
+    expect(htmlToText('<h3>Why?</h3><ul><li><p>one</p></li><li>two;</li></ul><p>three <br>four</p>')).toBe(
+      'Why? one. two; three four',
+    );
+    expect(htmlToText('<table><tr><th>Term</th><td>Meaning</td></tr><tr><td>x</td><td>y</td></tr></table>')).toBe(
+      'Term Meaning. x y',
+    );
+  });
+
+  it('decodes each entity once and ignores a private-use character in the input', () => {
+    expect(htmlToText('<p>&amp;lt;b&amp;gt; \uE000h</p><p>end</p>')).toBe('&lt;b&gt; h. end');
   });
 });

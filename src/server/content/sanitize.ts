@@ -84,18 +84,51 @@ export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, articleOptions);
 }
 
-/** Plain text of an HTML fragment, for the search index and descriptions. */
-export function htmlToText(html: string): string {
-  return sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre|tr)>|<br\s*\/?>/gi, '$& '), {
-    allowedTags: [],
-    allowedAttributes: {},
-  })
+// Marks where a block ended, so the plain text can say so (a private-use character, removed from
+// the input first, so no article text can forge one).
+const MARK = '\uE000';
+const HEADING_END = `${MARK}h`;
+const BLOCK_END = `${MARK}b`;
+const ENDS_SENTENCE = /[.!?:;…]$/;
+
+function markBlockEnds(html: string): string {
+  return html
+    .replaceAll(MARK, '')
+    .replace(/<\/h[1-6]\s*>/gi, `$&${HEADING_END}`)
+    .replace(/<\/(p|li|blockquote|pre|tr|div)\s*>|<hr\s*\/?>/gi, `$&${BLOCK_END}`)
+    .replace(/<\/(td|th)\s*>|<br\s*\/?>/gi, '$& ');
+}
+
+function decodeEntities(text: string): string {
+  return text
     .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * Plain text of an HTML fragment, for the search index, card excerpts and descriptions. Blocks
+ * stay apart as a reader would hear them: a heading that does not end a sentence is followed by
+ * a colon, any other block by a full stop ("Key ideas: Start from...", not "Key ideas Start from").
+ */
+export function htmlToText(html: string): string {
+  const stripped = decodeEntities(sanitizeHtml(markBlockEnds(html), { allowedTags: [], allowedAttributes: {} }));
+  let text = '';
+  let ending: string | null = null;
+  for (const part of stripped.split(new RegExp(`(${MARK}[hb])`))) {
+    if (part === HEADING_END || part === BLOCK_END) {
+      // Nested blocks (a paragraph inside a list item) end together: the innermost one decides.
+      ending ??= part === HEADING_END ? ':' : '.';
+      continue;
+    }
+    const piece = part.replace(/\s+/g, ' ').trim();
+    if (!piece) continue;
+    if (text) text += `${ending && !ENDS_SENTENCE.test(text) ? ending : ''} `;
+    text += piece;
+    ending = null;
+  }
+  return text;
 }

@@ -8,6 +8,7 @@ import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
 import { narrowPolicyOfAnswer } from './page-policy.ts';
+import { correctStatusText } from './status-text.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 import { readHostRules, refuseMisdirected } from './host-check.ts';
 
@@ -120,6 +121,7 @@ export function createRequestListener(parts: ServerParts) {
       }
     }
 
+    correctStatusText(res);
     // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
     if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
     void astro(req, res, () => notFoundPlain(res), { app: context });

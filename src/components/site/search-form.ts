@@ -1,0 +1,16 @@
+import { searchHref } from './site.ts';
+
+/**
+ * The nav search is a plain GET form to /blogs, so it works before any script and without one.
+ * With the script, blank or whitespace-only text is ignored (SPEC.md section 5) and the address
+ * is the tidy /blogs?search=... of SPEC.md section 2.
+ */
+export function ignoreBlankSearches(form: HTMLFormElement): void {
+  form.addEventListener('submit', (event) => {
+    const input = form.elements.namedItem('search');
+    if (!(input instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    const href = searchHref(input.value);
+    if (href) window.location.assign(href);
+  });
+}
