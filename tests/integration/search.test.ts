@@ -122,13 +122,9 @@ describe('search results', () => {
     const first = await searchPage(server, 'trilobite');
     expect(first.main).toContain('3 results');
     expect(first.main).not.toContain('rel="prev"');
-    expect(first.main).toMatch(
-      /<a[^>]*href="\/blogs\?search=trilobite&amp;page=2"[^>]*rel="next"[^>]*aria-label="Next page"/,
-    );
+    expect(first.main).toMatch(/<a[^>]*href="\/blogs\?search=trilobite&amp;page=2"[^>]*rel="next"[^>]*aria-label="Next page"/);
     const middle = await searchPage(server, 'trilobite', 2);
-    expect(middle.main).toMatch(
-      /<a[^>]*href="\/blogs\?search=trilobite"[^>]*rel="prev"[^>]*aria-label="Previous page"/,
-    );
+    expect(middle.main).toMatch(/<a[^>]*href="\/blogs\?search=trilobite"[^>]*rel="prev"[^>]*aria-label="Previous page"/);
     expect(middle.main).toContain('rel="next"');
     const last = await searchPage(server, 'trilobite', 3);
     expect(last.main).toContain('rel="prev"');

@@ -47,7 +47,6 @@ describe('isAdminApi', () => {
     expect(isAdminApi('GET', '/api/comment-token')).toBe(false);
   });
 
-
   it.each([
     ['GET', '/api/blogs'],
     ['GET', '/api/blogs/3'],
