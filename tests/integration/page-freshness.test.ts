@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin, loginAsNewUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json } from './http-support.ts';
@@ -31,16 +32,6 @@ async function get(p: string): Promise<Seen> {
     renderedAt: response.headers.get('x-rendered-at'),
     html: await response.text(),
   };
-}
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 interface RefreshStatus {

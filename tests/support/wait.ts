@@ -1,0 +1,18 @@
+/**
+ * Polls `probe` until `done` holds. A hang guard, not a budget: the deadline only turns a page
+ * that never becomes right into a readable failure instead of a stuck run.
+ */
+export async function until<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
