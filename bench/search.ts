@@ -38,13 +38,19 @@ function stopServer(process: ChildProcess): Promise<void> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 let target: URL;
+// A 5xx in the figures is a fault to explain, not noise: the server's own log is printed after them.
+let serverFaults = 0;
 
 function get(pathname: string): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const request = http.get({ agent, host: target.hostname, port: target.port, path: pathname }, (response) => {
       response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        if (status >= 500 && status !== 503) serverFaults++;
+        resolve({ status, ms: performance.now() - started });
+      });
     });
     request.setTimeout(30_000, () => request.destroy(new Error('no answer in 30 s')));
     request.on('error', reject);
@@ -171,6 +177,10 @@ async function main(): Promise<void> {
     await measureSearchKinds();
     await measureReaders();
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)}`);
+    if (serverFaults > 0) {
+      const log = (await server.started).output().split('\n');
+      console.log(`\n${serverFaults} answers were server errors; the server's log (last 60 lines):\n${log.slice(-60).join('\n')}`);
+    }
   } finally {
     child?.kill('SIGTERM');
     agent.destroy();

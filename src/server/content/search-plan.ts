@@ -39,7 +39,8 @@ export function planMatch(parsed: SearchWords, categoryId: number | null, altern
   });
   const long = parsed.unspaced.filter((run) => [...run].length >= 3);
   return {
-    words: terms.length > 0 ? terms.join(' ') : null,
+    // Explicit AND: FTS5 accepts implicit AND only between plain phrases, not beside a bracket.
+    words: terms.length > 0 ? terms.join(' AND ') : null,
     trigrams: long.length > 0 ? long.map((run) => `"${run}"`).join(' ') : null,
     shortRuns: parsed.unspaced.filter((run) => [...run].length < 3),
     categoryId,

@@ -43,6 +43,13 @@ describe('runSearch', () => {
     expect((await search('photosynthsis')).correctedTo).toBe('photosynthesis');
   });
 
+  it('finds a misspelled word beside a correct one, in either order', async () => {
+    // A misspelling becomes a bracketed list of look-alikes; FTS5 needs an explicit AND beside it.
+    expect(await foundIds('photosynthsis leaves')).toEqual([ids.photo]);
+    expect(await foundIds('leaves photosynthsis')).toEqual([ids.photo]);
+    expect(await foundIds('thermodinamics pythagorus')).toEqual([]);
+  });
+
   it('never fails on hostile input', async () => {
     for (const text of [
       '"',
