@@ -179,7 +179,9 @@ async function main(): Promise<void> {
     console.log(`Load average (1 min) at the end: ${os.loadavg()[0]!.toFixed(1)}`);
     if (serverFaults > 0) {
       const log = (await server.started).output().split('\n');
-      console.log(`\n${serverFaults} answers were server errors; the server's log (last 60 lines):\n${log.slice(-60).join('\n')}`);
+      console.log(
+        `\n${serverFaults} answers were server errors; the server's log (last 60 lines):\n${log.slice(-60).join('\n')}`,
+      );
     }
   } finally {
     child?.kill('SIGTERM');
