@@ -146,3 +146,15 @@ test('the blocklist editor saves words, and a comment with one is held', async (
   await page.getByRole('button', { name: 'Save blocked words' }).click();
   await expect(banner(page)).toContainText('Blocked words saved');
 });
+
+test('the chosen tab is in the address: a link opens it and a reload keeps it', async ({ page }) => {
+  await logInAsAdmin(page);
+  await page.goto(url('/admin/comments-manage?status=spam'));
+  await expect(page.getByRole('tab', { name: /Spam/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'Approved' }).click();
+  await expect(page).toHaveURL(/\?status=approved$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Approved' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: /Pending/ }).click();
+  await expect(page).toHaveURL(/comments-manage$/);
+});

@@ -15,13 +15,32 @@ const BULK_LABEL: Record<ModerationAction, string> = {
  * /admin/comments-manage: comments by status (Pending first: what a rule held), with approve,
  * mark as spam and delete for one comment or the ticked ones (beyond SPEC.md's view-only list).
  */
+const STATUSES: readonly CommentStatus[] = ['pending', 'approved', 'spam'];
+
+/** The tab named in the address (`?status=approved`), so a tab can be linked to and survives a reload. */
+function statusInAddress(): CommentStatus {
+  const named = new URLSearchParams(window.location.search).get('status');
+  return STATUSES.find((s) => s === named) ?? 'pending';
+}
+
+function showStatusInAddress(status: CommentStatus): void {
+  const url = new URL(window.location.href);
+  if (status === 'pending') url.searchParams.delete('status');
+  else url.searchParams.set('status', status);
+  window.history.replaceState(null, '', url);
+}
+
 export default function CommentModeration() {
-  const [status, setStatus] = useState<CommentStatus>('pending');
+  const [status, setStatus] = useState<CommentStatus>(statusInAddress);
+  const select = (next: CommentStatus) => {
+    setStatus(next);
+    showStatusInAddress(next);
+  };
   const [pending, setPending] = useState<number | null>(null);
   return (
     <section className="admin-card" aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
-      <ModerationTabs selected={status} onSelect={setStatus} pending={pending} />
+      <ModerationTabs selected={status} onSelect={select} pending={pending} />
       {/* A panel per tab: rows, page and ticks of one tab never show under another. */}
       <ModerationPanel key={status} status={status} onPending={setPending} />
     </section>
