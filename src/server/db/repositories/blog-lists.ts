@@ -11,7 +11,7 @@ export interface BlogFilter {
 }
 
 // The excerpt comes from the full-text index's copy of the text, so no HTML is parsed per row.
-const summaryColumns = [
+export const summaryColumns = [
   'blogs.id',
   'blogs.title',
   'blogs.author',

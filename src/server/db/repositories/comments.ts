@@ -31,22 +31,28 @@ export function listCommentsForBlog(db: Db, blogId: number): Promise<Comment[]> 
     .execute();
 }
 
-export function listAllComments(db: Db, options: { limit: number; offset: number }): Promise<CommentWithBlogTitle[]> {
+// The admin lists' columns: each comment with its article's title, newest first.
+const listedColumns = [
+  'comments.id',
+  'comments.blog_id',
+  'comments.username',
+  'comments.comment',
+  'comments.created_at',
+  'blogs.title as blog_title',
+] as const;
+
+function newestWithTitles(db: Db, options: { limit: number; offset: number }) {
   return db
     .selectFrom('comments')
     .innerJoin('blogs', 'blogs.id', 'comments.blog_id')
-    .select([
-      'comments.id',
-      'comments.blog_id',
-      'comments.username',
-      'comments.comment',
-      'comments.created_at',
-      'blogs.title as blog_title',
-    ])
+    .select(listedColumns)
     .orderBy('comments.id', 'desc')
     .limit(options.limit)
-    .offset(options.offset)
-    .execute();
+    .offset(options.offset);
+}
+
+export function listAllComments(db: Db, options: { limit: number; offset: number }): Promise<CommentWithBlogTitle[]> {
+  return newestWithTitles(db, options).execute();
 }
 
 /** One moderation tab: the comments of one status with their article's title, newest first. */
@@ -55,23 +61,9 @@ export function listCommentsByStatus(
   status: CommentStatus,
   options: { limit: number; offset: number },
 ): Promise<ModeratedComment[]> {
-  return db
-    .selectFrom('comments')
-    .innerJoin('blogs', 'blogs.id', 'comments.blog_id')
-    .select([
-      'comments.id',
-      'comments.blog_id',
-      'comments.username',
-      'comments.comment',
-      'comments.created_at',
-      'comments.status',
-      'comments.held_reason',
-      'blogs.title as blog_title',
-    ])
+  return newestWithTitles(db, options)
+    .select(['comments.status', 'comments.held_reason'])
     .where('comments.status', '=', status)
-    .orderBy('comments.id', 'desc')
-    .limit(options.limit)
-    .offset(options.offset)
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import { fromBlogs, type BlogSummary } from './blogs.ts';
+import { summaryColumns } from './blog-lists.ts';
 import { foldIndexText, unspacedRuns, uploadedPdfPath } from '../search-text.ts';
 
 /**
@@ -171,19 +172,7 @@ export async function listVocabulary(db: Db): Promise<{ term: string; doc: numbe
 export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
   if (ids.length === 0) return [];
   const rows = (await fromBlogs(db)
-    .select([
-      'blogs.id',
-      'blogs.title',
-      'blogs.author',
-      'blogs.image',
-      'blogs.category_id',
-      'categories.name as category_name',
-      'blogs.pdf_drive_link',
-      'blogs.is_video',
-      'blogs.video_link',
-      'blogs.created_at',
-      'blogs.clicks',
-    ])
+    .select(summaryColumns)
     .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
     .where('blogs.id', 'in', ids)
     .execute()) as unknown as BlogSummary[];
