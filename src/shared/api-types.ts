@@ -33,6 +33,8 @@ export interface CdnPurgeStatus {
   failed: number;
   /** Purges still being retried. */
   retrying: number;
+  /** Purges that failed every retry since the server started. */
+  givenUp: number;
   lastFailure: { cache: string; error: string; at: string } | null;
 }
 

@@ -24,6 +24,8 @@ export interface PurgeStatus {
   failed: number;
   /** Purges still being retried. */
   retrying: number;
+  /** Purges that failed every retry (logged): those caches may keep old pages until they expire. */
+  givenUp: number;
   /** The last purge that failed, with when, or null. */
   lastFailure: { cache: string; error: string; at: string } | null;
 }
@@ -51,6 +53,7 @@ export class VarnishPurger {
   private readonly timers = new Set<NodeJS.Timeout>();
   private sent = 0;
   private failed = 0;
+  private givenUp = 0;
   private lastFailure: PurgeStatus['lastFailure'] = null;
 
   constructor(options: PurgerOptions) {
@@ -84,6 +87,7 @@ export class VarnishPurger {
       sent: this.sent,
       failed: this.failed,
       retrying: this.timers.size,
+      givenUp: this.givenUp,
       lastFailure: this.lastFailure,
     };
   }
@@ -97,6 +101,7 @@ export class VarnishPurger {
   private retryLater(cache: URL, kind: PurgeKind, keys: readonly string[], attempt: number, error: string): void {
     const delay = this.retryDelays[attempt];
     if (delay === undefined) {
+      this.givenUp++;
       this.log(`[cdn] gave up ${kind} of ${keys.length} keys on ${cache.origin} after ${attempt + 1} tries: ${error}`);
       return;
     }
