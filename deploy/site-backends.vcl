@@ -14,6 +14,11 @@ acl purgers {
   "::1";
 }
 
+# The TLS terminator (nginx, Caddy) that hands readers' requests to this Varnish, if any.
+acl tls_terminators {
+  "127.0.0.1";
+}
+
 sub vcl_init {
   new site = directors.round_robin();
   site.add_backend(app1);

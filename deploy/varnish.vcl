@@ -22,12 +22,19 @@ probe site_health {
   .initial = 3;
 }
 
-# Defines the backends (with .probe = site_health), the `site` director, sub site_backend and
-# acl purgers.
+# Defines the backends (with .probe = site_health), the `site` director, sub site_backend,
+# acl purgers and acl tls_terminators.
 include "site-backends.vcl";
 
 sub vcl_recv {
   call site_backend;
+
+  # Varnish appends the connecting address to X-Forwarded-For, and the app (TRUST_PROXY=true)
+  # keys its rate limits on the last entry. Behind a TLS terminator that address is the
+  # terminator's own: drop it, leaving the entry the terminator wrote (the reader's).
+  if (client.ip ~ tls_terminators && req.http.X-Forwarded-For ~ ",") {
+    set req.http.X-Forwarded-For = regsub(req.http.X-Forwarded-For, ",\s*[^,]*$", "");
+  }
 
   # Purges: PURGE with an xkey-purge (drop now) or xkey-softpurge (serve stale while refetching)
   # header listing keys, only from the purgers acl.

@@ -58,6 +58,10 @@ acl purgers {
 ${purgers.map((address) => `  "${address}";`).join('\n')}
 }
 
+acl tls_terminators {
+  "127.0.0.3";
+}
+
 sub vcl_init {
   new site = directors.round_robin();
 ${appPorts.map((_, i) => `  site.add_backend(app${i + 1});`).join('\n')}
