@@ -11,7 +11,7 @@ import autocannon from 'autocannon';
 import { generateSite } from './generate-site.ts';
 import { requireBuild, siteEnv, startProcess, type Admin } from './site.ts';
 import { ENCODINGS, loadAverage, measure, median, rawGet, startNginx } from './peer-servers.ts';
-import { freePort, startVarnish, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
+import { reservePort, startVarnish, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,7 +50,8 @@ async function main() {
       adminEmail: ADMIN.email,
       adminPassword: ADMIN.password,
     });
-    const varnishPort = await freePort();
+    const reserved = await reservePort();
+    const varnishPort = reserved.port;
     const varnishOrigin = `http://127.0.0.1:${varnishPort}`;
     console.log('Starting the built server (pre-rendering every public page), then Varnish in front of it...');
     const { child, started } = startProcess(
@@ -61,7 +62,7 @@ async function main() {
     children.push(child);
     const site = await started;
     const sitePort = Number(new URL(site.origin).port);
-    varnish = await startVarnish({ appPorts: [sitePort], port: varnishPort });
+    varnish = await startVarnish({ appPorts: [sitePort], reserved });
     const pagePath = `/blog/${Math.floor(ARTICLES / 2)}`;
 
     const www = path.join(dir, 'www');

@@ -97,11 +97,6 @@ sub vcl_hash {
   return (lookup);
 }
 
-sub vcl_hit {
-  # A soft-purged page within its grace: the reader gets it at once while Varnish fetches the new one.
-  return (deliver);
-}
-
 sub vcl_backend_fetch {
   # Varnish's own gzip support asks the backend for gzip; ask for what the reader takes instead,
   # so brotli readers get the app's brotli copy.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
-import { freePort, startVarnish, varnishMissing, type TestVarnish } from '../support/varnish.ts';
+import { reservePort, startVarnish, varnishMissing, type TestVarnish } from '../support/varnish.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, buildCommentBody, uniqueName, type Json } from '../support/builders.ts';
 import { makePdf } from '../support/files.ts';
@@ -86,8 +86,8 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    const varnishPort = await freePort();
-    const origin = `http://127.0.0.1:${varnishPort}`;
+    const reserved = await reservePort();
+    const origin = `http://127.0.0.1:${reserved.port}`;
     server = await startServer({
       env: {
         PUBLIC_ORIGIN: origin,
@@ -100,7 +100,7 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
     cookieBackend = await startCookieBackend();
     varnish = await startVarnish({
       appPorts: [Number(new URL(server.origin).port)],
-      port: varnishPort,
+      reserved,
       // A second backend, for the Set-Cookie rule: the app itself never sets a cookie on a public page.
       extraBackend: { port: cookieBackend.port, urlPrefix: '/cookie-probe' },
     });
@@ -151,6 +151,32 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
     expect(((saved.body as Json).refresh as Json).cdn).toEqual({ purged: 1, failed: [] });
     for (const page of pages) expect((await through(varnish, page)).text, page).toContain(title);
   });
+
+  it('a page further down the lists is soft-purged: Varnish refreshes it without a reader waiting for a render', async () => {
+    const all = (await call(server, '/api/blogs?limit=200')).body as Blog[];
+    const oldest = all.at(-1)!;
+    let deep: string | undefined;
+    for (let page = 2; page <= 40 && !deep; page++) {
+      const html = await (await fetch(server.url(`/blogs?page=${page}`))).text();
+      if (html.includes(escapeHtml(oldest.title))) deep = `/blogs?page=${page}`;
+    }
+    expect(deep).toBeDefined();
+    await through(varnish, deep!);
+    expect((await through(varnish, deep!)).cache).toBe('HIT');
+    const title = uniqueName('Old article renamed');
+    const saved = await sendJson(server, 'PUT', `/api/blogs/${oldest.id}`, blogBodyFrom(oldest, { title }), auth);
+    expect(saved.status).toBe(200);
+    // Cached for a day (s-maxage) unless the soft purge reached it: the cache answers at once
+    // and fetches the refreshed page in the background.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const seen = await through(varnish, deep!);
+      expect(seen.status).toBe(200);
+      if (seen.text.includes(title)) break;
+      if (Date.now() > deadline) throw new Error(`${deep} never showed the new title through Varnish`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 90_000);
 
   it('a comment appears through Varnish when it is answered', async () => {
     const blog = await newest();
@@ -254,8 +280,8 @@ describe.skipIf(missing !== null)('two app servers on one data folder behind one
   let auth: Record<string, string>;
 
   beforeAll(async () => {
-    const varnishPort = await freePort();
-    const origin = `http://127.0.0.1:${varnishPort}`;
+    const reserved = await reservePort();
+    const origin = `http://127.0.0.1:${reserved.port}`;
     const env = { PUBLIC_ORIGIN: origin, PURGE_VARNISH: origin, PAGE_STORE: 'off', TOP_VIEWED_REFRESH_SECONDS: '3600' };
     first = await startServer({ env });
     second = await startServer({
@@ -264,7 +290,7 @@ describe.skipIf(missing !== null)('two app servers on one data folder behind one
     });
     varnish = await startVarnish({
       appPorts: [first, second].map((server) => Number(new URL(server.origin).port)),
-      port: varnishPort,
+      reserved,
     });
     auth = bearer(await loginAsAdmin(first));
   }, 360_000);

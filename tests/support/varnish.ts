@@ -41,6 +41,20 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free port held open until `release()`: the app servers are told Varnish's address before
+ * Varnish starts, and meanwhile no other test's server may be handed the same port.
+ */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (holder.address() as net.AddressInfo).port;
+  return { port, release: () => new Promise<void>((resolve) => holder.close(() => resolve())) };
+}
+
 /** The include deploy/varnish.vcl expects: one backend per app port, purges from `purgers` only. */
 export function siteBackendsVcl(appPorts: number[], purgers: string[], extra?: ExtraBackend): string {
   const backends = appPorts
@@ -83,7 +97,8 @@ export interface ExtraBackend {
 export async function startVarnish(options: {
   appPorts: number[];
   purgers?: string[];
-  port?: number;
+  /** Varnish's port, reserved while the app servers started; released here, just before varnishd binds it. */
+  reserved?: { port: number; release: () => Promise<void> };
   extraBackend?: ExtraBackend;
 }): Promise<TestVarnish> {
   if (!VARNISHD) throw new Error(varnishMissing()!);
@@ -96,7 +111,8 @@ export async function startVarnish(options: {
     siteBackendsVcl(options.appPorts, options.purgers ?? ['127.0.0.1'], options.extraBackend),
     { mode: 0o644 },
   );
-  const port = options.port ?? (await freePort());
+  const port = options.reserved?.port ?? (await freePort());
+  await options.reserved?.release();
   const args = [
     '-F',
     '-n',
