@@ -12,7 +12,8 @@ function labelText(labels: Labels): string {
 }
 
 export class Counter {
-  private readonly values = new Map<string, number>();
+  /** One cell per label set, so a resolved label set counts with a plain `value++`. */
+  private readonly values = new Map<string, { value: number }>();
   readonly name: string;
   readonly help: string;
   constructor(name: string, help: string) {
@@ -21,24 +22,28 @@ export class Counter {
   }
 
   inc(labels: Labels = {}, by = 1): void {
-    const key = labelText(labels);
-    this.values.set(key, (this.values.get(key) ?? 0) + by);
+    this.cell(labelText(labels)).value += by;
   }
 
   /** One label set resolved once: the serving path then pays one addition per count. */
   labelled(labels: Labels): { inc: () => void } {
-    const key = labelText(labels);
-    if (!this.values.has(key)) this.values.set(key, 0);
-    return { inc: () => this.values.set(key, this.values.get(key)! + 1) };
+    const cell = this.cell(labelText(labels));
+    return { inc: () => void cell.value++ };
   }
 
   get(labels: Labels = {}): number {
-    return this.values.get(labelText(labels)) ?? 0;
+    return this.values.get(labelText(labels))?.value ?? 0;
+  }
+
+  private cell(key: string): { value: number } {
+    let cell = this.values.get(key);
+    if (!cell) this.values.set(key, (cell = { value: 0 }));
+    return cell;
   }
 
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const [labels, value] of this.values) lines.push(`${this.name}${labels} ${value}`);
+    for (const [labels, cell] of this.values) lines.push(`${this.name}${labels} ${cell.value}`);
     return lines;
   }
 }
