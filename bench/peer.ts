@@ -2,69 +2,22 @@
 // same bytes, measured interleaved (ours, nginx, ours, nginx, ...) so a change in what the machine
 // is doing hits both. Prints figures; asserts nothing.
 // BENCH_ARTICLES (10000), BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), BENCH_NGINX_WORKERS (1).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSite } from './generate-site.ts';
 import { requireBuild, siteEnv, startProcess, type Admin } from './site.ts';
+import { ENCODINGS, loadAverage, measure, median, rawGet, startNginx, type Answer } from './peer-servers.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
 const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const CONNECTIONS = 50;
-const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
-const ENCODINGS = [
-  { name: 'identity', accept: 'identity', suffix: '' },
-  { name: 'gzip', accept: 'gzip', suffix: '.gz' },
-  { name: 'br', accept: 'br', suffix: '.br' },
-] as const;
 const ADMIN: Admin = { email: 'bench@example.com', password: 'bench-password-123' };
 const children: ChildProcess[] = [];
-
-interface Answer {
-  status: number;
-  headerBytes: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** One keep-alive GET on a fresh socket, read byte for byte, so the header block is counted as sent. */
-function rawGet(port: number, urlPath: string, acceptEncoding: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1');
-    let received = Buffer.alloc(0);
-    socket.on('error', reject);
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const end = received.indexOf('\r\n\r\n');
-      if (end === -1) return;
-      const lines = received.subarray(0, end).toString('latin1').split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines.slice(1))
-        headers[line.slice(0, line.indexOf(':')).toLowerCase()] = line.slice(line.indexOf(':') + 1).trim();
-      const body = received.subarray(end + 4);
-      if (body.length < Number(headers['content-length'] ?? 0)) return;
-      socket.destroy();
-      resolve({ status: Number(lines[0]!.split(' ')[1]), headerBytes: end + 4, headers, body });
-    });
-    socket.write(`GET ${urlPath} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAccept-Encoding: ${acceptEncoding}\r\n\r\n`);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** The built server, once it has pre-rendered every public page; its port is read from its origin. */
 async function startSite(env: Record<string, string>): Promise<{ origin: string; port: number }> {
@@ -72,71 +25,6 @@ async function startSite(env: Record<string, string>): Promise<{ origin: string;
   children.push(child);
   const { origin } = await started;
   return { origin, port: Number(new URL(origin).port) };
-}
-
-/** nginx on 127.0.0.1 serving the page's three encodings, chosen by Accept-Encoding like ours. */
-async function startNginx(dir: string, contentType: string): Promise<number> {
-  if (!NGINX) throw new Error('nginx is not installed: `apt-get install -y nginx` (Debian package) and run again.');
-  const port = await freePort();
-  const config = `
-worker_processes ${NGINX_WORKERS};
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  client_body_temp_path ${dir}/tmp-body;
-  proxy_temp_path ${dir}/tmp-proxy;
-  fastcgi_temp_path ${dir}/tmp-fastcgi;
-  uwsgi_temp_path ${dir}/tmp-uwsgi;
-  scgi_temp_path ${dir}/tmp-scgi;
-  types { }
-  default_type "${contentType}";
-  map $http_accept_encoding $suffix { default ""; "~*(^|[ ,])br($|[ ,;])" ".br"; "~*(^|[ ,])gzip($|[ ,;])" ".gz"; }
-  map $suffix $coding { default ""; ".br" "br"; ".gz" "gzip"; }
-  server {
-    listen 127.0.0.1:${port};
-    root ${dir}/www;
-    location = /page {
-      add_header Vary Accept-Encoding;
-      add_header Content-Encoding $coding;
-      try_files /page.html$suffix =404;
-    }
-  }
-}
-`;
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), config);
-  const check = spawnSync(NGINX, ['-t', '-q', '-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], {
-    encoding: 'utf8',
-  });
-  if (check.status !== 0) throw new Error(`nginx refused the config:\n${check.stderr}`);
-  const child = spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], {
-    stdio: 'ignore',
-  });
-  children.push(child);
-  for (let i = 0; i < 100; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => resolve(socket.end() && true));
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return port;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not listen:\n${fs.readFileSync(path.join(dir, 'error.log'), 'utf8')}`);
-}
-
-async function measure(url: string, accept: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: { 'accept-encoding': accept } });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
 }
 
 /** Stops the site and nginx (SIGTERM: nginx's fast shutdown) and waits until both are gone. */
@@ -152,13 +40,6 @@ async function stopChildren(): Promise<void> {
     ),
   );
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
 
 /** The /_astro scripts and styles an article page loads (its static imports followed), in bytes per coding. */
 async function assetBytes(port: number, html: string): Promise<Record<string, number>> {
@@ -209,7 +90,7 @@ async function main() {
         throw new Error(`${pagePath} (${name}) was not a stored page: ${ours[name].headers['x-page-store']}`);
       fs.writeFileSync(path.join(www, `page.html${suffix}`), ours[name].body, { mode: 0o644 });
     }
-    const nginxPort = await startNginx(dir, ours.identity!.headers['content-type']!);
+    const nginxPort = await startNginx(dir, ours.identity!.headers['content-type']!, NGINX_WORKERS, children);
     const contenders = [
       { name: 'ours', url: `${site.origin}${pagePath}`, port: site.port, path: pagePath },
       { name: 'nginx', url: `http://127.0.0.1:${nginxPort}/page`, port: nginxPort, path: '/page' },
@@ -238,7 +119,8 @@ async function main() {
     const rows: string[] = [];
     for (const { name, accept } of ENCODINGS) {
       const runs: Record<string, Awaited<ReturnType<typeof measure>>[]> = { ours: [], nginx: [] };
-      for (let round = 0; round < ROUNDS; round++) for (const c of contenders) runs[c.name]!.push(await measure(c.url, accept));
+      for (let round = 0; round < ROUNDS; round++)
+        for (const c of contenders) runs[c.name]!.push(await measure(c.url, accept, CONNECTIONS, SECONDS));
       const summary = (who: string) => {
         const r = runs[who]!;
         return {

@@ -32,3 +32,40 @@ describe('config.rateLimits', () => {
     }
   });
 });
+
+describe('shared caches and metrics', () => {
+  it('are off by default', () => {
+    const config = loadConfig({});
+    expect(config.cdn).toEqual({ tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 86400 });
+    expect(config.metricsAddress).toBeNull();
+  });
+
+  it('read CDN_TAG_HEADERS in any case, once each, and PURGE_VARNISH as one or more base URLs', () => {
+    const config = loadConfig({
+      CDN_TAG_HEADERS: 'surrogate-key, XKEY,Cache-Tag,xkey',
+      PURGE_VARNISH: 'http://10.0.0.5:6081, http://10.0.0.6',
+    });
+    expect(config.cdn.tagHeaders).toEqual(['Surrogate-Key', 'xkey', 'Cache-Tag']);
+    expect(config.cdn.purgeVarnish.map(String)).toEqual(['http://10.0.0.5:6081/', 'http://10.0.0.6/']);
+  });
+
+  it('purging Varnish implies the xkey header, and refuses a list that leaves it out', () => {
+    expect(loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081' }).cdn.tagHeaders).toEqual(['xkey']);
+    expect(() => loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', CDN_TAG_HEADERS: 'Cache-Tag' })).toThrow(/add xkey/);
+  });
+
+  it('refuses unknown headers and addresses that are not http base URLs', () => {
+    expect(() => loadConfig({ CDN_TAG_HEADERS: 'xkey,X-Tags' })).toThrow(/CDN_TAG_HEADERS.*"X-Tags"/);
+    for (const value of ['varnish:6081', 'https://cdn.example', 'ftp://x']) {
+      expect(() => loadConfig({ PURGE_VARNISH: value }), value).toThrow(/PURGE_VARNISH/);
+    }
+  });
+
+  it('reads METRICS_ADDRESS as host:port', () => {
+    expect(loadConfig({ METRICS_ADDRESS: '127.0.0.1:9464' }).metricsAddress).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ METRICS_ADDRESS: '[::1]:9464' }).metricsAddress).toEqual({ host: '::1', port: 9464 });
+    for (const value of ['9464', '127.0.0.1', '127.0.0.1:99999', 'http://127.0.0.1:9464']) {
+      expect(() => loadConfig({ METRICS_ADDRESS: value }), value).toThrow(/METRICS_ADDRESS/);
+    }
+  });
+});

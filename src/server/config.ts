@@ -26,6 +26,23 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
   commentMinFormSeconds: number;
+  /** Shared caches in front (Varnish, a CDN): tag headers and purges (src/server/cdn/). */
+  cdn: CdnSettings;
+  /** `host:port` of the Prometheus metrics listener (METRICS_ADDRESS), or null: off. */
+  metricsAddress: { host: string; port: number } | null;
+}
+
+/** The headers a shared cache reads a page's tags from (CDN_TAG_HEADERS). */
+export const CDN_TAG_HEADER_NAMES = ['xkey', 'Surrogate-Key', 'Cache-Tag'] as const;
+export type CdnTagHeader = (typeof CDN_TAG_HEADER_NAMES)[number];
+
+export interface CdnSettings {
+  /** Which tag headers public pages carry; empty when no shared cache is configured. */
+  tagHeaders: CdnTagHeader[];
+  /** Base URLs of the Varnish servers to purge (PURGE_VARNISH). */
+  purgeVarnish: URL[];
+  /** How long a shared cache may keep a page (CDN_MAX_AGE_SECONDS): purges make it fresh sooner. */
+  maxAgeSeconds: number;
 }
 
 /** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
@@ -80,6 +97,47 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
   };
 }
 
+/** CDN_TAG_HEADERS: a comma list of xkey, Surrogate-Key, Cache-Tag (any case); PURGE_VARNISH alone implies xkey. */
+function readCdn(env: NodeJS.ProcessEnv): CdnSettings {
+  const purgeVarnish = (env.PURGE_VARNISH ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((raw) => {
+      try {
+        const url = new URL(raw);
+        if (url.protocol !== 'http:') throw new Error('protocol');
+        return url;
+      } catch {
+        throw new ConfigError(`PURGE_VARNISH must be http:// base URLs separated by commas, got "${raw}"`);
+      }
+    });
+  const names = (env.CDN_TAG_HEADERS ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const tagHeaders: CdnTagHeader[] = [];
+  for (const name of names) {
+    const known = CDN_TAG_HEADER_NAMES.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+    if (!known) throw new ConfigError(`CDN_TAG_HEADERS may name ${CDN_TAG_HEADER_NAMES.join(', ')}; got "${name}"`);
+    if (!tagHeaders.includes(known)) tagHeaders.push(known);
+  }
+  if (purgeVarnish.length > 0 && !tagHeaders.includes('xkey')) {
+    if (names.length > 0) throw new ConfigError('PURGE_VARNISH purges by the xkey header: add xkey to CDN_TAG_HEADERS');
+    tagHeaders.push('xkey');
+  }
+  return { tagHeaders, purgeVarnish, maxAgeSeconds: readInt(env, 'CDN_MAX_AGE_SECONDS', 86400, 1, 31536000) };
+}
+
+/** METRICS_ADDRESS: `host:port` (IPv6 in brackets), off when unset. */
+function readMetricsAddress(env: NodeJS.ProcessEnv): Config['metricsAddress'] {
+  const raw = env.METRICS_ADDRESS;
+  if (!raw) return null;
+  const match = /^(\[[0-9a-fA-F:.]+\]|[\w.-]+):(\d{1,5})$/.exec(raw);
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port > 65535) throw new ConfigError(`METRICS_ADDRESS must be host:port such as 127.0.0.1:9464, got "${raw}"`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const port = readInt(env, 'PORT', 4321, 0, 65535);
   const host = env.HOST || '127.0.0.1';
@@ -120,5 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
+    cdn: readCdn(env),
+    metricsAddress: readMetricsAddress(env),
   };
 }

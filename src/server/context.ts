@@ -4,11 +4,13 @@ import type SQLite from 'better-sqlite3';
 import type { PageTag } from './page-store/site-tags.ts';
 import type { SearchPool } from './content/search-pool.ts';
 import type { PdfTextExtractor } from './content/pdf-text.ts';
+import type { CdnPurgeReport, CdnPurgeStatus } from '../shared/api-types.ts';
 
 /** How long a change took to go live (`live_ms`) and how many other pages it queued for a background refresh. */
 export interface ChangeLive {
   live_ms: number;
-  refresh: { queued: number };
+  /** `cdn`: the purge of the shared caches in front, when PURGE_VARNISH is set. */
+  refresh: { queued: number; cdn?: CdnPurgeReport };
 }
 
 /** The background refresh's progress since the last change, for the admin. */
@@ -16,6 +18,7 @@ export interface RefreshProgress {
   queued: number;
   refreshedSinceLastChange: number;
   seconds: number;
+  cdn?: CdnPurgeStatus;
 }
 
 /**
@@ -52,18 +55,18 @@ const IDLE: RefreshProgress = { queued: 0, refreshedSinceLastChange: 0, seconds:
  * this runs: a failure of the cache is logged, never thrown, so the save still answers success.
  */
 export function createPageCache(
-  refresh: (tags: PageTag[]) => Promise<{ queued: number } | void>,
+  refresh: (tags: PageTag[]) => Promise<ChangeLive['refresh'] | void>,
   progress: () => RefreshProgress = () => IDLE,
 ): PageCache {
   return {
     async invalidate(tags, startedAt = performance.now()) {
-      let queued = 0;
+      let outcome: ChangeLive['refresh'] = { queued: 0 };
       try {
-        if (tags.length > 0) queued = (await refresh(tags))?.queued ?? 0;
+        if (tags.length > 0) outcome = (await refresh(tags)) ?? outcome;
       } catch (error) {
         console.error('[page-store] a committed change could not refresh its pages:', error);
       }
-      return { live_ms: Math.round((performance.now() - startedAt) * 10) / 10, refresh: { queued } };
+      return { live_ms: Math.round((performance.now() - startedAt) * 10) / 10, refresh: outcome };
     },
     refreshProgress: progress,
   };

@@ -15,7 +15,27 @@ export interface ErrorBody {
 export interface LiveTime {
   live_ms: number;
   /** Other pages the change left stale, queued for the background refresh. */
-  refresh?: { queued: number };
+  refresh?: { queued: number; cdn?: CdnPurgeReport };
+}
+
+/** A save's purge of the shared caches in front (Varnish): only present when PURGE_VARNISH is set. */
+export interface CdnPurgeReport {
+  /** Caches that dropped the change's hot pages before the save answered. */
+  purged: number;
+  /** Caches that did not answer the purge: it is retried in the background. */
+  failed: Array<{ cache: string; error: string }>;
+}
+
+/** The shared caches' purges since the server started (GET /api/admin/page-refresh). */
+export interface CdnPurgeStatus {
+  caches: number;
+  sent: number;
+  failed: number;
+  /** Purges still being retried. */
+  retrying: number;
+  /** Purges that failed every retry since the server started. */
+  givenUp: number;
+  lastFailure: { cache: string; error: string; at: string } | null;
 }
 
 /** GET /api/admin/page-refresh (admin): the background refresh's progress since the last change. */
@@ -23,6 +43,8 @@ export interface PageRefreshStatus {
   queued: number;
   refreshedSinceLastChange: number;
   seconds: number;
+  /** Present when PURGE_VARNISH names caches to purge. */
+  cdn?: CdnPurgeStatus;
 }
 
 /** DELETE answers: a confirmation sentence and the live time. */

@@ -204,7 +204,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
       pdf.setExisting(saved.pdf_drive_link || null);
       setProgress(null);
       showSuccess(BLOG_FORM_MESSAGES.updated, saved.live_ms ?? null);
-      watchRefresh(saved.refresh?.queued);
+      watchRefresh(saved.refresh);
     } catch (error) {
       console.error(error);
       setProgress(null);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { getPageRefreshStatus } from '../../client/api.ts';
+import type { CdnPurgeReport, CdnPurgeStatus } from '../../shared/api-types.ts';
 
 const FIRST_POLL_MS = 400;
 const LONGEST_POLL_MS = 5000;
@@ -11,10 +12,28 @@ export function describeDrain(refreshed: number, seconds: number): string {
 }
 
 /**
+ * What the admin reads when a shared cache in front (Varnish) missed a purge: the save itself
+ * succeeded, the purge is retried, and readers of that cache may see the old page meanwhile.
+ */
+export function describeCdnTrouble(report: CdnPurgeReport | undefined, status?: CdnPurgeStatus): string | null {
+  const failed = report?.failed ?? [];
+  if (failed.length > 0)
+    return `Saved, but the cache at ${failed.map((f) => f.cache).join(', ')} did not answer its purge (${failed[0]!.error}); retrying, readers there may see the old page meanwhile.`;
+  if (status && status.retrying > 0)
+    return `A cache purge is still being retried${status.lastFailure ? ` (${status.lastFailure.cache}: ${status.lastFailure.error})` : ''}.`;
+  if (status && status.givenUp > 0)
+    return `${status.givenUp} cache ${status.givenUp === 1 ? 'purge' : 'purges'} failed every retry since the server started (see its log); those pages refresh when they expire.`;
+  return null;
+}
+
+/**
  * Follows the background refresh a save queued: polls the status politely (backing off) and
  * stops once the queue drained, on an error, or after a few minutes.
  */
-export function useRefreshDrain(): { refreshText: string | null; watchRefresh: (queued: number | undefined) => void } {
+export function useRefreshDrain(): {
+  refreshText: string | null;
+  watchRefresh: (refresh: { queued: number; cdn?: CdnPurgeReport } | undefined) => void;
+} {
   const [refreshText, setRefreshText] = useState<string | null>(null);
   const timer = useRef<number | null>(null);
   const stop = () => {
@@ -23,24 +42,37 @@ export function useRefreshDrain(): { refreshText: string | null; watchRefresh: (
   };
   useEffect(() => stop, []);
 
-  const watchRefresh = (queued: number | undefined) => {
+  const watchRefresh = (refresh: { queued: number; cdn?: CdnPurgeReport } | undefined) => {
     stop();
-    if (!queued) {
+    const queued = refresh?.queued ?? 0;
+    const cdnTrouble = describeCdnTrouble(refresh?.cdn);
+    const withCdn = (text: string | null, status?: CdnPurgeStatus) => {
+      const trouble = status ? describeCdnTrouble(undefined, status) : cdnTrouble;
+      return [text, trouble].filter(Boolean).join(' ') || null;
+    };
+    if (!queued && !cdnTrouble) {
       setRefreshText(null);
       return;
     }
-    setRefreshText(`Refreshing ${queued} other ${queued === 1 ? 'page' : 'pages'}…`);
+    setRefreshText(withCdn(queued ? `Refreshing ${queued} other ${queued === 1 ? 'page' : 'pages'}…` : null));
     const startedAt = Date.now();
     let delay = FIRST_POLL_MS;
     const poll = async () => {
       timer.current = null;
       try {
         const status = await getPageRefreshStatus();
-        if (status.queued === 0) {
-          setRefreshText(describeDrain(status.refreshedSinceLastChange, status.seconds));
+        const retrying = (status.cdn?.retrying ?? 0) > 0;
+        if (status.queued === 0 && !retrying) {
+          const drained = queued ? describeDrain(status.refreshedSinceLastChange, status.seconds) : null;
+          const recovered = cdnTrouble && !status.cdn?.givenUp ? 'The cache purge went through on a retry.' : null;
+          setRefreshText(withCdn([drained, recovered].filter(Boolean).join(' ') || null, status.cdn));
           return;
         }
-        setRefreshText(`Refreshing pages: ${status.queued} left…`);
+        const progress =
+          status.queued === 0
+            ? describeDrain(status.refreshedSinceLastChange, status.seconds)
+            : `Refreshing pages: ${status.queued} left…`;
+        setRefreshText(withCdn(progress, status.cdn));
       } catch {
         setRefreshText(null);
         return;

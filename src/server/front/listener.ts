@@ -11,6 +11,8 @@ import { narrowPolicyOfAnswer } from './page-policy.ts';
 import { correctStatusText } from './status-text.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
 import { readHostRules, refuseMisdirected } from './host-check.ts';
+import { answerHealth } from './healthz.ts';
+import { markAstroAnswer } from '../cdn/astro-answers.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -48,6 +50,7 @@ export function createRequestListener(parts: ServerParts) {
   let knownPolicy: string | null | undefined;
   void pagePolicy?.then((policy) => (knownPolicy = policy));
   const hostRules = readHostRules(context.config.publicOrigin);
+  const cdn = context.config.cdn;
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (refuseMisdirected(req, res, hostRules)) return;
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
@@ -59,7 +62,7 @@ export function createRequestListener(parts: ServerParts) {
       !req.headers[RENDER_HEADER]
     ) {
       const key = pageKeyOf(req.url);
-      if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy)) return;
+      if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn)) return;
     }
     setSecurityHeaders(res, common);
     const rawUrl = toOriginForm(req.url ?? '/');
@@ -74,6 +77,11 @@ export function createRequestListener(parts: ServerParts) {
     const queryAt = rawUrl.indexOf('?');
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
+
+    if (isRead && pathname === '/healthz') {
+      answerHealth(req, res, context.sqlite, pages ? context.config.pageStoreDir : null);
+      return;
+    }
 
     if (isRead && pathname.startsWith('/_astro/')) {
       const file = resolveInside(path.join(clientDir, '_astro'), pathname.slice('/_astro/'.length));
@@ -116,12 +124,13 @@ export function createRequestListener(parts: ServerParts) {
       const isOwnRender = req.headers[RENDER_HEADER] === pages.renderer.secret;
       const key = isOwnRender ? null : pageKeyOf(rawUrl);
       if (key && pagePolicy) {
-        void pagePolicy.then((policy) => respondWithPage(req, res, key, pages.store, pages.renderer, policy));
+        void pagePolicy.then((policy) => respondWithPage(req, res, key, pages.store, pages.renderer, policy, cdn));
         return;
       }
     }
 
     correctStatusText(res);
+    markAstroAnswer(req, res, cdn, isRead && !req.headers[RENDER_HEADER] ? pageKeyOf(rawUrl) : null);
     // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
     if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
     void astro(req, res, () => notFoundPlain(res), { app: context });

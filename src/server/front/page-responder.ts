@@ -4,11 +4,21 @@ import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
 import { isHtml } from './security-headers.ts';
 import { pickEncoding, type Encoding } from './encodings.ts';
 import { narrowPolicy } from './page-policy.ts';
+import type { CdnSettings } from '../config.ts';
+import { carriesSession, LOGGED_IN_PAGE_CACHE_CONTROL, sharedCacheHeaders } from '../cdn/cache-headers.ts';
+import { siteMetrics } from '../metrics/registry.ts';
 
 export { pickEncoding };
 
-/** Browsers keep pages but ask again each time (a 304 when nothing changed). */
-const PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 0 };
+
+const served = siteMetrics().pagesServed;
+const servedHit = served.labelled({ state: 'hit' });
+
+/** A request from a logged-in browser or an API client: its answer is for that person only. */
+function isPersonal(req: IncomingMessage): boolean {
+  return carriesSession(req.headers.cookie) || req.headers.authorization !== undefined;
+}
 
 function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
   const match = req.headers['if-none-match'];
@@ -35,6 +45,7 @@ function headersForHit(
   variant: Encoding | 'not-modified',
   common: string[],
   pagePolicy: string | null,
+  cdn: CdnSettings,
 ): string[] {
   let perPage = hitHeaders.get(page);
   if (!perPage) hitHeaders.set(page, (perPage = {}));
@@ -49,8 +60,7 @@ function headersForHit(
             ? [value, common[i + 1]!]
             : [],
       ),
-      'Cache-Control',
-      PAGE_CACHE_CONTROL,
+      ...sharedCacheHeaders(cdn, Object.keys(page.tags), page.key),
       'ETag',
       `W/${page.etag}`,
       'Vary',
@@ -82,17 +92,23 @@ export function answerStoredHit(
   store: PageStore,
   common: string[],
   pagePolicy: string | null,
+  cdn: CdnSettings = NO_SHARED_CACHE,
 ): boolean {
+  // Logged-in requests take the slower path, which marks their answers private.
+  if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) {
+    if (isPersonal(req)) return false;
+  }
   const page = store.get(key);
   if (!page || !store.isFresh(page)) return false;
   store.requests.note(key);
+  servedHit.inc();
   if (etagMatches(req, page)) {
-    res.writeHead(304, headersForHit(page, 'not-modified', common, pagePolicy));
+    res.writeHead(304, headersForHit(page, 'not-modified', common, pagePolicy, cdn));
     res.end();
     return true;
   }
   const encoding = pickEncoding(req.headers['accept-encoding']);
-  res.writeHead(200, headersForHit(page, encoding, common, pagePolicy));
+  res.writeHead(200, headersForHit(page, encoding, common, pagePolicy, cdn));
   res.end(req.method === 'HEAD' ? undefined : encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
   return true;
 }
@@ -104,11 +120,17 @@ export function sendStoredPage(
   page: StoredPage,
   state: string,
   pagePolicy: string | null = null,
+  cdn: CdnSettings = NO_SHARED_CACHE,
 ): void {
   const etag = `W/${page.etag}`;
   const policy = policyOf(page, pagePolicy);
   if (policy) res.setHeader('Content-Security-Policy', policy);
-  res.setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+  served.inc({ state: state.toLowerCase() });
+  if (isPersonal(req)) res.setHeader('Cache-Control', LOGGED_IN_PAGE_CACHE_CONTROL);
+  else {
+    const shared = sharedCacheHeaders(cdn, Object.keys(page.tags), page.key, state === 'STALE');
+    for (let i = 0; i < shared.length; i += 2) res.setHeader(shared[i]!, shared[i + 1]!);
+  }
   res.setHeader('ETag', etag);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('X-Page-Store', state);
@@ -152,27 +174,28 @@ export async function respondWithPage(
   store: PageStore,
   renderer: PageRenderer,
   pagePolicy: string | null = null,
+  cdn: CdnSettings = NO_SHARED_CACHE,
 ): Promise<void> {
   const stored = store.get(key);
   if (stored) store.requests.note(key);
   if (stored && store.isFresh(stored)) {
-    sendStoredPage(req, res, stored, 'HIT', pagePolicy);
+    sendStoredPage(req, res, stored, 'HIT', pagePolicy, cdn);
     return;
   }
   if (stored && stored.buildId === store.buildId && renderer.background) {
     renderer.background.enqueue([key]);
-    sendStoredPage(req, res, stored, 'STALE', pagePolicy);
+    sendStoredPage(req, res, stored, 'STALE', pagePolicy, cdn);
     return;
   }
   try {
     const result = await renderer.render(key);
-    if (result.page) sendStoredPage(req, res, result.page, stored ? 'REFRESHED' : 'MISS', pagePolicy);
+    if (result.page) sendStoredPage(req, res, result.page, stored ? 'REFRESHED' : 'MISS', pagePolicy, cdn);
     else sendRaw(req, res, result);
   } catch (error) {
     console.error(`[page-store] render of ${key} failed:`, error);
     if (stored) {
       // Better an older page than an error page.
-      sendStoredPage(req, res, stored, 'STALE', pagePolicy);
+      sendStoredPage(req, res, stored, 'STALE', pagePolicy, cdn);
       return;
     }
     if (!res.headersSent) {

@@ -18,6 +18,10 @@ import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
 import { stopViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
+import { createCdnChangePurge } from '../cdn/change-purge.ts';
+import { siteMetrics } from '../metrics/registry.ts';
+import { instrumentSite } from '../metrics/instrument.ts';
+import { startMetricsListener } from '../metrics/listener.ts';
 
 export interface Site {
   server: http.Server;
@@ -72,6 +76,9 @@ export async function startSite(config: Config, log: (line: string) => void = co
     store.requests,
   );
   renderer.background = queue;
+  const metrics = siteMetrics();
+  // The shared caches in front (PURGE_VARNISH), purged after the store on every change.
+  const cdn = createCdnChangePurge(config.cdn, log, (kind, ok) => metrics.purges.inc({ kind, result: ok ? 'sent' : 'failed' }));
   // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered
   // now, every other stored page that carries a changed tag queued for the background refresh.
   const refresh = async (tags: PageTag[]) => {
@@ -81,11 +88,12 @@ export async function startSite(config: Config, log: (line: string) => void = co
     const hot = await hotUrlsForChange(context.db, tags);
     await renderer.warm(hot);
     const hotSet = new Set(hot);
-    return { queued: queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key))) };
+    const queued = queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
+    return cdn ? { queued, cdn: await cdn.afterChange(names, hot) } : { queued };
   };
   installPageCache(
     context,
-    createPageCache(refresh, () => queue.status()),
+    createPageCache(refresh, () => (cdn ? { ...queue.status(), cdn: cdn.status() } : queue.status())),
   );
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
@@ -106,6 +114,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
   renderer.setOrigin(origin);
   const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh);
   const stopSearch = startSearchServices(context, log);
+  instrumentSite(metrics, { context, store, renderer, queue });
+  // Its own listener, so readers never reach it whatever the proxy in front passes.
+  const metricsServer = config.metricsAddress ? await startMetricsListener(config.metricsAddress, metrics) : null;
+  if (metricsServer) log(`Metrics on ${metricsServer.origin}/metrics`);
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -136,6 +148,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
       await closed;
       clearTimeout(cutOff);
       queue.close();
+      cdn?.close();
+      metricsServer?.server.close();
       renderer.close();
       const trusted = store.isTrusted();
       store.close();

@@ -239,3 +239,13 @@ export function dropStoredPages(dir: string, othersRunning: number): void {
     db.close();
   }
 }
+
+/** For GET /healthz: the store's file opens read-only and answers a read; throws why not. */
+export function checkStoreFile(dir: string): void {
+  const db = new SQLite(path.join(dir, FILE_NAME), { readonly: true, fileMustExist: true, timeout: 1000 });
+  try {
+    db.prepare('select count(*) from (select 1 from pages limit 1)').get();
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,36 @@
+import type { CdnSettings } from '../config.ts';
+import type { CdnPurgeReport, CdnPurgeStatus } from '../../shared/api-types.ts';
+import { pageKeyTag } from './cache-headers.ts';
+import { VarnishPurger, type PurgeKind } from './varnish-purger.ts';
+
+/**
+ * What a change does to the shared caches, matching the page store's freshness contract: the hot
+ * pages (re-rendered in the store before the save answers) are dropped from every cache by their
+ * page keys, and the save waits for that; every other cached page carrying a changed tag is
+ * soft-purged right after (the cache keeps serving it while it fetches the new one), as the store
+ * serves its other stale pages while the background queue re-renders them.
+ */
+export interface CdnChangePurge {
+  /** Call after the store invalidated `tagNames` and re-rendered `hotKeys`. */
+  afterChange(tagNames: readonly string[], hotKeys: readonly string[]): Promise<CdnPurgeReport>;
+  status(): CdnPurgeStatus;
+  close(): void;
+}
+
+export function createCdnChangePurge(
+  settings: CdnSettings,
+  log: (line: string) => void,
+  onResult?: (kind: PurgeKind, ok: boolean) => void,
+): CdnChangePurge | null {
+  if (settings.purgeVarnish.length === 0) return null;
+  const purger = new VarnishPurger({ caches: settings.purgeVarnish, log, ...(onResult ? { onResult } : {}) });
+  return {
+    async afterChange(tagNames, hotKeys) {
+      const report = await purger.purge('purge', hotKeys.map(pageKeyTag));
+      void purger.purge('softpurge', tagNames);
+      return report;
+    },
+    status: () => purger.status(),
+    close: () => purger.close(),
+  };
+}

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { VarnishPurger } from './varnish-purger.ts';
+
+/** An HTTP server standing where Varnish would: records each purge, fails the first `failures`. */
+async function purgeTarget(failures: number) {
+  const seen: Array<{ method: string; headers: http.IncomingHttpHeaders }> = [];
+  const server = http.createServer((req, res) => {
+    seen.push({ method: req.method ?? '', headers: req.headers });
+    res.statusCode = seen.length <= failures ? 503 : 200;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const url = new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
+  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('VarnishPurger', () => {
+  it('sends PURGE with the keys in the xkey-purge or xkey-softpurge header', async () => {
+    const target = await purgeTarget(0);
+    cleanups.push(target.close);
+    const purger = new VarnishPurger({ caches: [target.url], log: () => undefined });
+    cleanups.push(() => purger.close());
+    expect(await purger.purge('purge', ['page-a', 'page-b'])).toEqual({ purged: 1, failed: [] });
+    await purger.purge('softpurge', ['blog:1']);
+    expect(target.seen.map((s) => [s.method, s.headers['xkey-purge'] ?? s.headers['xkey-softpurge']])).toEqual([
+      ['PURGE', 'page-a page-b'],
+      ['PURGE', 'blog:1'],
+    ]);
+    expect(purger.status()).toMatchObject({ caches: 1, sent: 2, failed: 0, retrying: 0, givenUp: 0, lastFailure: null });
+  });
+
+  it('reports a failed purge at once, retries it with backoff and logs until it goes through', async () => {
+    const target = await purgeTarget(2);
+    cleanups.push(target.close);
+    const lines: string[] = [];
+    const purger = new VarnishPurger({ caches: [target.url], log: (line) => lines.push(line), retryDelaysMs: [5, 5, 5] });
+    cleanups.push(() => purger.close());
+    const outcome = await purger.purge('purge', ['page-a']);
+    expect(outcome).toEqual({ purged: 0, failed: [{ cache: target.url.origin, error: 'HTTP 503' }] });
+    expect(purger.status().retrying).toBe(1);
+    await until(() => target.seen.length === 3 && purger.status().retrying === 0);
+    expect(purger.status()).toMatchObject({ sent: 1, failed: 2, givenUp: 0 });
+    expect(lines.at(-1)).toMatch(/went through on try 3/);
+  });
+
+  it('gives up after its last retry on a cache that never answers, and says so', async () => {
+    const target = await purgeTarget(0);
+    await target.close(); // nothing listens on that port any more
+    const lines: string[] = [];
+    const purger = new VarnishPurger({ caches: [target.url], log: (line) => lines.push(line), retryDelaysMs: [5] });
+    cleanups.push(() => purger.close());
+    const outcome = await purger.purge('softpurge', ['nav']);
+    expect(outcome.failed[0]!.error).toMatch(/ECONNREFUSED/);
+    await until(() => purger.status().givenUp === 1);
+    expect(purger.status()).toMatchObject({ sent: 0, failed: 2, retrying: 0 });
+    expect(lines.at(-1)).toMatch(/gave up softpurge of 1 keys/);
+  });
+});

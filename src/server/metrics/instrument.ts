@@ -1,0 +1,33 @@
+import type { AppContext } from '../context.ts';
+import type { PageRenderer } from '../page-store/renderer.ts';
+import type { RefreshQueue } from '../page-store/refresh-queue.ts';
+import type { PageStore } from '../page-store/store.ts';
+import type { SiteMetrics } from './registry.ts';
+
+/**
+ * Connects the running site's parts to its metrics. Timings wrap the parts' public methods from
+ * outside (a render as the store's callers see it, a search queue included), so the parts stay
+ * unaware of metrics; the gauges read the numbers the parts already keep.
+ */
+export function instrumentSite(
+  metrics: SiteMetrics,
+  parts: { context: AppContext; store: PageStore; renderer: PageRenderer; queue: RefreshQueue },
+): void {
+  const { context, store, renderer, queue } = parts;
+  const render = renderer.render.bind(renderer);
+  renderer.render = (key) => {
+    const startedAt = performance.now();
+    return render(key).finally(() => metrics.renders.observe((performance.now() - startedAt) / 1000));
+  };
+  const search = context.search;
+  if (search) {
+    const run = search.run.bind(search);
+    search.run = (request) => {
+      const startedAt = performance.now();
+      return run(request).finally(() => metrics.searches.observe((performance.now() - startedAt) / 1000));
+    };
+  }
+  metrics.gauge('site_refresh_queue_depth', 'Stale pages waiting for the background refresh.', () => queue.status().queued);
+  metrics.gauge('site_page_store_memory_pages', 'Stored pages held in memory.', () => store.stats().memoryPages);
+  metrics.gauge('site_page_store_memory_bytes', 'Memory used by stored pages.', () => store.stats().memoryBytes);
+}

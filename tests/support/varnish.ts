@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Real Varnish (Debian's varnishd with varnish-modules) running deploy/varnish.vcl in front of
+ * test servers. The VCL takes its backends and purge acl from `site-backends.vcl` on vcl_path;
+ * here a generated one in the instance's own folder comes first on that path.
+ */
+
+export const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((file) => fs.existsSync(file)) ?? null;
+
+/** Why Varnish cannot run here, or null when it can. */
+export function varnishMissing(): string | null {
+  if (!VARNISHD) return 'varnishd is not installed (apt-get install -y varnish varnish-modules)';
+  const vmods = ['/usr/lib/x86_64-linux-gnu/varnish/vmods', '/usr/lib/aarch64-linux-gnu/varnish/vmods', '/usr/lib/varnish/vmods'];
+  if (!vmods.some((dir) => fs.existsSync(path.join(dir, 'libvmod_xkey.so'))))
+    return 'the xkey module is not installed (apt-get install -y varnish-modules)';
+  return null;
+}
+
+export interface TestVarnish {
+  origin: string;
+  port: number;
+  dir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A free port held open until `release()`: the app servers are told Varnish's address before
+ * Varnish starts, and meanwhile no other test's server may be handed the same port.
+ */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const holder = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    holder.once('error', reject);
+    holder.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (holder.address() as net.AddressInfo).port;
+  return { port, release: () => new Promise<void>((resolve) => holder.close(() => resolve())) };
+}
+
+/** The include deploy/varnish.vcl expects: one backend per app port, purges from `purgers` only. */
+export function siteBackendsVcl(appPorts: number[], purgers: string[], extra?: ExtraBackend): string {
+  const backends = appPorts
+    .map((port, i) => `backend app${i + 1} {\n  .host = "127.0.0.1";\n  .port = "${port}";\n  .probe = site_health;\n}\n`)
+    .join('\n');
+  const extraBackend = extra ? `backend extra {\n  .host = "127.0.0.1";\n  .port = "${extra.port}";\n}\n` : '';
+  const extraRoute = extra
+    ? `  if (req.url ~ "^${extra.urlPrefix}") {\n    set req.backend_hint = extra;\n    return;\n  }\n`
+    : '';
+  return `vcl 4.1;
+
+${backends}
+${extraBackend}
+acl purgers {
+${purgers.map((address) => `  "${address}";`).join('\n')}
+}
+
+acl tls_terminators {
+  "127.0.0.3";
+}
+
+sub vcl_init {
+  new site = directors.round_robin();
+${appPorts.map((_, i) => `  site.add_backend(app${i + 1});`).join('\n')}
+}
+
+sub site_backend {
+${extraRoute}  set req.backend_hint = site.backend();
+}
+`;
+}
+
+/** A backend besides the app servers, for the URLs under `urlPrefix` (tests of the VCL's own rules). */
+export interface ExtraBackend {
+  port: number;
+  urlPrefix: string;
+}
+
+/** Starts varnishd in the foreground on a free port and waits until it answers through to an app. */
+export async function startVarnish(options: {
+  appPorts: number[];
+  purgers?: string[];
+  /** Varnish's port, reserved while the app servers started; released here, just before varnishd binds it. */
+  reserved?: { port: number; release: () => Promise<void> };
+  extraBackend?: ExtraBackend;
+}): Promise<TestVarnish> {
+  if (!VARNISHD) throw new Error(varnishMissing()!);
+  const root = path.resolve(import.meta.dirname, '../..');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-varnish-'));
+  // varnishd compiles and loads the VCL as its own unprivileged user.
+  fs.chmodSync(dir, 0o755);
+  fs.writeFileSync(
+    path.join(dir, 'site-backends.vcl'),
+    siteBackendsVcl(options.appPorts, options.purgers ?? ['127.0.0.1'], options.extraBackend),
+    { mode: 0o644 },
+  );
+  const port = options.reserved?.port ?? (await freePort());
+  await options.reserved?.release();
+  const args = [
+    '-F',
+    '-n',
+    path.join(dir, 'instance'),
+    '-a',
+    `127.0.0.1:${port}`,
+    '-f',
+    path.join(root, 'deploy/varnish.vcl'),
+    '-p',
+    `vcl_path=${dir}:${path.join(root, 'deploy')}:/usr/share/varnish/vcl`,
+    '-s',
+    'malloc,64m',
+  ];
+  const child: ChildProcess = spawn(VARNISHD, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`varnishd exited with ${child.exitCode}:\n${output}`);
+    const ready = await fetch(`${origin}/healthz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`varnishd did not answer through to the app in time:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(force);
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { origin, port, dir, output: () => output, stop };
+}
