@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -29,6 +30,31 @@ describe('config.rateLimits', () => {
         expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
         expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
       }
+    }
+  });
+});
+
+describe('config.renderWorkers', () => {
+  it('defaults to one render worker per core and 256 MiB each', () => {
+    const config = loadConfig({});
+    expect(config.renderWorkers).toBe(os.availableParallelism());
+    expect(config.renderWorkerMemoryMb).toBe(256);
+  });
+
+  it('reads RENDER_WORKERS and RENDER_WORKER_MEMORY_MB', () => {
+    const config = loadConfig({ RENDER_WORKERS: '3', RENDER_WORKER_MEMORY_MB: '128' });
+    expect([config.renderWorkers, config.renderWorkerMemoryMb]).toEqual([3, 128]);
+  });
+
+  it('refuses no workers, too many, and a heap too small to load the site', () => {
+    for (const [name, value] of [
+      ['RENDER_WORKERS', '0'],
+      ['RENDER_WORKERS', '65'],
+      ['RENDER_WORKERS', 'two'],
+      ['RENDER_WORKER_MEMORY_MB', '32'],
+      ['RENDER_WORKER_MEMORY_MB', '1.5'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
     }
   });
 });

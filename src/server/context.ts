@@ -16,6 +16,8 @@ export interface RefreshProgress {
   queued: number;
   refreshedSinceLastChange: number;
   seconds: number;
+  /** Pages the render workers rendered since the server started (absent where nothing is stored). */
+  renderedByWorkers?: number;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface PageRefreshStatus {
   queued: number;
   refreshedSinceLastChange: number;
   seconds: number;
+  /** Pages the render workers rendered since the server started (absent where nothing is stored). */
+  renderedByWorkers?: number;
 }
 
 /** DELETE answers: a confirmation sentence and the live time. */

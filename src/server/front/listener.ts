@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { resolveInside, serveFile } from './static-files.ts';
 import { readPagePolicy, securityHeaderList, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
 import type { PageStore } from '../page-store/store.ts';
-import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
+import type { PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
 import { narrowPolicyOfAnswer } from './page-policy.ts';
@@ -55,8 +55,7 @@ export function createRequestListener(parts: ServerParts) {
       pages &&
       knownPolicy !== undefined &&
       (req.method === 'GET' || req.method === 'HEAD') &&
-      req.url?.startsWith('/') &&
-      !req.headers[RENDER_HEADER]
+      req.url?.startsWith('/')
     ) {
       const key = pageKeyOf(req.url);
       if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy)) return;
@@ -113,8 +112,7 @@ export function createRequestListener(parts: ServerParts) {
     }
 
     if (pages && isRead) {
-      const isOwnRender = req.headers[RENDER_HEADER] === pages.renderer.secret;
-      const key = isOwnRender ? null : pageKeyOf(rawUrl);
+      const key = pageKeyOf(rawUrl);
       if (key && pagePolicy) {
         void pagePolicy.then((policy) => respondWithPage(req, res, key, pages.store, pages.renderer, policy));
         return;
