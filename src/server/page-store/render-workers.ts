@@ -3,7 +3,7 @@ import { RenderPool } from './render-pool.ts';
 import type { RenderWorkerData, WorkerAnswer } from './render-worker.ts';
 
 /** Renders yield the CPU to the serving thread: a nice value of 10 weighs a tenth of one at 0. */
-const RENDER_NICE = 10;
+export const RENDER_NICE = 10;
 
 /**
  * The server's render pool: RENDER_WORKERS threads of render-worker.ts on the built Astro entry,
