@@ -148,10 +148,18 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-engine-'));
   const databasePath = path.join(dir, 'site.sqlite');
   console.log(`Generating ${ARTICLES} articles in ${CATEGORIES} categories, and the same site for Hugo...`);
-  await generateSite(databasePath, { articles: ARTICLES, categories: CATEGORIES, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  await generateSite(databasePath, {
+    articles: ARTICLES,
+    categories: CATEGORIES,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+  });
   const hugoSite = generateHugoSite(databasePath, dir);
   console.log(
-    `Machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}; Hugo runs at nice ${RENDER_NICE} like our render workers`,
+    `Machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; Hugo runs at nice ${RENDER_NICE} like our render workers`,
   );
 
   const ours: OurRun[] = [];
@@ -167,12 +175,16 @@ async function main() {
     else last = run.site;
     const built = buildWithHugo(hugo, hugoSite, RENDER_NICE);
     theirs.push(built);
-    console.log(`  round ${round}: Hugo ${built.pages} pages in ${built.seconds.toFixed(1)} s (${(built.pages / built.seconds).toFixed(0)}/s)`);
+    console.log(
+      `  round ${round}: Hugo ${built.pages} pages in ${built.seconds.toFixed(1)} s (${(built.pages / built.seconds).toFixed(0)}/s)`,
+    );
   }
   const ourRate = median(ours.map((r) => r.pages / r.seconds));
   const hugoRate = median(theirs.map((r) => r.pages / r.seconds));
   console.log('\nFull pre-render against Hugo (medians)');
-  console.log(`  ours: ${ourRate.toFixed(0)} pages/s (${ours[0]!.pages} pages); Hugo: ${hugoRate.toFixed(0)} pages/s (${theirs[0]!.pages} pages)`);
+  console.log(
+    `  ours: ${ourRate.toFixed(0)} pages/s (${ours[0]!.pages} pages); Hugo: ${hugoRate.toFixed(0)} pages/s (${theirs[0]!.pages} pages)`,
+  );
   console.log(`  ratio ${(ourRate / hugoRate).toFixed(2)}x (target >= 1.0x)`);
   console.log(
     `  our peak memory (RSS, process tree): ${median(ours.map((r) => r.peakMb)).toFixed(0)} MB median, ${Math.max(...ours.map((r) => r.peakMb)).toFixed(0)} MB max (target < 600 MB)`,

@@ -29,7 +29,9 @@ let holdFile: string;
 beforeAll(async () => {
   holdDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-hold-'));
   holdFile = path.join(holdDir, 'hold');
-  server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS: '2', PAGE_STORE_TEST_HOLD: holdFile } });
+  server = await startServer({
+    env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS: '2', PAGE_STORE_TEST_HOLD: holdFile },
+  });
   await untilPrerendered(server, 300_000);
   auth = bearer(await loginAsAdmin(server));
 }, 360_000);

@@ -51,12 +51,7 @@ export function createRequestListener(parts: ServerParts) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (refuseMisdirected(req, res, hostRules)) return;
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
-    if (
-      pages &&
-      knownPolicy !== undefined &&
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      req.url?.startsWith('/')
-    ) {
+    if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
       const key = pageKeyOf(req.url);
       if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy)) return;
     }
