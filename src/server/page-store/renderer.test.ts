@@ -88,6 +88,25 @@ describe('PageRenderer', () => {
     store.close();
   });
 
+  it('renders again for a save when the render under way was asked for before the change', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    let release!: () => void;
+    const { pool, calls } = scriptedPool([
+      (key) => new Promise<WorkerAnswer>((resolve) => (release = () => resolve(answer(key, 'old data')))),
+      async (key) => answer(key, 'new data'),
+    ]);
+    const renderer = new PageRenderer(store, pool);
+    const background = renderer.render('/blog/1', 'background');
+    store.invalidate(['blog:1']);
+    const hot = await renderer.render('/blog/1');
+    release();
+    expect((await background).page).toBeNull();
+    expect(hot.page?.body.toString()).toContain('new data');
+    expect(store.isFresh(store.get('/blog/1')!)).toBe(true);
+    expect(calls.map((c) => c.priority)).toEqual(['background', 'now']);
+    store.close();
+  });
+
   it('renders a key once for everyone asking at the same time', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const { pool, calls } = scriptedPool([async (key) => answer(key, 'one')]);

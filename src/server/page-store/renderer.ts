@@ -36,7 +36,7 @@ export class PageRenderer {
   background: RefreshQueue | null = null;
   private readonly store: PageStore;
   private readonly pool: RenderPool<WorkerAnswer>;
-  private readonly inFlight = new Map<string, Promise<RenderResult>>();
+  private readonly inFlight = new Map<string, { startedAt: number; promise: Promise<RenderResult> }>();
 
   constructor(store: PageStore, pool: RenderPool<WorkerAnswer>) {
     this.store = store;
@@ -50,11 +50,22 @@ export class PageRenderer {
 
   /** `now` when someone waits for it (a reader's miss, a save); `background` for the refresh queue. */
   render(key: string, priority: RenderPriority = 'now'): Promise<RenderResult> {
+    const startedAt = this.store.beginRender();
     const running = this.inFlight.get(key);
-    if (running) return running;
-    const promise = this.renderOnce(key, priority).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    return promise;
+    // Joined only when no change came since it was asked for: an older render may show old data
+    // (and is not stored), so a save's hot page gets a render of its own.
+    if (running && running.startedAt === startedAt) return running.promise;
+    const entry = { startedAt, promise: this.renderOnce(key, priority, startedAt) };
+    this.inFlight.set(key, entry);
+    void entry.promise.then(
+      () => this.forget(key, entry),
+      () => this.forget(key, entry),
+    );
+    return entry.promise;
+  }
+
+  private forget(key: string, entry: { promise: Promise<RenderResult> }): void {
+    if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
   }
 
   /** Re-renders these pages now; errors are logged, never thrown. */
@@ -68,9 +79,8 @@ export class PageRenderer {
     );
   }
 
-  private async renderOnce(key: string, priority: RenderPriority): Promise<RenderResult> {
-    // Taken before the job is queued: a change while it waits or renders keeps it out of the store.
-    const startedAt = this.store.beginRender();
+  /** startedAt: taken before the job is queued, so a change while it waits or renders keeps it out of the store. */
+  private async renderOnce(key: string, priority: RenderPriority, startedAt: number): Promise<RenderResult> {
     let answer: WorkerAnswer;
     try {
       answer = await this.pool.render(key, priority);
