@@ -500,6 +500,12 @@ describe('categories', () => {
     expect(((await call(server, '/api/categories')).body as Json[]).some((c) => c.id === category.id)).toBe(false);
     const after = (await call(server, `/api/blogs/${blog.id}`)).body as Json;
     expect(after).toMatchObject({ category_id: null, category_name: null, title: blog.title });
+    // A category change reaches its articles' pages through `nav`: not hot pages of the delete,
+    // so they are refreshed by the background queue (served STALE until then).
+    for (let tries = 0; ((await call(server, '/api/admin/page-refresh', { headers: auth })).body as Json).queued !== 0; tries++) {
+      if (tries > 2400) throw new Error('The refresh queue did not drain');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const html = (await page(server, `/blog/${blog.id}`)).html;
     expect(html).toContain('General');
     expect(html).not.toContain(category.name as string);
