@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -66,6 +67,31 @@ describe('shared caches and metrics', () => {
     expect(loadConfig({ METRICS_ADDRESS: '[::1]:9464' }).metricsAddress).toEqual({ host: '::1', port: 9464 });
     for (const value of ['9464', '127.0.0.1', '127.0.0.1:99999', 'http://127.0.0.1:9464']) {
       expect(() => loadConfig({ METRICS_ADDRESS: value }), value).toThrow(/METRICS_ADDRESS/);
+    }
+  });
+});
+
+describe('config.renderWorkers', () => {
+  it('defaults to one render worker per core and 256 MiB each', () => {
+    const config = loadConfig({});
+    expect(config.renderWorkers).toBe(os.availableParallelism());
+    expect(config.renderWorkerMemoryMb).toBe(256);
+  });
+
+  it('reads RENDER_WORKERS and RENDER_WORKER_MEMORY_MB', () => {
+    const config = loadConfig({ RENDER_WORKERS: '3', RENDER_WORKER_MEMORY_MB: '128' });
+    expect([config.renderWorkers, config.renderWorkerMemoryMb]).toEqual([3, 128]);
+  });
+
+  it('refuses no workers, too many, and a heap too small to load the site', () => {
+    for (const [name, value] of [
+      ['RENDER_WORKERS', '0'],
+      ['RENDER_WORKERS', '65'],
+      ['RENDER_WORKERS', 'two'],
+      ['RENDER_WORKER_MEMORY_MB', '32'],
+      ['RENDER_WORKER_MEMORY_MB', '1.5'],
+    ] as const) {
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
     }
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, validated once at start. */
@@ -22,6 +23,10 @@ export interface Config {
   pageStoreMaxMb: number;
   /** PAGE_STORE=off renders every page per request (for benchmarks and debugging). */
   pageStoreEnabled: boolean;
+  /** Render worker threads (RENDER_WORKERS, default one per core): every public page is rendered by one. */
+  renderWorkers: number;
+  /** Heap limit of each render worker in MiB (RENDER_WORKER_MEMORY_MB): past it the worker is replaced. */
+  renderWorkerMemoryMb: number;
   /** The RATE_LIMIT_* variables (README "Configuration"). */
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
@@ -176,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pageMemoryMb: readInt(env, 'PAGE_MEMORY_MB', 48, 1, 4096),
     pageStoreMaxMb: readInt(env, 'PAGE_STORE_MAX_MB', 1024, 1, 1024 * 1024),
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
+    renderWorkers: readInt(env, 'RENDER_WORKERS', os.availableParallelism(), 1, 64),
+    renderWorkerMemoryMb: readInt(env, 'RENDER_WORKER_MEMORY_MB', 256, 64, 4096),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
     cdn: readCdn(env),

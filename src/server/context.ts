@@ -19,6 +19,8 @@ export interface RefreshProgress {
   refreshedSinceLastChange: number;
   seconds: number;
   cdn?: CdnPurgeStatus;
+  /** Pages the render workers rendered since the server started (absent where nothing is stored). */
+  renderedByWorkers?: number;
 }
 
 /**

@@ -45,6 +45,8 @@ export interface PageRefreshStatus {
   seconds: number;
   /** Present when PURGE_VARNISH names caches to purge. */
   cdn?: CdnPurgeStatus;
+  /** Pages the render workers rendered since the server started (absent where nothing is stored). */
+  renderedByWorkers?: number;
 }
 
 /** DELETE answers: a confirmation sentence and the live time. */

@@ -23,7 +23,15 @@ export interface OpenedDatabase {
  * 0.02 ms), and every article view commits a view count; README "Durability" has the figures.
  * The busy timeout covers a backup or a second process holding the write lock for a moment.
  */
-export function openDatabase(file: string): OpenedDatabase {
+export function openDatabase(file: string, options: { readOnly?: boolean } = {}): OpenedDatabase {
+  if (options.readOnly) {
+    // A render worker's connection: it reads pages' data and can never write (the file is in WAL
+    // mode already, set by the server's own connection).
+    const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    return { db, sqlite };
+  }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { resolveInside, serveFile } from './static-files.ts';
 import { readPagePolicy, securityHeaderList, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
 import type { PageStore } from '../page-store/store.ts';
-import { RENDER_HEADER, type PageRenderer } from '../page-store/renderer.ts';
+import type { PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
 import { answerStoredHit, respondWithPage } from './page-responder.ts';
 import { narrowPolicyOfAnswer } from './page-policy.ts';
@@ -54,13 +54,7 @@ export function createRequestListener(parts: ServerParts) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (refuseMisdirected(req, res, hostRules)) return;
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
-    if (
-      pages &&
-      knownPolicy !== undefined &&
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      req.url?.startsWith('/') &&
-      !req.headers[RENDER_HEADER]
-    ) {
+    if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
       const key = pageKeyOf(req.url);
       if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn)) return;
     }
@@ -121,8 +115,7 @@ export function createRequestListener(parts: ServerParts) {
     }
 
     if (pages && isRead) {
-      const isOwnRender = req.headers[RENDER_HEADER] === pages.renderer.secret;
-      const key = isOwnRender ? null : pageKeyOf(rawUrl);
+      const key = pageKeyOf(rawUrl);
       if (key && pagePolicy) {
         void pagePolicy.then((policy) => respondWithPage(req, res, key, pages.store, pages.renderer, policy, cdn));
         return;
@@ -130,7 +123,7 @@ export function createRequestListener(parts: ServerParts) {
     }
 
     correctStatusText(res);
-    markAstroAnswer(req, res, cdn, isRead && !req.headers[RENDER_HEADER] ? pageKeyOf(rawUrl) : null);
+    markAstroAnswer(req, res, cdn, isRead ? pageKeyOf(rawUrl) : null);
     // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
     if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
     void astro(req, res, () => notFoundPlain(res), { app: context });

@@ -8,6 +8,7 @@ import { prepareApp } from '../bootstrap.ts';
 import { createPageCache, installPageCache, setAppContext, type AppContext } from '../context.ts';
 import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
+import { startRenderPool } from '../page-store/render-workers.ts';
 import { hotUrlsForChange, listPublicUrls } from '../page-store/site-map.ts';
 import { tagName, type PageTag } from '../page-store/site-tags.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
@@ -70,9 +71,16 @@ export async function startSite(config: Config, log: (line: string) => void = co
     // Test seam: the store's file fails every write as on a full disk.
     failWrites: process.env.NODE_ENV === 'test' && process.env.PAGE_STORE_TEST_FAULT === 'full',
   });
-  const renderer = new PageRenderer(store, config.publicOrigin);
+  // Every public page is rendered on these threads; this one serves readers and stores pages.
+  const pool = startRenderPool(config, entry);
+  const renderer = new PageRenderer(store, pool);
   const queue = new RefreshQueue(
-    { render: (key) => renderer.render(key), isStale: (key) => store.isStale(key), concurrency: 1 },
+    {
+      render: (key) => renderer.render(key, 'background'),
+      isStale: (key) => store.isStale(key),
+      // Enough to keep every worker busy; readers' misses and saves still go first in the pool.
+      concurrency: config.renderWorkers * 2,
+    },
     store.requests,
   );
   renderer.background = queue;
@@ -93,7 +101,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
   };
   installPageCache(
     context,
-    createPageCache(refresh, () => (cdn ? { ...queue.status(), cdn: cdn.status() } : queue.status())),
+    createPageCache(refresh, () => {
+      const status = { ...queue.status(), renderedByWorkers: pool.status().rendered };
+      return cdn ? { ...status, cdn: cdn.status() } : status;
+    }),
   );
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
@@ -110,8 +121,6 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  // Only used when Astro's in-process renderer is missing (it is registered by src/fetch.ts).
-  renderer.setOrigin(origin);
   const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh);
   const stopSearch = startSearchServices(context, log);
   instrumentSite(metrics, { context, store, renderer, queue });
@@ -129,11 +138,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     store,
     renderer,
     prerender: async () => {
-      prerendering = prerenderAll(store, await listPublicUrls(context.db), {
-        entry,
-        origin: config.publicOrigin,
-        signal: stopPrerender.signal,
-      });
+      prerendering = prerenderAll(store, await listPublicUrls(context.db), { pool, signal: stopPrerender.signal });
       return prerendering;
     },
     close: async () => {
@@ -150,7 +155,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       queue.close();
       cdn?.close();
       metricsServer?.server.close();
-      renderer.close();
+      await pool.close();
       const trusted = store.isTrusted();
       store.close();
       await stopViewCounter();

@@ -32,3 +32,14 @@ export async function renderInProcess(render: AstroRender, origin: string, key: 
     body: Buffer.from(await response.arrayBuffer()),
   };
 }
+
+/** Tags a rendered answer declared, or null when it must not be stored. */
+export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>): string[] | null {
+  const header = rendered.headers['x-page-tags'];
+  if (rendered.status !== 200 || !header || rendered.setsCookie) return null;
+  const tags = header
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return tags.length ? tags : null;
+}

@@ -1,67 +1,88 @@
-// A pre-render worker process: loads Astro's bundle (its own copy, its own database connection)
-// and renders the pages it is sent, compressed, so a full pre-render uses every core. A process
-// rather than a thread: when it exits, all its memory goes back to the system, not to the
-// server's heap.
+// A render worker thread (render-pool.ts): loads Astro's built server with its own read-only
+// database connection and renders the public pages it is sent, compressed when they are to be
+// stored. It never writes: the serving thread stores what it answers.
+import fs from 'node:fs';
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { getAstroRender, renderInProcess } from './astro-render.ts';
-import { compressPage } from './store.ts';
-import { storableTags } from './renderer.ts';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from '../config.ts';
+import { noPageCache, setAppContext } from '../context.ts';
+import { openDatabase } from '../db/client.ts';
+import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
+import { compressPage } from './compress-page.ts';
+import type { WorkerMessage } from './render-pool.ts';
 
-export interface WorkerJob {
-  id: number;
-  key: string;
+export interface RenderWorkerData {
+  /** The built server entry (dist/server/entry.mjs). */
+  entry: string;
+  /** The origin pages are rendered for (the configured public origin). */
+  origin: string;
+  config: Config;
+  /** Added to the thread's nice value, so readers' requests win the CPU over renders. */
+  nice: number;
+  /** Test seam (NODE_ENV=test only): while this file exists, a render of the key it names waits. */
+  holdFile: string | null;
 }
 
+/** What a worker answers for one page: the body with its encodings when it is to be stored. */
 export interface WorkerAnswer {
-  id: number;
   key: string;
   status: number;
-  contentType: string;
+  headers: Record<string, string>;
+  setsCookie: boolean;
+  /** The page's tags when it may be stored (a 200 with tags and no cookie), else null. */
   tags: string[] | null;
   body: Uint8Array;
   gzip: Uint8Array | null;
   br: Uint8Array | null;
-  error?: string;
 }
 
-const [entry, origin] = process.argv.slice(2) as [string, string];
-const send = (message: unknown) => process.send!(message);
-await import(pathToFileURL(entry).href);
+const data = workerData as RenderWorkerData;
+const port = parentPort!;
+try {
+  // Linux keeps a nice value per thread: this lowers only this worker's.
+  if (data.nice > 0) os.setPriority(data.nice);
+} catch {
+  // Not allowed here: renders then compete with readers on equal terms.
+}
+const { db, sqlite } = openDatabase(data.config.databasePath, { readOnly: true });
+setAppContext({ config: data.config, db, sqlite, pageCache: noPageCache });
+await import(pathToFileURL(data.entry).href);
 const render = getAstroRender();
 if (!render) throw new Error('Astro bundle did not register its renderer (src/fetch.ts)');
 
-process.on('message', (job: WorkerJob) => {
-  void (async () => {
+async function holdWhileAsked(key: string): Promise<void> {
+  const file = data.holdFile;
+  if (!file) return;
+  const named = () => {
     try {
-      const rendered = await renderInProcess(render, origin, job.key);
-      const tags = storableTags(rendered);
-      const encoded = tags ? compressPage(rendered.body) : null;
-      const answer: WorkerAnswer = {
-        id: job.id,
-        key: job.key,
-        status: rendered.status,
-        contentType: rendered.headers['content-type'] ?? 'text/html; charset=utf-8',
-        tags,
-        body: rendered.body,
-        gzip: encoded?.gzip ?? null,
-        br: encoded?.br ?? null,
-      };
-      send(answer);
-    } catch (error) {
-      send({
-        id: job.id,
-        key: job.key,
-        status: 500,
-        contentType: '',
-        tags: null,
-        body: new Uint8Array(),
-        gzip: null,
-        br: null,
-        error: String(error),
-      });
+      return fs.readFileSync(file, 'utf8').trim() === key;
+    } catch {
+      return false;
     }
-  })();
+  };
+  if (!named()) return;
+  fs.writeFileSync(`${file}.held`, key);
+  while (named()) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+async function renderPage(key: string): Promise<WorkerAnswer> {
+  await holdWhileAsked(key);
+  const rendered = await renderInProcess(render!, data.origin, key);
+  const tags = storableTags(rendered);
+  const encoded = tags ? compressPage(rendered.body) : null;
+  return { key, ...rendered, tags, gzip: encoded?.gzip ?? null, br: encoded?.br ?? null };
+}
+
+port.on('message', (job: { id: number; key: string }) => {
+  renderPage(job.key).then(
+    (answer) => {
+      const buffers = [answer.body, answer.gzip, answer.br].filter((b): b is Uint8Array => b !== null);
+      // Handed over, not copied, when the buffer is the whole of its memory.
+      const transfer = buffers.filter((b) => b.byteOffset === 0 && b.byteLength === b.buffer.byteLength).map((b) => b.buffer);
+      port.postMessage({ id: job.id, answer } satisfies WorkerMessage<WorkerAnswer>, transfer as ArrayBuffer[]);
+    },
+    (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies WorkerMessage<WorkerAnswer>),
+  );
 });
-send('ready');
-// The server going away ends the worker too.
-process.on('disconnect', () => process.exit(0));
+port.postMessage({ ready: true } satisfies WorkerMessage<WorkerAnswer>);

@@ -1,11 +1,7 @@
-import http from 'node:http';
-import crypto from 'node:crypto';
 import type { PageStore, StoredPage } from './store.ts';
-import { getAstroRender, renderInProcess, type RenderedPage } from './astro-render.ts';
 import type { RefreshQueue } from './refresh-queue.ts';
-
-/** Header that marks the server's own loopback render requests, so they skip the page store. */
-export const RENDER_HEADER = 'x-page-store-render';
+import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
+import type { WorkerAnswer } from './render-worker.ts';
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -18,48 +14,58 @@ export interface RenderResult {
 
 const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-page-tags', 'content-length']);
 
-/** Tags a rendered answer declared, or null when it must not be stored. */
-export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>): string[] | null {
-  const header = rendered.headers['x-page-tags'];
-  if (rendered.status !== 200 || !header || rendered.setsCookie) return null;
-  const tags = header
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
-  return tags.length ? tags : null;
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The answer for a render whose worker died twice: that page only, a plain 500. */
+function failedRender(): RenderResult {
+  return {
+    page: null,
+    status: 500,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    body: Buffer.from('The page could not be rendered. Please try again.'),
+  };
 }
 
 /**
- * Renders pages through Astro and stores what comes back. In the server this runs in-process
- * (src/fetch.ts hands over Astro's own request handler); a loopback request is the fallback.
- * One render per key at a time: concurrent requests for the same page wait for that render.
+ * Renders pages on the render pool's worker threads and stores what comes back. The serving
+ * thread only stores: it never runs Astro for a page. One render per key at a time: concurrent
+ * requests for the same page wait for that render.
  */
 export class PageRenderer {
-  readonly secret = crypto.randomBytes(18).toString('base64url');
-  renders = 0;
   /** Where stale pages go to be re-rendered in the background (installed by the front server). */
   background: RefreshQueue | null = null;
-  private origin: URL;
   private readonly store: PageStore;
-  private readonly inFlight = new Map<string, Promise<RenderResult>>();
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  private readonly pool: RenderPool<WorkerAnswer>;
+  private readonly inFlight = new Map<string, { startedAt: number; promise: Promise<RenderResult> }>();
 
-  constructor(store: PageStore, origin: string) {
+  constructor(store: PageStore, pool: RenderPool<WorkerAnswer>) {
     this.store = store;
-    this.origin = new URL(origin);
+    this.pool = pool;
   }
 
-  /** The loopback address, once the server listens (used only without the in-process renderer). */
-  setOrigin(origin: string): void {
-    this.origin = new URL(origin);
+  /** Pages rendered by the workers so far. */
+  get renders(): number {
+    return this.pool.status().rendered;
   }
 
-  render(key: string): Promise<RenderResult> {
+  /** `now` when someone waits for it (a reader's miss, a save); `background` for the refresh queue. */
+  render(key: string, priority: RenderPriority = 'now'): Promise<RenderResult> {
+    const startedAt = this.store.beginRender();
     const running = this.inFlight.get(key);
-    if (running) return running;
-    const promise = this.renderOnce(key).finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, promise);
-    return promise;
+    // Joined only when no change came since it was asked for: an older render may show old data
+    // (and is not stored), so a save's hot page gets a render of its own.
+    if (running && running.startedAt === startedAt) return running.promise;
+    const entry = { startedAt, promise: this.renderOnce(key, priority, startedAt) };
+    this.inFlight.set(key, entry);
+    void entry.promise.then(
+      () => this.forget(key, entry),
+      () => this.forget(key, entry),
+    );
+    return entry.promise;
+  }
+
+  private forget(key: string, entry: { promise: Promise<RenderResult> }): void {
+    if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
   }
 
   /** Re-renders these pages now; errors are logged, never thrown. */
@@ -73,64 +79,35 @@ export class PageRenderer {
     );
   }
 
-  close(): void {
-    this.agent.destroy();
-  }
-
-  private async renderOnce(key: string): Promise<RenderResult> {
-    const startedAt = this.store.beginRender();
-    const astro = getAstroRender();
-    const rendered = astro ? await renderInProcess(astro, this.origin.origin, key) : await this.fetchLoopback(key);
-    this.renders++;
-    const tags = storableTags(rendered);
-    const page = tags
-      ? this.store.put(
-          key,
-          { contentType: rendered.headers['content-type'] ?? 'text/html; charset=utf-8', body: rendered.body, tags },
-          startedAt,
-        )
-      : null;
+  /** startedAt: taken before the job is queued, so a change while it waits or renders keeps it out of the store. */
+  private async renderOnce(key: string, priority: RenderPriority, startedAt: number): Promise<RenderResult> {
+    let answer: WorkerAnswer;
+    try {
+      answer = await this.pool.render(key, priority);
+    } catch (error) {
+      if (!(error instanceof RenderFailed)) throw error;
+      console.error(`[page-store] ${error.message}`);
+      return failedRender();
+    }
+    const body = asBuffer(answer.body);
+    const page =
+      answer.tags && answer.gzip && answer.br
+        ? this.store.put(
+            key,
+            {
+              contentType: answer.headers['content-type'] ?? 'text/html; charset=utf-8',
+              body,
+              gzip: asBuffer(answer.gzip),
+              br: asBuffer(answer.br),
+              tags: answer.tags,
+            },
+            startedAt,
+          )
+        : null;
     // A page that is gone (a deleted article) must not be answered from its old stored copy.
-    if (rendered.status === 404 || rendered.status === 410) this.store.remove(key);
+    if (answer.status === 404 || answer.status === 410) this.store.remove(key);
     const kept: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(rendered.headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;
-    return { page, status: rendered.status, headers: kept, body: rendered.body };
-  }
-
-  private fetchLoopback(key: string): Promise<RenderedPage> {
-    const origin = this.origin;
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        {
-          host: origin.hostname,
-          port: origin.port,
-          path: key,
-          method: 'GET',
-          agent: this.agent,
-          headers: { [RENDER_HEADER]: this.secret, 'accept-encoding': 'identity', accept: 'text/html' },
-          timeout: 30_000,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const headers: Record<string, string> = {};
-            for (const [name, value] of Object.entries(response.headers)) {
-              if (typeof value === 'string') headers[name] = value;
-            }
-            resolve({
-              status: response.statusCode ?? 500,
-              headers,
-              setsCookie: (response.headers['set-cookie'] ?? []).length > 0,
-              body: Buffer.concat(chunks),
-            });
-          });
-          response.on('error', reject);
-        },
-      );
-      request.on('timeout', () => request.destroy(new Error(`Render of ${key} timed out`)));
-      request.on('error', reject);
-      request.end();
-    });
+    for (const [name, value] of Object.entries(answer.headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;
+    return { page, status: answer.status, headers: kept, body };
   }
 }

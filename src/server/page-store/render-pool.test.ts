@@ -1,0 +1,190 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RenderFailed, RenderPool, type RenderPoolOptions } from './render-pool.ts';
+
+// Workers start in a fraction of a second, but a busy machine can take seconds.
+const WORKER_TEST_MS = 60_000;
+
+/**
+ * A stand-in worker speaking the pool's protocol; what it does is spelled in the key:
+ * `ok:x`, `wait:<file>` (answers once the file exists), `crash`, `crash-once:<file>`, `oom`,
+ * `hang`, `throw`. Answers carry the order in which this worker finished jobs.
+ */
+const FAKE_WORKER = `
+import fs from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+let finished = 0;
+const hoard = [];
+async function run(key) {
+  const [kind, arg] = key.split(/:(.*)/s);
+  if (kind === 'wait') while (!fs.existsSync(arg)) await new Promise((r) => setTimeout(r, 10));
+  if (kind === 'crash') process.exit(3);
+  if (kind === 'crash-once' && !fs.existsSync(arg)) { fs.writeFileSync(arg, ''); process.exit(3); }
+  if (kind === 'oom') for (;;) hoard.push(new Array(1e6).fill(hoard.length));
+  if (kind === 'hang') await new Promise(() => {});
+  if (kind === 'throw') throw new Error('render blew up');
+  return { key, order: ++finished };
+}
+parentPort.on('message', ({ id, key }) =>
+  run(key).then((answer) => parentPort.postMessage({ id, answer }), (e) => parentPort.postMessage({ id, error: String(e) })));
+parentPort.postMessage({ ready: true });
+`;
+
+interface Answer {
+  key: string;
+  order: number;
+}
+
+let dir: string;
+let workerUrl: URL;
+const pools: RenderPool<Answer>[] = [];
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-pool-'));
+  fs.writeFileSync(path.join(dir, 'fake-worker.mjs'), FAKE_WORKER);
+  workerUrl = new URL(`file://${path.join(dir, 'fake-worker.mjs')}`);
+});
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function startPool(options: Partial<RenderPoolOptions> = {}): RenderPool<Answer> {
+  const pool = new RenderPool<Answer>({ size: 1, workerUrl, memoryMb: 64, log: () => {}, ...options });
+  pools.push(pool);
+  return pool;
+}
+
+async function until(done: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + WORKER_TEST_MS / 2;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const gate = (name: string) => path.join(dir, `${name}-${Math.random().toString(36).slice(2)}`);
+
+describe('RenderPool', () => {
+  it(
+    'queues jobs while its workers are busy, and a waiting reader goes before the background',
+    async () => {
+      const pool = startPool({ size: 1, perWorker: 1 });
+      const open = gate('open');
+      // A waiting reader may hold one job more than the background: two held jobs fill the worker.
+      const held = [pool.render(`wait:${open}`), pool.render(`wait:${open}`)];
+      await until(() => pool.status().running === 2, 'the held jobs to run');
+      const background = pool.render('ok:background', 'background');
+      const reader = pool.render('ok:reader', 'now');
+      expect(pool.status()).toMatchObject({ workers: 1, running: 2, queued: 2 });
+      fs.writeFileSync(open, '');
+      const [first, second, last, middle] = (await Promise.all([...held, background, reader])).map((a) => a.order);
+      expect([first! + second!, middle, last]).toEqual([3, 3, 4]);
+      expect(pool.status()).toMatchObject({ queued: 0, running: 0, rendered: 4, failed: 0, replaced: 0 });
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'spreads jobs over its workers',
+    async () => {
+      const pool = startPool({ size: 2, perWorker: 1 });
+      const open = gate('open');
+      const held = [pool.render(`wait:${open}`, 'background'), pool.render(`wait:${open}x`, 'background')];
+      await until(() => pool.status().running === 2, 'both workers to hold a job');
+      fs.writeFileSync(open, '');
+      fs.writeFileSync(`${open}x`, '');
+      // Each worker finished one job: both counted 1.
+      expect((await Promise.all(held)).map((a) => a.order)).toEqual([1, 1]);
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'replaces a worker that crashed and tries its job once more',
+    async () => {
+      const pool = startPool();
+      const answer = await pool.render(`crash-once:${gate('crashed')}`);
+      expect(answer.key).toMatch(/^crash-once:/);
+      expect(pool.status()).toMatchObject({ workers: 1, replaced: 1, rendered: 1, failed: 0 });
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'refuses a job whose worker died twice, and renders the next one on a new worker',
+    async () => {
+      const pool = startPool();
+      await expect(pool.render('crash')).rejects.toBeInstanceOf(RenderFailed);
+      expect(pool.status()).toMatchObject({ replaced: 2, failed: 1 });
+      expect((await pool.render('ok:after')).key).toBe('ok:after');
+      expect(pool.status().workers).toBe(1);
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'replaces a worker that ran out of its heap',
+    async () => {
+      const pool = startPool({ memoryMb: 32 });
+      await expect(pool.render('oom')).rejects.toBeInstanceOf(RenderFailed);
+      expect(pool.status().replaced).toBe(2);
+      expect((await pool.render('ok:after')).key).toBe('ok:after');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'replaces a worker whose render ran over its time',
+    async () => {
+      const pool = startPool({ timeoutMs: 300 });
+      await expect(pool.render('hang')).rejects.toBeInstanceOf(RenderFailed);
+      expect((await pool.render('ok:after')).key).toBe('ok:after');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'passes a render error back without replacing the worker or trying again',
+    async () => {
+      const pool = startPool();
+      await expect(pool.render('throw')).rejects.toThrow(/render blew up/);
+      expect(pool.status()).toMatchObject({ replaced: 0, failed: 1 });
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'refuses renders, instead of spinning, when no worker can start',
+    async () => {
+      const broken = path.join(dir, 'broken.mjs');
+      fs.writeFileSync(broken, 'throw new Error("cannot load the site");');
+      const pool = startPool({ workerUrl: new URL(`file://${broken}`) });
+      const waiting = pool.render('ok:never');
+      await expect(waiting).rejects.toBeInstanceOf(RenderFailed);
+      await expect(pool.render('ok:later')).rejects.toThrow(/no render worker could start/);
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'refuses what is queued when it closes',
+    async () => {
+      const pool = startPool({ perWorker: 1 });
+      const held = pool.render(`wait:${gate('never')}`);
+      const queued = pool.render('ok:queued');
+      const outcomes = Promise.allSettled([held, queued]);
+      await pool.close();
+      for (const outcome of await outcomes) {
+        expect(outcome.status).toBe('rejected');
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(RenderFailed);
+      }
+      await expect(pool.render('ok:closed')).rejects.toThrow(/closed/);
+    },
+    WORKER_TEST_MS,
+  );
+});

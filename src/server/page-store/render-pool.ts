@@ -1,0 +1,205 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * A persistent pool of render worker threads. The serving thread hands it a page key and gets the
+ * worker's answer back; it never renders itself. Jobs wait in two queues: `now` (a reader or a save
+ * is waiting) before `background` (the refresh queue, the pre-render). A worker that dies (a crash,
+ * its heap limit, a render over its time) is replaced; the jobs it held are tried once more on
+ * another worker, and a job that fails twice is refused with `RenderFailed` (answered as a 500).
+ */
+export type RenderPriority = 'now' | 'background';
+
+/** Messages a render worker sends: `{ ready: true }` once, then one answer or error per job. */
+export type WorkerMessage<A> = { ready: true } | { id: number; answer: A } | { id: number; error: string };
+
+export interface RenderPoolOptions {
+  size: number;
+  workerUrl: URL;
+  workerData?: unknown;
+  /** Heap limit of each worker (V8's old generation), in MiB. */
+  memoryMb: number;
+  /** Jobs handed to one worker at once, so it never idles waiting for the next one. */
+  perWorker?: number;
+  /** A job running longer than this is taken as a hung worker: the worker is replaced. */
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface RenderPoolStatus {
+  workers: number;
+  /** Jobs waiting for a worker. */
+  queued: number;
+  /** Jobs a worker holds now. */
+  running: number;
+  rendered: number;
+  failed: number;
+  /** Workers replaced after a crash, a heap limit or a hung render. */
+  replaced: number;
+}
+
+/** A render that could not be done: its worker died twice, or the pool is closed or cannot start workers. */
+export class RenderFailed extends Error {
+  readonly key: string;
+  constructor(key: string, reason: string) {
+    super(`Render of ${key} failed: ${reason}`);
+    this.key = key;
+  }
+}
+
+interface Job<A> {
+  id: number;
+  key: string;
+  attempts: number;
+  resolve: (answer: A) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+}
+
+interface Slot<A> {
+  worker: Worker;
+  ready: boolean;
+  jobs: Map<number, Job<A>>;
+}
+
+/** Starts in a row that may fail before the pool refuses jobs (until a later start succeeds). */
+const START_FAILURES_BEFORE_REFUSING = 3;
+
+export class RenderPool<A> {
+  private readonly options: Required<Omit<RenderPoolOptions, 'workerData'>> & { workerData?: unknown };
+  private readonly slots = new Set<Slot<A>>();
+  private readonly now: Job<A>[] = [];
+  private readonly background: Job<A>[] = [];
+  private nextId = 1;
+  private startFailures = 0;
+  private closed = false;
+  private counts = { rendered: 0, failed: 0, replaced: 0 };
+
+  constructor(options: RenderPoolOptions) {
+    this.options = { perWorker: 2, timeoutMs: 60_000, log: console.error, ...options };
+    for (let i = 0; i < options.size; i++) this.spawn();
+  }
+
+  /** Renders one key on a worker; rejects with RenderFailed, or with the worker's own error. */
+  render(key: string, priority: RenderPriority = 'now'): Promise<A> {
+    if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
+    if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
+    return new Promise<A>((resolve, reject) => {
+      (priority === 'now' ? this.now : this.background).push({ id: this.nextId++, key, attempts: 0, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  status(): RenderPoolStatus {
+    let running = 0;
+    for (const slot of this.slots) running += slot.jobs.size;
+    return { workers: this.slots.size, queued: this.now.length + this.background.length, running, ...this.counts };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const refused = new RenderFailed('*', 'the render pool is closed');
+    for (const job of [...this.now.splice(0), ...this.background.splice(0)]) job.reject(refused);
+    const stopping: Promise<number>[] = [];
+    for (const slot of this.slots) {
+      for (const job of slot.jobs.values()) this.settle(job).reject(refused);
+      slot.jobs.clear();
+      stopping.push(slot.worker.terminate());
+    }
+    this.slots.clear();
+    await Promise.all(stopping);
+  }
+
+  private refusing(): boolean {
+    return this.startFailures >= START_FAILURES_BEFORE_REFUSING && ![...this.slots].some((slot) => slot.ready);
+  }
+
+  private spawn(): void {
+    if (this.closed) return;
+    const worker = new Worker(this.options.workerUrl, {
+      workerData: this.options.workerData,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb },
+    });
+    const slot: Slot<A> = { worker, ready: false, jobs: new Map() };
+    this.slots.add(slot);
+    worker.on('message', (message: WorkerMessage<A>) => this.onMessage(slot, message));
+    // 'error' (an uncaught throw, ERR_WORKER_OUT_OF_MEMORY) is always followed by 'exit'.
+    worker.on('error', (error) => this.options.log(`[render-pool] a render worker failed: ${error.message}`));
+    worker.on('exit', (code) => this.onExit(slot, code));
+  }
+
+  private onMessage(slot: Slot<A>, message: WorkerMessage<A>): void {
+    if ('ready' in message) {
+      slot.ready = true;
+      this.startFailures = 0;
+      this.dispatch();
+      return;
+    }
+    const job = slot.jobs.get(message.id);
+    if (!job) return;
+    slot.jobs.delete(message.id);
+    this.settle(job);
+    if ('answer' in message) {
+      this.counts.rendered++;
+      job.resolve(message.answer);
+    } else {
+      this.counts.failed++;
+      job.reject(new Error(message.error));
+    }
+    this.dispatch();
+  }
+
+  private onExit(slot: Slot<A>, code: number): void {
+    if (!this.slots.delete(slot) || this.closed) return;
+    this.counts.replaced++;
+    if (!slot.ready) this.startFailures++;
+    this.options.log(`[render-pool] a render worker exited (code ${code}); starting another`);
+    // Tried once more at the front of the line, or refused after its second try.
+    for (const job of [...slot.jobs.values()].reverse()) {
+      this.settle(job);
+      if (job.attempts < 2) this.now.unshift(job);
+      else {
+        this.counts.failed++;
+        job.reject(new RenderFailed(job.key, 'its render worker died twice'));
+      }
+    }
+    if (this.refusing()) {
+      this.options.log('[render-pool] render workers cannot start; renders are refused until one does');
+      for (const job of [...this.now.splice(0), ...this.background.splice(0)])
+        job.reject(new RenderFailed(job.key, 'no render worker could start'));
+      // Try again later, without spinning.
+      setTimeout(() => this.spawn(), 5_000).unref();
+      return;
+    }
+    this.spawn();
+  }
+
+  private dispatch(): void {
+    for (;;) {
+      const priority = this.now.length > 0;
+      if (!priority && this.background.length === 0) return;
+      // A waiting reader may use one slot more than the background, so it never queues behind it all.
+      const limit = this.options.perWorker + (priority ? 1 : 0);
+      let best: Slot<A> | undefined;
+      for (const slot of this.slots) {
+        if (slot.ready && slot.jobs.size < limit && (!best || slot.jobs.size < best.jobs.size)) best = slot;
+      }
+      if (!best) return;
+      const job = (priority ? this.now : this.background).shift()!;
+      job.attempts++;
+      best.jobs.set(job.id, job);
+      const slot = best;
+      job.timer = setTimeout(() => {
+        this.options.log(`[render-pool] the render of ${job.key} ran over ${this.options.timeoutMs} ms; replacing its worker`);
+        void slot.worker.terminate();
+      }, this.options.timeoutMs);
+      job.timer.unref();
+      slot.worker.postMessage({ id: job.id, key: job.key });
+    }
+  }
+
+  private settle(job: Job<A>): Job<A> {
+    if (job.timer) clearTimeout(job.timer);
+    job.timer = undefined;
+    return job;
+  }
+}

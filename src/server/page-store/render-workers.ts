@@ -1,0 +1,22 @@
+import type { Config } from '../config.ts';
+import { RenderPool } from './render-pool.ts';
+import type { RenderWorkerData, WorkerAnswer } from './render-worker.ts';
+
+/** Renders yield the CPU to the serving thread: a nice value of 10 weighs a tenth of one at 0. */
+export const RENDER_NICE = 10;
+
+/**
+ * The server's render pool: RENDER_WORKERS threads of render-worker.ts on the built Astro entry,
+ * each with RENDER_WORKER_MEMORY_MB of heap. Under NODE_ENV=test, PAGE_STORE_TEST_HOLD names a
+ * file that holds back the render of the key written in it (to show readers are served meanwhile).
+ */
+export function startRenderPool(config: Config, entry: string): RenderPool<WorkerAnswer> {
+  const holdFile = process.env.NODE_ENV === 'test' ? (process.env.PAGE_STORE_TEST_HOLD ?? null) : null;
+  const workerData: RenderWorkerData = { entry, origin: config.publicOrigin, config, nice: RENDER_NICE, holdFile };
+  return new RenderPool<WorkerAnswer>({
+    size: config.renderWorkers,
+    workerUrl: new URL('./render-worker.ts', import.meta.url),
+    workerData,
+    memoryMb: config.renderWorkerMemoryMb,
+  });
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { PageStore } from './store.ts';
+import { PageRenderer } from './renderer.ts';
+import { compressPage } from './compress-page.ts';
+import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
+import type { WorkerAnswer } from './render-worker.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
+
+const tempDir = trackTempDirs('page-renderer-test-');
+
+function answer(key: string, text: string, status = 200): WorkerAnswer {
+  const body = Buffer.from(`<!doctype html><title>${text}</title>`);
+  const tags = status === 200 ? ['blog:1', 'nav'] : null;
+  const encoded = tags ? compressPage(body) : null;
+  return {
+    key,
+    status,
+    headers: { 'content-type': 'text/html', 'x-page-tags': 'blog:1,nav' },
+    setsCookie: false,
+    tags,
+    body,
+    gzip: encoded?.gzip ?? null,
+    br: encoded?.br ?? null,
+  };
+}
+
+/** The pool's side of the renderer, answering from a script: what each call answers, in order. */
+function scriptedPool(script: Array<(key: string) => Promise<WorkerAnswer>>) {
+  const calls: Array<{ key: string; priority: RenderPriority }> = [];
+  const pool = {
+    render(key: string, priority: RenderPriority = 'now') {
+      calls.push({ key, priority });
+      return script.shift()!(key);
+    },
+    status: () => ({ workers: 1, queued: 0, running: 0, rendered: calls.length, failed: 0, replaced: 0 }),
+  };
+  return { pool: pool as unknown as RenderPool<WorkerAnswer>, calls };
+}
+
+describe('PageRenderer', () => {
+  it('stores what a worker rendered, with the priority it was asked for', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const { pool, calls } = scriptedPool([async (key) => answer(key, 'one')]);
+    const result = await new PageRenderer(store, pool).render('/blog/1', 'background');
+    expect(result.page?.body.toString()).toContain('one');
+    expect(store.isFresh(store.get('/blog/1')!)).toBe(true);
+    expect(calls).toEqual([{ key: '/blog/1', priority: 'background' }]);
+    store.close();
+  });
+
+  it('does not store a render that was asked for before a change of its tags', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    let release!: () => void;
+    const { pool } = scriptedPool([
+      (key) => new Promise<WorkerAnswer>((resolve) => (release = () => resolve(answer(key, 'old data')))),
+    ]);
+    const rendering = new PageRenderer(store, pool).render('/blog/1');
+    store.invalidate(['blog:1']);
+    release();
+    const result = await rendering;
+    expect(result.page).toBeNull();
+    expect(result.status).toBe(200);
+    expect(store.get('/blog/1')).toBeUndefined();
+    store.close();
+  });
+
+  it('answers a 500 for a render whose worker died twice, and keeps the stored page', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const { pool } = scriptedPool([
+      async (key) => answer(key, 'kept'),
+      (key) => Promise.reject(new RenderFailed(key, 'its render worker died twice')),
+    ]);
+    const renderer = new PageRenderer(store, pool);
+    await renderer.render('/blog/1');
+    const failed = await renderer.render('/blog/1');
+    expect(failed).toMatchObject({ page: null, status: 500 });
+    expect(store.get('/blog/1')?.body.toString()).toContain('kept');
+    store.close();
+  });
+
+  it('drops the stored page when the worker answers 404', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const { pool } = scriptedPool([async (key) => answer(key, 'here'), async (key) => answer(key, 'gone', 404)]);
+    const renderer = new PageRenderer(store, pool);
+    await renderer.render('/blog/1');
+    expect((await renderer.render('/blog/1')).status).toBe(404);
+    expect(store.get('/blog/1')).toBeUndefined();
+    store.close();
+  });
+
+  it('renders again for a save when the render under way was asked for before the change', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    let release!: () => void;
+    const { pool, calls } = scriptedPool([
+      (key) => new Promise<WorkerAnswer>((resolve) => (release = () => resolve(answer(key, 'old data')))),
+      async (key) => answer(key, 'new data'),
+    ]);
+    const renderer = new PageRenderer(store, pool);
+    const background = renderer.render('/blog/1', 'background');
+    store.invalidate(['blog:1']);
+    const hot = await renderer.render('/blog/1');
+    release();
+    expect((await background).page).toBeNull();
+    expect(hot.page?.body.toString()).toContain('new data');
+    expect(store.isFresh(store.get('/blog/1')!)).toBe(true);
+    expect(calls.map((c) => c.priority)).toEqual(['background', 'now']);
+    store.close();
+  });
+
+  it('renders a key once for everyone asking at the same time', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const { pool, calls } = scriptedPool([async (key) => answer(key, 'one')]);
+    const renderer = new PageRenderer(store, pool);
+    const [a, b] = await Promise.all([renderer.render('/blog/1'), renderer.render('/blog/1')]);
+    expect(a).toBe(b);
+    expect(calls).toHaveLength(1);
+    store.close();
+  });
+});

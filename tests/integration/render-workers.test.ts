@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { bearer, loginAsAdmin } from '../support/auth.ts';
+import { uniqueName } from '../support/builders.ts';
+import { call, sendJson, type Json } from './http-support.ts';
+
+/**
+ * No render runs on the thread that serves readers: misses, background refreshes and the hot
+ * renders of a save are done by the render workers (counted in the admin's refresh status), and
+ * while one render is held back (a test seam: PAGE_STORE_TEST_HOLD names a file whose content is
+ * the key to hold), readers of stored pages are answered.
+ */
+
+interface RefreshStatus {
+  queued: number;
+  refreshedSinceLastChange: number;
+  renderedByWorkers: number;
+}
+
+let server: TestServer;
+let auth: Record<string, string>;
+let holdDir: string;
+let holdFile: string;
+
+beforeAll(async () => {
+  holdDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-hold-'));
+  holdFile = path.join(holdDir, 'hold');
+  server = await startServer({
+    env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS: '2', PAGE_STORE_TEST_HOLD: holdFile },
+  });
+  await untilPrerendered(server, 300_000);
+  auth = bearer(await loginAsAdmin(server));
+}, 360_000);
+
+afterAll(async () => {
+  await server?.stop();
+  fs.rmSync(holdDir, { recursive: true, force: true });
+});
+
+async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const refreshStatus = async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as RefreshStatus;
+
+async function get(p: string) {
+  const response = await fetch(server.url(p));
+  return { status: response.status, state: response.headers.get('x-page-store'), html: await response.text() };
+}
+
+/** Takes a page out of the store's file, so the next reader of it is a miss. */
+function dropStoredPage(key: string): void {
+  const db = new SQLite(path.join(server.dir, 'pages', 'pages.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('delete from pages where key = ?').run(key);
+    db.prepare('delete from page_tags where key = ?').run(key);
+  } finally {
+    db.close();
+  }
+}
+
+describe('render workers', () => {
+  it('render a miss', async () => {
+    const before = (await refreshStatus()).renderedByWorkers;
+    expect(before).toBeGreaterThan(0); // the pre-render
+    dropStoredPage('/contact');
+    const miss = await get('/contact');
+    expect(miss).toMatchObject({ status: 200, state: 'MISS' });
+    expect((await refreshStatus()).renderedByWorkers).toBeGreaterThan(before);
+    expect((await get('/contact')).state).toBe('HIT');
+  });
+
+  it('render the hot pages of a save and the background refresh', async () => {
+    const categories = (await call(server, '/api/categories')).body as Array<{ id: number; sequence: number }>;
+    const before = (await refreshStatus()).renderedByWorkers;
+    const renamed = uniqueName('Worker subject');
+    const answer = await sendJson(
+      server,
+      'PUT',
+      `/api/categories/${categories[0]!.id}`,
+      { name: renamed, sequence: categories[0]!.sequence },
+      auth,
+    );
+    expect(answer.status).toBe(200);
+    const queued = ((answer.body as Json).refresh as { queued: number }).queued;
+    expect(queued).toBeGreaterThan(10);
+    // Hot pages first, before the save answered.
+    const afterSave = (await refreshStatus()).renderedByWorkers;
+    expect(afterSave).toBeGreaterThan(before);
+    const drained = await until(refreshStatus, (s) => s.queued === 0, 'the refresh queue to drain');
+    expect(drained.refreshedSinceLastChange).toBeGreaterThan(0);
+    expect(drained.renderedByWorkers - afterSave).toBeGreaterThanOrEqual(drained.refreshedSinceLastChange);
+    expect((await get('/?page=2')).html).toContain(renamed);
+  });
+
+  it('leave readers of stored pages answered while a render is held back', { timeout: 180_000 }, async () => {
+    const blogs = (await call(server, '/api/blogs?limit=20')).body as Array<{ id: number }>;
+    const stored = ['/', '/blogs', '/download', ...blogs.map((b) => `/blog/${b.id}`)];
+    for (const p of stored) await get(p);
+
+    // A page that is never stored: every request for it is a render.
+    const missing = '/blog/987654321';
+    fs.writeFileSync(holdFile, missing);
+    let slowAnswered = false;
+    const slow = get(missing).then((answer) => {
+      slowAnswered = true;
+      return answer;
+    });
+    await until(
+      () => fs.existsSync(`${holdFile}.held`),
+      (held) => held,
+      `the render of ${missing} to be held`,
+    );
+
+    for (let round = 0; round < 3; round++) {
+      for (const p of stored) expect(await get(p), p).toMatchObject({ status: 200, state: 'HIT' });
+    }
+    // All those readers were answered while the render was still held.
+    expect(slowAnswered).toBe(false);
+
+    fs.rmSync(holdFile);
+    expect((await slow).status).toBe(404);
+  });
+});
