@@ -17,7 +17,12 @@ const usage = [
   '       npm run admin -- --setup-link',
 ].join('\n');
 
-let values: { email?: string | undefined; password?: string | undefined; 'setup-link'?: boolean | undefined; help?: boolean | undefined };
+let values: {
+  email?: string | undefined;
+  password?: string | undefined;
+  'setup-link'?: boolean | undefined;
+  help?: boolean | undefined;
+};
 try {
   ({ values } = parseArgs({
     options: {

@@ -12,7 +12,11 @@ export const GET: APIRoute = async (context) => {
   const settings = await getSiteSettings(context.locals.app);
   const base = settings.icon_base;
   const icons = base
-    ? ICON_SIZES.filter((size) => size >= 192).map((size) => ({ src: iconUrl(base, size), sizes: `${size}x${size}`, type: 'image/png' }))
+    ? ICON_SIZES.filter((size) => size >= 192).map((size) => ({
+        src: iconUrl(base, size),
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+      }))
     : [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }];
   const manifest = {
     name: settings.site_title,
@@ -25,5 +29,7 @@ export const GET: APIRoute = async (context) => {
     theme_color: settings.brand_color,
     icons,
   };
-  return new Response(JSON.stringify(manifest, null, 2), { headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' } });
+  return new Response(JSON.stringify(manifest, null, 2), {
+    headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' },
+  });
 };

@@ -5,7 +5,8 @@ import { showError, showSuccess } from '../../stores/admin.ts';
 import { useRefreshDrain } from './use-refresh-drain.ts';
 
 export const DEMO_MESSAGES = {
-  confirm: 'Remove all demo content? Its articles, their comments, the demo slides and categories and their pictures and PDFs are deleted for good.',
+  confirm:
+    'Remove all demo content? Its articles, their comments, the demo slides and categories and their pictures and PDFs are deleted for good.',
   failed: 'Failed to remove the demo content.',
   none: 'There is no demo content on the site.',
 } as const;

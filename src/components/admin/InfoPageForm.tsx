@@ -3,7 +3,12 @@ import { RichTextEditor, type RichTextEditorHandle } from '../../editor/RichText
 import { getInfoPage, messageOf, saveInfoPage, uploadImage } from '../../client/api.ts';
 import { FieldError } from '../forms/FieldError.tsx';
 import { clearMessage, showError, showSuccess } from '../../stores/admin.ts';
-import { INFO_PAGE_SLUGS, INFO_PAGE_TITLES, validateInfoPageInput, type InfoPageSlug } from '../../shared/validation/info-page.ts';
+import {
+  INFO_PAGE_SLUGS,
+  INFO_PAGE_TITLES,
+  validateInfoPageInput,
+  type InfoPageSlug,
+} from '../../shared/validation/info-page.ts';
 import { useRefreshDrain } from './use-refresh-drain.ts';
 
 export const INFO_PAGE_FORM_MESSAGES = {

@@ -12,7 +12,8 @@ const FOLLOW: SocialField[] = ['follow_facebook', 'follow_twitter', 'follow_inst
 
 const IMAGE_HELP = {
   logo: 'Shown beside the site title in the header. PNG, JPEG, GIF or WebP, up to 5 MB.',
-  favicon: 'A square picture works best: it becomes the browser tab icon and the phone home-screen icons (32, 180, 192 and 512 px).',
+  favicon:
+    'A square picture works best: it becomes the browser tab icon and the phone home-screen icons (32, 180, 192 and 512 px).',
   share_image: 'Shown when a page without a picture of its own is shared on social networks.',
 } as const;
 

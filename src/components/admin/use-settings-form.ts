@@ -71,7 +71,8 @@ export function useSettingsForm() {
     clearError(key);
     if (!file) return;
     const label = IMAGE_LABELS[key];
-    if (!file.type.toLowerCase().startsWith('image/')) return setErrors((e) => ({ ...e, [key]: SETTINGS_FORM_MESSAGES.notAnImage(label) }));
+    if (!file.type.toLowerCase().startsWith('image/'))
+      return setErrors((e) => ({ ...e, [key]: SETTINGS_FORM_MESSAGES.notAnImage(label) }));
     if (file.size > IMAGE_MAX_BYTES) return setErrors((e) => ({ ...e, [key]: UPLOAD_MESSAGES.imageTooLarge }));
     setBusy(true);
     setProgress(SETTINGS_FORM_MESSAGES.uploading(label));
@@ -110,5 +111,18 @@ export function useSettingsForm() {
     }
   };
 
-  return { phase, fields, update, pickImage, errors, busy, progress, refreshText, demo, setDemo, onSubmit, imageFields: IMAGE_FIELDS };
+  return {
+    phase,
+    fields,
+    update,
+    pickImage,
+    errors,
+    busy,
+    progress,
+    refreshText,
+    demo,
+    setDemo,
+    onSubmit,
+    imageFields: IMAGE_FIELDS,
+  };
 }

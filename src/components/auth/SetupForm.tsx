@@ -1,5 +1,12 @@
 import { setSignedIn } from '../../stores/auth.ts';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../shared/validation/account.ts';
+import {
+  EMAIL_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from '../../shared/validation/account.ts';
 import { SETTINGS_LIMITS } from '../../shared/validation/settings.ts';
 import { completeSetup } from '../../client/api.ts';
 import { AuthForm, type AuthField } from './AuthForm.tsx';

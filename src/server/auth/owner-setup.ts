@@ -55,7 +55,10 @@ const badLink = () => new AppError('forbidden', SETUP_MESSAGES.badLink);
  * Creates the owner (an admin), sets the site title, uses up the token and opens a session. The
  * checks run again inside the transaction, so two submissions of one link make one owner.
  */
-export async function completeSetup(app: AppContext, body: Record<string, unknown>): Promise<{ token: string; user: PublicUser }> {
+export async function completeSetup(
+  app: AppContext,
+  body: Record<string, unknown>,
+): Promise<{ token: string; user: PublicUser }> {
   const values = throwIfInvalid(validateSetupInput(body));
   const state = await setupState(app.db, values.token);
   if (state === 'owner-exists') throw ownerExists();
@@ -66,7 +69,9 @@ export async function completeSetup(app: AppContext, body: Record<string, unknow
     const stored = await readSetupToken(trx);
     if (!stored || !sameToken(values.token, stored)) throw badLink();
     if (await findUserByEmail(trx, values.email))
-      throw new AppError('conflict', 'That email is already registered.', { fields: { email: 'That email is already registered.' } });
+      throw new AppError('conflict', 'That email is already registered.', {
+        fields: { email: 'That email is already registered.' },
+      });
     if (await findUserByUsername(trx, values.username))
       throw new AppError('conflict', 'That username is taken.', { fields: { username: 'That username is taken.' } });
     const owner = await insertUser(trx, { username: values.username, email: values.email, passwordHash, isAdmin: true });

@@ -32,7 +32,8 @@ export async function removeDemoContent(app: AppContext): Promise<RemovedDemoAns
   if (removed.blogs + removed.slides + removed.categories === 0 && removed.keptCategories === 0) throw notFound('Demo content');
   clearSettingsCache(app.db);
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, removed.files);
-  if (!(await isDemoFolderReferenced(app.db))) await fs.rm(path.join(app.config.uploadsDir, 'demo'), { recursive: true, force: true });
+  if (!(await isDemoFolderReferenced(app.db)))
+    await fs.rm(path.join(app.config.uploadsDir, 'demo'), { recursive: true, force: true });
 
   const tags = [
     tag.settings,

@@ -104,7 +104,8 @@ export async function saveSiteSettings(app: AppContext, body: Record<string, unk
   }
   await app.db.transaction().execute((trx) => writeSettingRows(trx, { ...values, [ICON_BASE_KEY]: iconBase }));
   clearSettingsCache(app.db);
-  if (current.icon_base && current.icon_base !== iconBase) await removeSiteIcons(app.db, app.config.uploadsDir, current.icon_base);
+  if (current.icon_base && current.icon_base !== iconBase)
+    await removeSiteIcons(app.db, app.config.uploadsDir, current.icon_base);
   const replaced = IMAGE_FIELDS.filter((key) => current[key] !== values[key]).map((key) => current[key]);
   if (replaced.length) await removeUnreferencedUploads(app.db, app.config.uploadsDir, replaced);
   const { live_ms, refresh } = await app.pageCache.invalidate([tag.settings], startedAt);

@@ -41,6 +41,7 @@ export function validateInfoPageInput(input: InfoPageInput): ValidationResult<In
   if (!hasVisibleContent(content)) errors.content = INFO_PAGE_MESSAGES.contentRequired;
   else if (utf8Length(content) > BLOG_LIMITS.content) errors.content = INFO_PAGE_MESSAGES.contentTooLong;
   const source = typeof input.content_source === 'string' && input.content_source !== '' ? input.content_source : null;
-  if (source !== null && utf8Length(source) > BLOG_LIMITS.contentSource) errors.content_source = INFO_PAGE_MESSAGES.contentSourceTooLong;
+  if (source !== null && utf8Length(source) > BLOG_LIMITS.contentSource)
+    errors.content_source = INFO_PAGE_MESSAGES.contentSourceTooLong;
   return { values: { content, content_source: source }, errors };
 }

@@ -83,7 +83,11 @@ export const SOCIAL_LABELS: Record<SocialField, string> = {
   follow_youtube: 'YouTube',
 };
 
-export const IMAGE_LABELS: Record<ImageField, string> = { logo: 'Logo', favicon: 'Site icon', share_image: 'Default share image' };
+export const IMAGE_LABELS: Record<ImageField, string> = {
+  logo: 'Logo',
+  favicon: 'Site icon',
+  share_image: 'Default share image',
+};
 
 export const SETTINGS_MESSAGES = {
   titleRequired: 'Site title is required.',

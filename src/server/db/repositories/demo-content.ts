@@ -22,7 +22,13 @@ export async function markDemo(db: Db, ids: { blogs: number[]; categories: numbe
 export async function countDemo(db: Db): Promise<DemoCounts> {
   const one = async (query: Promise<{ n: number } | undefined>) => Number((await query)?.n ?? 0);
   const [blogs, comments, slides, categories] = await Promise.all([
-    one(db.selectFrom('blogs').select(sql<number>`count(*)`.as('n')).where('is_demo', '=', 1).executeTakeFirst()),
+    one(
+      db
+        .selectFrom('blogs')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('is_demo', '=', 1)
+        .executeTakeFirst(),
+    ),
     one(
       db
         .selectFrom('comments')
@@ -31,8 +37,20 @@ export async function countDemo(db: Db): Promise<DemoCounts> {
         .where('blogs.is_demo', '=', 1)
         .executeTakeFirst(),
     ),
-    one(db.selectFrom('carousel_slides').select(sql<number>`count(*)`.as('n')).where('is_demo', '=', 1).executeTakeFirst()),
-    one(db.selectFrom('categories').select(sql<number>`count(*)`.as('n')).where('is_demo', '=', 1).executeTakeFirst()),
+    one(
+      db
+        .selectFrom('carousel_slides')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('is_demo', '=', 1)
+        .executeTakeFirst(),
+    ),
+    one(
+      db
+        .selectFrom('categories')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('is_demo', '=', 1)
+        .executeTakeFirst(),
+    ),
   ]);
   return { blogs, comments, slides, categories };
 }

@@ -14,7 +14,9 @@ export async function writeSettingRows(db: Db, values: Record<string, string>, n
   await db
     .insertInto('site_settings')
     .values(rows)
-    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+    )
     .execute();
 }
 
