@@ -89,8 +89,15 @@ describe('first-run setup', () => {
     const token = new URL(link).searchParams.get('token')!;
     const created = await sendJson(fresh, 'POST', '/api/setup', { ...OWNER, token });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toEqual({ username: 'maria', is_admin: true, message: 'Your site is ready. You are signed in as its owner.' });
-    const cookie = created.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+    expect(created.body).toEqual({
+      username: 'maria',
+      is_admin: true,
+      message: 'Your site is ready. You are signed in as its owner.',
+    });
+    const cookie = created.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('session='))!
+      .split(';')[0]!;
     const me = await call(fresh, '/api/users/me', { headers: { Cookie: cookie } });
     expect(me.body).toMatchObject({ user: { username: 'maria', is_admin: true } });
     expect((await call(fresh, '/api/admin/settings', { headers: { Cookie: cookie } })).status).toBe(200);
@@ -98,7 +105,11 @@ describe('first-run setup', () => {
     expect(await (await fetch(fresh.url('/'))).text()).toContain('<title>Maria’s Maths</title>');
 
     // Used: the same link again, or another account through it, is refused.
-    expectError(await sendJson(fresh, 'POST', '/api/setup', { ...OWNER, email: 'other@example.org', username: 'other', token }), 409, 'conflict');
+    expectError(
+      await sendJson(fresh, 'POST', '/api/setup', { ...OWNER, email: 'other@example.org', username: 'other', token }),
+      409,
+      'conflict',
+    );
     const again = await fetch(link);
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('This site already has an owner.');

@@ -112,7 +112,13 @@ describe('site settings', () => {
       site,
       'PUT',
       '/api/admin/settings',
-      { site_title: '  ', meta_description: 'too short', brand_color: 'teal', follow_twitter: 'twitter.com/me', logo: 'https://x.example/a.png' },
+      {
+        site_title: '  ',
+        meta_description: 'too short',
+        brand_color: 'teal',
+        follow_twitter: 'twitter.com/me',
+        logo: 'https://x.example/a.png',
+      },
       auth,
     );
     const body = expectError(answer, 400, 'invalid_input');
@@ -131,7 +137,9 @@ describe('site settings', () => {
     const answer = await sendJson(site, 'PUT', '/api/admin/settings', { brand_color: '#38bdf8' }, auth);
     const body = expectError(answer, 400, 'invalid_input');
     const message = (body.fields as Json).brand_color as string;
-    expect(message).toMatch(/^Brand colour #38bdf8 has a contrast of \d\.\d\d:1 .* WCAG AA needs 4\.5:1\. Use a darker shade such as #[0-9a-f]{6}\.$/);
+    expect(message).toMatch(
+      /^Brand colour #38bdf8 has a contrast of \d\.\d\d:1 .* WCAG AA needs 4\.5:1\. Use a darker shade such as #[0-9a-f]{6}\.$/,
+    );
     const suggestion = /(#[0-9a-f]{6})\.$/.exec(message)![1]!;
     const accepted = await sendJson(site, 'PUT', '/api/admin/settings', { brand_color: suggestion }, auth);
     expect(accepted.status, accepted.text).toBe(200);
@@ -141,7 +149,13 @@ describe('site settings', () => {
     shareImage = await upload(1200, 630);
     logo = await upload(400, 120);
     const favicon = await upload(300, 300);
-    const saved = await sendJson(site, 'PUT', '/api/admin/settings', { ...SETTINGS, logo, favicon, share_image: shareImage }, auth);
+    const saved = await sendJson(
+      site,
+      'PUT',
+      '/api/admin/settings',
+      { ...SETTINGS, logo, favicon, share_image: shareImage },
+      auth,
+    );
     expect(saved.status, saved.text).toBe(200);
     const answer = saved.body as Json & { live_ms: number; refresh: { queued: number }; settings: Json };
     expect(answer.message).toBe('Settings saved.');
@@ -155,7 +169,9 @@ describe('site settings', () => {
     const origin = site.origin;
     for (const pathname of [...mainPages, ...otherPages]) {
       // The main pages were re-rendered before the save answered: no waiting for them.
-      const html = mainPages.includes(pathname) ? (await get(pathname)).body : await eventually(pathname, (b) => b.includes('Maple Notes'));
+      const html = mainPages.includes(pathname)
+        ? (await get(pathname)).body
+        : await eventually(pathname, (b) => b.includes('Maple Notes'));
       expect(html, pathname).toMatch(/<title>([^<]+ \| )?Maple Notes<\/title>/);
       expect(html).toContain('<meta property="og:site_name" content="Maple Notes">');
       expect(html).toContain('style="--brand: #0f766e; --brand-dark: #0a4d48"');
@@ -165,7 +181,9 @@ describe('site settings', () => {
       expect(html).toContain(`<img class="brand-logo" src="${logo}"`);
       expect(text(between(html, '<a class="brand"', '</a>'))).toBe('Maple Notes Revision that sticks');
       const footer = between(html, '<footer', '</footer>');
-      expect(footer).toContain('<p class="footer-blurb">Maple Notes is written by two chemistry teachers.\nNew notes every Sunday.</p>');
+      expect(footer).toContain(
+        '<p class="footer-blurb">Maple Notes is written by two chemistry teachers.\nNew notes every Sunday.</p>',
+      );
       expect(text(between(footer, '<h2 id="footer-follow"', '</section>'))).toBe('Follow Us Facebook (opens in a new tab)');
       expect(footer).toContain('href="https://www.facebook.com/maplenotes"');
       expect(text(footer)).toContain(`© ${new Date().getFullYear()} Maple Notes. All rights reserved.`);
@@ -188,7 +206,11 @@ describe('site settings', () => {
     expect(rss).toContain(`<description>${SETTINGS.meta_description}</description>`);
 
     const manifestText = await eventually('/manifest.webmanifest', (b) => b.includes('Maple Notes'));
-    const manifest = JSON.parse(manifestText) as { name: string; theme_color: string; icons: Array<{ src: string; sizes: string }> };
+    const manifest = JSON.parse(manifestText) as {
+      name: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string }>;
+    };
     expect(manifest.name).toBe('Maple Notes');
     expect(manifest.theme_color).toBe('#0f766e');
     expect(manifest.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
@@ -233,7 +255,8 @@ describe('site settings', () => {
       'PUT',
       '/api/admin/pages/about',
       {
-        content: '<h2>Who we are</h2><p>Two teachers in <strong>Leeds</strong>.</p><script>alert(1)</script><img src=x onerror="alert(2)">',
+        content:
+          '<h2>Who we are</h2><p>Two teachers in <strong>Leeds</strong>.</p><script>alert(1)</script><img src=x onerror="alert(2)">',
         content_source: '## Who we are\n\nTwo teachers in **Leeds**.',
       },
       auth,
