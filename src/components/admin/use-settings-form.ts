@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { getSettings, saveSettings, uploadImage } from '../../client/api.ts';
+import { getSettings, messageOf, saveSettings, uploadImage } from '../../client/api.ts';
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
 import {
   DEFAULT_SETTINGS,
@@ -15,7 +15,6 @@ import type { DemoCountsDto } from '../../shared/api-types.ts';
 import { clearMessage, showError, showSuccess } from '../../stores/admin.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
 import { useRefreshDrain } from './use-refresh-drain.ts';
-import { messageOf } from '../../client/api.ts';
 
 export const SETTINGS_FORM_MESSAGES = {
   loadFailed: 'Failed to load the settings.',
