@@ -124,3 +124,31 @@ test('a new publisher sets up the site, brands it and writes the About page', as
     await page.screenshot({ path: `test-results/branded-home-${width}.png`, fullPage: false });
   }
 });
+
+test('the publisher removes the demo content in one step, after a confirmation', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.origin}/login`);
+  await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
+  await page.getByLabel('Email').fill('maria@example.org');
+  await page.getByLabel('Password').fill('a long owner passphrase');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL(`${server.origin}/admin`);
+  await page.goto(`${server.origin}/admin/settings`);
+  const panel = page.getByRole('region', { name: 'Demo content' });
+  await expect(panel).toContainText(/still holds the demo content it started with: \d+ articles/);
+  // Dismissing the confirmation changes nothing.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await panel.getByRole('button', { name: 'Remove demo content' }).click();
+  await expect(panel.getByRole('button', { name: 'Remove demo content' })).toBeEnabled();
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain('Remove all demo content?');
+    void dialog.accept();
+  });
+  await panel.getByRole('button', { name: 'Remove demo content' }).click();
+  await expect(page.getByTestId('message-banner')).toContainText(/Demo content removed: \d+ articles/);
+  await expect(panel).toContainText('There is no demo content on the site.');
+  await page.goto(`${server.origin}/`);
+  await expect(page.locator('main')).toContainText('No articles found');
+  await expect(page).toHaveTitle('Maple Notes');
+});
