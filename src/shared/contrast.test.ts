@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adjustBrandColor,
+  darken,
   contrastRatio,
   parseHexColor,
   relativeLuminance,
@@ -47,9 +48,10 @@ describe('WCAG contrast maths', () => {
     expect(adjustBrandColor(rgb('#1d4ed8'))).toEqual(rgb('#1d4ed8'));
     const adjusted = adjustBrandColor(rgb('#38bdf8'));
     expect(worstBrandContrast(adjusted)).toBeGreaterThanOrEqual(AA_TEXT_RATIO);
-    // One step lighter would fail: it is the nearest.
-    const lighter = { r: adjusted.r / 0.99, g: adjusted.g / 0.99, b: adjusted.b / 0.99 };
-    expect(worstBrandContrast(parseHexColor(toHexColor(lighter))!)).toBeLessThan(AA_TEXT_RATIO + 0.1);
+    expect(toHexColor(adjusted)).toBe('#247ba1');
+    // The shade one percent lighter fails: it is the nearest that passes.
+    expect(worstBrandContrast(parseHexColor(toHexColor(darken(rgb('#38bdf8'), 0.34)))!)).toBeLessThan(AA_TEXT_RATIO);
+    expect(toHexColor(darken(rgb('#38bdf8'), 0.35))).toBe('#247ba1');
     // Its hue stays: blue stays the largest channel.
     expect(adjusted.b).toBeGreaterThan(adjusted.r);
     expect(worstBrandContrast(adjustBrandColor(rgb('#ffffff')))).toBeGreaterThanOrEqual(AA_TEXT_RATIO);
