@@ -14,19 +14,27 @@ import type {
   MeAnswer,
   PageRefreshStatus,
   HeldComment,
+  InfoPageDto,
   ModerationAction,
   ModerationAnswer,
   ModerationCommentDto,
   PdfUploadAnswer,
   PostedComment,
   RegisterAnswer,
+  RemovedDemoAnswer,
   SavedBlog,
+  SavedInfoPage,
+  SavedSettings,
+  SettingsAnswer,
+  SetupAnswer,
   SavedCategory,
   SlideDto,
 } from '../shared/api-types.ts';
 import type { BlogFormInput } from '../shared/validation/blog.ts';
 import type { CategoryValues } from '../shared/validation/category.ts';
 import type { CommentFormInput } from '../shared/validation/comment.ts';
+import type { InfoPageInput, InfoPageSlug } from '../shared/validation/info-page.ts';
+import type { SettingsInput } from '../shared/validation/settings.ts';
 
 /**
  * The only place the browser calls /api: one function per call, typed with the answers of
@@ -143,6 +151,38 @@ export function createBlog(body: BlogFormInput): Promise<SavedBlog> {
 
 export function updateBlog(id: number | string, body: BlogFormInput): Promise<SavedBlog> {
   return callJson(`/api/blogs/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+}
+
+// Settings, About/Contact, demo content, first-run setup
+
+export function getSettings(signal?: AbortSignal): Promise<SettingsAnswer> {
+  return callJson('/api/admin/settings', { signal });
+}
+
+export function saveSettings(body: SettingsInput): Promise<SavedSettings> {
+  return callJson('/api/admin/settings', { method: 'PUT', json: body });
+}
+
+export function removeDemoContent(): Promise<RemovedDemoAnswer> {
+  return callJson('/api/admin/demo-content', { method: 'DELETE' });
+}
+
+export function getInfoPage(slug: InfoPageSlug, signal?: AbortSignal): Promise<InfoPageDto> {
+  return callJson(`/api/admin/pages/${slug}`, { signal });
+}
+
+export function saveInfoPage(slug: InfoPageSlug, body: InfoPageInput): Promise<SavedInfoPage> {
+  return callJson(`/api/admin/pages/${slug}`, { method: 'PUT', json: body });
+}
+
+export function completeSetup(body: {
+  token: string;
+  username: string;
+  email: string;
+  password: string;
+  site_title: string;
+}): Promise<SetupAnswer> {
+  return callJson('/api/setup', { method: 'POST', json: body });
 }
 
 /** The background refresh's progress since the last change (admin). */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getFeed } from '../server/content/reader.ts';
-import { SITE_DESCRIPTION, SITE_NAME } from '../components/site/site.ts';
+import { getSiteSettings } from '../server/content/site-settings.ts';
 import { escapeXml } from '../components/site/xml.ts';
 import { cacheFor } from '../server/page-store/site-map.ts';
 
@@ -8,6 +8,7 @@ import { cacheFor } from '../server/page-store/site-map.ts';
 export const GET: APIRoute = async (context) => {
   const origin = context.locals.app.config.publicOrigin;
   const blogs = await getFeed(context.locals.app.db);
+  const settings = await getSiteSettings(context.locals.app);
   context.cache.set(cacheFor.feed(blogs.map((blog) => blog.id)));
   const items = blogs.map((blog) => {
     const link = `${origin}/blog/${blog.id}`;
@@ -26,9 +27,9 @@ export const GET: APIRoute = async (context) => {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
-    `    <title>${escapeXml(SITE_NAME)}</title>`,
+    `    <title>${escapeXml(settings.site_title)}</title>`,
     `    <link>${escapeXml(origin + '/')}</link>`,
-    `    <description>${escapeXml(SITE_DESCRIPTION)}</description>`,
+    `    <description>${escapeXml(settings.meta_description)}</description>`,
     '    <language>en</language>',
     `    <atom:link href="${escapeXml(origin + '/rss.xml')}" rel="self" type="application/rss+xml" />`,
     ...(blogs[0] ? [`    <lastBuildDate>${new Date(blogs[0].created_at).toUTCString()}</lastBuildDate>`] : []),

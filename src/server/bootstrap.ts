@@ -1,27 +1,32 @@
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/client.ts';
-import { findFirstAdmin } from './db/repositories/users.ts';
 import { ensureAdmin } from './auth/admin-account.ts';
+import { ensureSetupLink } from './auth/owner-setup.ts';
 import { describeSeed, seedDemoIfEmpty } from './seed/seed-if-empty.ts';
 import { noPageCache, type AppContext } from './context.ts';
 
-const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
-
 /**
- * Opens and migrates the database, makes sure an admin exists and fills an empty site with demo
- * content. Prints what it did; a generated admin password is printed exactly once.
+ * Opens and migrates the database, makes sure the site has an owner or a way to create one, and
+ * fills an empty site with demo content. With ADMIN_EMAIL (unattended installs) that admin is
+ * created or updated, a generated password printed exactly once; without it and with no admin yet,
+ * the one-time setup link is printed (the same link at every start until it is used).
  */
 export async function prepareApp(config: Config, log: (line: string) => void = console.log): Promise<AppContext> {
   const { db, sqlite } = openDatabase(config.databasePath);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`Database: applied migrations ${applied.join(', ')}`);
 
-  if (config.adminEmail || !(await findFirstAdmin(db))) {
-    const admin = await ensureAdmin(db, config.adminEmail ?? DEFAULT_ADMIN_EMAIL, config.adminPassword);
+  if (config.adminEmail) {
+    const admin = await ensureAdmin(db, config.adminEmail, config.adminPassword);
     if (admin.action !== 'unchanged') log(`Admin account ${admin.email}: ${admin.action}`);
     if (admin.generatedPassword) {
       log(`  Generated admin password (shown once, change it or set ADMIN_PASSWORD): ${admin.generatedPassword}`);
     }
+  }
+  const setupLink = await ensureSetupLink(db, config.publicOrigin);
+  if (setupLink) {
+    log(`First run: open ${setupLink} to create the owner's account and name the site.`);
+    log('  The link works once, while the site has no admin; `npm run admin -- --setup-link` shows it again.');
   }
 
   if (config.seedDemo) {

@@ -3,6 +3,7 @@
  * declares it returns these, and src/client/api.ts, which reads them. Types only: nothing here
  * reaches a bundle.
  */
+import type { SiteSettingsValues } from './validation/settings.ts';
 
 /** Every error answer: a short code, a sentence for people, and the bad fields of a 400. */
 export interface ErrorBody {
@@ -219,4 +220,50 @@ export interface LoginAnswer {
 export interface RegisterAnswer {
   message: string;
   user: Omit<UserDto, 'is_admin'>;
+}
+
+/** GET /api/admin/settings (admin); PUT answers the same plus the live time. */
+export interface SettingsAnswer {
+  settings: SiteSettingsValues;
+  /** The demo content still on the site (the removal button shows only while there is some). */
+  demo: DemoCountsDto;
+}
+
+export interface SavedSettings extends SettingsAnswer, LiveTime {
+  message: string;
+}
+
+export interface DemoCountsDto {
+  blogs: number;
+  comments: number;
+  slides: number;
+  categories: number;
+}
+
+/** DELETE /api/admin/demo-content (admin). */
+export interface RemovedDemoAnswer extends LiveTime {
+  message: string;
+  removed: DemoCountsDto;
+  /** Demo categories kept because an article of the publisher's is in them. */
+  keptCategories: number;
+}
+
+/** GET /api/admin/pages/:slug (admin): About or Contact as the editor loads it. */
+export interface InfoPageDto {
+  slug: 'about' | 'contact';
+  title: string;
+  content: string;
+  content_source: string | null;
+  updated_at: string | null;
+}
+
+export interface SavedInfoPage extends InfoPageDto, LiveTime {
+  message: string;
+}
+
+/** POST /api/setup: the owner's account, signed in. */
+export interface SetupAnswer {
+  username: string;
+  is_admin: true;
+  message: string;
 }

@@ -76,11 +76,14 @@ test('admin pages have no accessibility violations', async ({ page }) => {
     '/admin/comments-manage',
     '/admin/category',
     '/admin/carousel',
+    '/admin/settings',
+    '/admin/pages',
+    '/admin/pages?page=contact',
   ];
   for (const path of paths) {
     await page.goto(path);
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-    if (path.includes('blog')) await waitForEditor(page);
+    if (path.includes('blog') || path.includes('pages')) await waitForEditor(page);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.getByText(/^Loading/)).toHaveCount(0);
     for (const violation of await violationsOf(page)) found.push(`${path}: ${violation}`);

@@ -40,6 +40,11 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'POST', path: '/api/blogs/comment/moderate', body: { json: { ids: [MISSING], action: 'approve' } } },
   { method: 'GET', path: '/api/admin/comment-blocklist' },
   { method: 'PUT', path: '/api/admin/comment-blocklist', body: { json: {} } },
+  // Settings, About/Contact (the admin's answers are a read and a 400: the site stays as it is).
+  { method: 'GET', path: '/api/admin/settings' },
+  { method: 'PUT', path: '/api/admin/settings', body: { json: { site_title: '' } } },
+  { method: 'GET', path: '/api/admin/pages/about' },
+  { method: 'PUT', path: '/api/admin/pages/about', body: { json: { content: '' } } },
 ];
 
 /** DESIGN.md section 4, rows open to all, with the status each answers anyone. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { migrations } from '../../db/migrations/index.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,7 +157,7 @@ describe('backup and restore', () => {
       database: { path: string; size: number; sha256: string };
       uploads: Array<{ path: string; size: number; sha256: string }>;
     };
-    expect(manifest.migrations).toEqual(['0001_initial', '0002_uploads', '0003_search', '0004_comment_moderation']);
+    expect(manifest.migrations).toEqual(Object.keys(migrations));
     expect(manifest.database.path).toBe('site.sqlite');
     const imagePath = `uploads/${imageUrl.replace(/^\/uploads\//, '')}`;
     const listed = manifest.uploads.find((f) => f.path === imagePath);

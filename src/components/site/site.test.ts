@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blogsHref, safeHref, searchHref, shareLinks } from './site.ts';
+import { blogsHref, floatingSocialLinks, followUsLinks, safeHref, searchHref, shareLinks } from './site.ts';
+import { DEFAULT_SETTINGS } from '../../shared/validation/settings.ts';
 import { escapeXml } from './xml.ts';
 
 describe('searchHref', () => {
@@ -69,5 +70,23 @@ describe('escapeXml', () => {
   it('escapes markup characters and drops characters XML cannot carry', () => {
     expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
     expect(escapeXml('a\u0000b\u0007c\td\ne')).toBe('abc\td\ne');
+  });
+});
+
+describe('social links from the settings', () => {
+  it('hides a button whose link is empty or not http(s), in the order of the spec', () => {
+    expect(floatingSocialLinks(DEFAULT_SETTINGS)).toEqual([]);
+    const settings = {
+      ...DEFAULT_SETTINGS,
+      social_whatsapp: 'https://wa.me/4412345',
+      social_youtube: 'https://www.youtube.com/@me',
+      social_instagram: 'javascript:alert(1)',
+      follow_twitter: 'https://twitter.com/me',
+    };
+    expect(floatingSocialLinks(settings)).toEqual([
+      { name: 'WhatsApp', href: 'https://wa.me/4412345', className: 'social-whatsapp' },
+      { name: 'YouTube', href: 'https://www.youtube.com/@me', className: 'social-youtube' },
+    ]);
+    expect(followUsLinks(settings).map((l) => l.name)).toEqual(['Twitter']);
   });
 });

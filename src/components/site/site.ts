@@ -1,7 +1,7 @@
-/** Names and outside links of the public site, in one place so a self-hoster can change them. */
-export const SITE_NAME = 'Study Site';
-export const SITE_DESCRIPTION =
-  'Free study material: clear articles, worked examples, video lessons and downloadable PDF notes for every subject.';
+import type { SiteSettingsValues, SocialField } from '../../shared/validation/settings.ts';
+import { SOCIAL_LABELS } from '../../shared/validation/settings.ts';
+
+/** The public site's names and outside links come from the site settings (src/server/content/site-settings.ts). */
 
 export interface SocialLink {
   name: string;
@@ -9,20 +9,28 @@ export interface SocialLink {
   className: string;
 }
 
-/** Footer "Follow Us": four social sites. */
-export const FOLLOW_US: SocialLink[] = [
-  { name: 'Facebook', href: 'https://www.facebook.com/', className: 'social-facebook' },
-  { name: 'Twitter', href: 'https://twitter.com/', className: 'social-twitter' },
-  { name: 'Instagram', href: 'https://www.instagram.com/', className: 'social-instagram' },
-  { name: 'YouTube', href: 'https://www.youtube.com/', className: 'social-youtube' },
-];
+const FOLLOW_FIELDS: SocialField[] = ['follow_facebook', 'follow_twitter', 'follow_instagram', 'follow_youtube'];
+const FLOATING_FIELDS: SocialField[] = ['social_whatsapp', 'social_instagram', 'social_youtube'];
 
-/** The floating social toggle (SPEC.md section 2). */
-export const FLOATING_SOCIAL: SocialLink[] = [
-  { name: 'WhatsApp', href: 'https://wa.me/', className: 'social-whatsapp' },
-  { name: 'Instagram', href: 'https://www.instagram.com/', className: 'social-instagram' },
-  { name: 'YouTube', href: 'https://www.youtube.com/', className: 'social-youtube' },
-];
+function linksOf(settings: SiteSettingsValues, fields: SocialField[]): SocialLink[] {
+  return fields.flatMap((field) => {
+    const href = safeHref(settings[field]);
+    if (!href) return []; // an empty link hides its button
+    const name = SOCIAL_LABELS[field];
+    return [{ name, href, className: `social-${name.toLowerCase()}` }];
+  });
+}
+
+/** Footer "Follow Us": the social profiles the admin filled in. */
+export const followUsLinks = (settings: SiteSettingsValues) => linksOf(settings, FOLLOW_FIELDS);
+
+/** The floating social toggle (SPEC.md section 2): WhatsApp, Instagram, YouTube, those filled in. */
+export const floatingSocialLinks = (settings: SiteSettingsValues) => linksOf(settings, FLOATING_FIELDS);
+
+/** A page's full title: the page's own title, then the site's (the site's home page shows it alone). */
+export function fullTitle(title: string, siteTitle: string): string {
+  return title === siteTitle ? title : `${title} | ${siteTitle}`;
+}
 
 /** The address of a /blogs list with the given filters, omitting what is unset. */
 export function blogsHref(params: { category?: number | null; search?: string | null; page?: number }): string {

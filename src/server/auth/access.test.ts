@@ -59,10 +59,20 @@ describe('isAdminApi', () => {
     ['POST', '/api/users/register'],
     ['POST', '/api/users/login'],
     ['POST', '/api/users/logout'],
+    ['POST', '/api/setup'],
     ['POST', '/login'],
     ['POST', '/logout'],
   ])('leaves public reads and the public writes open: %s %s', (m, p) => {
     expect(isAdminApi(m, p)).toBe(false);
+  });
+
+  it('keeps the settings, pages and demo removal to admins', () => {
+    expect(isAdminApi('GET', '/api/admin/settings')).toBe(true);
+    expect(isAdminApi('PUT', '/api/admin/settings')).toBe(true);
+    expect(isAdminApi('PUT', '/api/admin/pages/about')).toBe(true);
+    expect(isAdminApi('DELETE', '/api/admin/demo-content')).toBe(true);
+    expect(isAdminApi('GET', '/api/setup')).toBe(false);
+    expect(isAdminApi('PUT', '/api/setup')).toBe(true);
   });
 
   it('does not open a public write to another method', () => {

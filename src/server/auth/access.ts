@@ -9,6 +9,8 @@ const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/users\/(register|login|logout)$/ },
   { method: 'PUT', path: /^\/api\/blogs\/[^/]+\/click$/ },
   { method: 'POST', path: /^\/api\/blogs\/[^/]+\/comment$/ },
+  // The first-run setup: there is no admin yet; the setup token is the credential.
+  { method: 'POST', path: /^\/api\/setup$/ },
 ];
 
 /** Safe /api requests only admins may make: the comment list and everything under /api/admin. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrateDown, migrateToLatest, openDatabase } from './client.ts';
+import { migrationsFrom, revertMigrationsAfter } from '../../../tests/support/db.ts';
 
 describe('migration 0004_comment_moderation', () => {
   it('goes down and up again', async () => {
@@ -13,6 +14,7 @@ describe('migration 0004_comment_moderation', () => {
           .map((c) => (c as { name: string }).name);
       expect(columns()).toEqual(expect.arrayContaining(['status', 'held_reason', 'text_key']));
 
+      await revertMigrationsAfter(db, '0004_comment_moderation');
       expect(await migrateDown(db)).toBe('0004_comment_moderation');
       expect(columns()).not.toContain('status');
       const added = sqlite
@@ -22,7 +24,7 @@ describe('migration 0004_comment_moderation', () => {
         .all();
       expect(added).toEqual([]);
 
-      expect(await migrateToLatest(db)).toEqual(['0004_comment_moderation']);
+      expect(await migrateToLatest(db)).toEqual(migrationsFrom('0004_comment_moderation'));
       expect(columns()).toEqual(expect.arrayContaining(['status', 'held_reason', 'text_key']));
     } finally {
       sqlite.close();

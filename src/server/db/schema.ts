@@ -23,6 +23,7 @@ export interface CategoriesTable {
   name: string;
   sequence: Generated<number>;
   created_at: string;
+  is_demo: Generated<number>;
 }
 
 export interface BlogsTable {
@@ -42,6 +43,8 @@ export interface BlogsTable {
   created_at: string;
   updated_at: string;
   clicks: Generated<number>;
+  /** Demo content, removable in one step (migration 0006). */
+  is_demo: Generated<number>;
 }
 
 export interface CommentsTable {
@@ -74,6 +77,34 @@ export interface CarouselSlidesTable {
   title: string;
   image_url: string;
   alt_text: string;
+  created_at: string;
+  is_demo: Generated<number>;
+}
+
+/** One setting per row (migration 0006); a missing row means the built-in default. */
+export interface SiteSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export type InfoPageSlug = 'about' | 'contact';
+
+/** About and Contact as the admin wrote them, with the text before the last save. */
+export interface InfoPagesTable {
+  slug: InfoPageSlug;
+  content: string;
+  content_source: string | null;
+  updated_at: string;
+  previous_content: string | null;
+  previous_content_source: string | null;
+  previous_updated_at: string | null;
+}
+
+/** The first-run setup token: one row at most, gone once the owner exists. */
+export interface OwnerSetupTable {
+  id: number;
+  token: string;
   created_at: string;
 }
 
@@ -108,6 +139,9 @@ export interface Database {
   blogs_fts: BlogsFtsTable;
   blogs_cjk: BlogsCjkTable;
   pdf_texts: PdfTextsTable;
+  site_settings: SiteSettingsTable;
+  info_pages: InfoPagesTable;
+  owner_setup: OwnerSetupTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { migrations } from '../../../db/migrations/index.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -68,7 +69,7 @@ describe('createBackup', () => {
     expect(fs.readdirSync(out)).toEqual(['backup-20260304T050607-089Z']);
     expect(listFiles(result.dir)).toEqual(['manifest.json', 'site.sqlite', 'uploads/pdfs/a.pdf']);
     const { manifest } = result;
-    expect(manifest.migrations).toEqual(['0001_initial', '0002_uploads', '0003_search', '0004_comment_moderation']);
+    expect(manifest.migrations).toEqual(Object.keys(migrations));
     expect(manifest.uploads).toEqual([
       { path: 'uploads/pdfs/a.pdf', size: 4, sha256: hashFile(path.join(site.uploadsDir, 'pdfs', 'a.pdf')) },
     ]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hotUrlsFor, pageKeyOf } from './site-map.ts';
+import { cacheFor, hotUrlsFor, pageKeyOf } from './site-map.ts';
 import { readTagName, tag, tagName, type PageTag } from './site-tags.ts';
 
 describe('pageKeyOf', () => {
@@ -33,6 +33,31 @@ describe('hotUrlsFor', () => {
     expect(hotUrlsFor([tag.list, tag.category(2)]).sort()).toEqual(['/', '/blogs', '/blogs?category=2']);
     expect(hotUrlsFor([tag.downloads])).toEqual(['/download']);
     expect(hotUrlsFor([tag.carousel])).toEqual(['/']);
+    expect(hotUrlsFor([tag.infoPages]).sort()).toEqual(['/about', '/contact']);
+  });
+
+  it('refreshes the main pages at once for a settings change, like the nav', () => {
+    expect(hotUrlsFor([tag.settings]).sort()).toEqual(['/', '/about', '/blogs', '/contact', '/download']);
+  });
+});
+
+describe('cacheFor', () => {
+  it('puts the site-wide settings tag on every kind of stored page, HTML or not', () => {
+    const declared = [
+      cacheFor.home([1]),
+      cacheFor.blogList(null, [1]),
+      cacheFor.blogList(3, []),
+      cacheFor.article(1),
+      cacheFor.downloads(),
+      cacheFor.navOnly(),
+      cacheFor.infoPage(),
+      cacheFor.manifest(),
+      cacheFor.feed([1]),
+      cacheFor.sitemap(),
+    ];
+    for (const { tags } of declared) expect(tags).toContain('settings');
+    expect(cacheFor.infoPage().tags).toEqual(['nav', 'info-pages', 'settings']);
+    expect(pageKeyOf('/manifest.webmanifest')).toBe('/manifest.webmanifest');
   });
 });
 
@@ -47,9 +72,22 @@ describe('tag names', () => {
       tag.blog(5),
       tag.category(2),
       tag.comments(5),
+      tag.settings,
+      tag.infoPages,
     ];
     const names = tags.map(tagName);
-    expect(names).toEqual(['list', 'nav', 'carousel', 'downloads', 'top-viewed', 'blog:5', 'category:2', 'comments:5']);
+    expect(names).toEqual([
+      'list',
+      'nav',
+      'carousel',
+      'downloads',
+      'top-viewed',
+      'blog:5',
+      'category:2',
+      'comments:5',
+      'settings',
+      'info-pages',
+    ]);
     expect(names.map(readTagName)).toEqual(tags);
   });
 

@@ -16,7 +16,7 @@ const categoryUrl = (id: number) => `${BLOGS}?category=${id}`;
 const articleUrl = (id: number) => `/blog/${id}`;
 /** Pages that show only the nav (and, for /download, the PDFs). */
 const STATIC_PAGES = ['/download', '/about', '/contact'] as const;
-const FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt'] as const;
+const FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt', '/manifest.webmanifest'] as const;
 
 /**
  * What each public page declares: `Astro.cache.set(cacheFor.home(shownIds))`. A list page carries
@@ -31,14 +31,19 @@ export const cacheFor = {
     declare(categoryId !== null ? tag.category(categoryId) : tag.list, tag.nav, ...shown.map(tag.blog)),
   article: (blogId: number) => declare(tag.blog(blogId), tag.comments(blogId), tag.nav),
   downloads: () => declare(tag.downloads, tag.nav),
-  /** About, contact, robots.txt and every "not found" answer: they show only the nav. */
+  /** robots.txt and every "not found" answer: they show only the nav. */
   navOnly: () => declare(tag.nav),
+  /** About and Contact: the nav and the text the admin wrote. */
+  infoPage: () => declare(tag.nav, tag.infoPages),
+  /** The web manifest: only the settings (name, colours, icons). */
+  manifest: () => declare(),
   feed: (shown: readonly number[]) => declare(tag.list, ...shown.map(tag.blog)),
   sitemap: () => declare(tag.list, tag.updates, tag.nav),
 };
 
+/** Every stored page shows some setting (at least the site title), so each carries the settings tag. */
 function declare(...tags: PageTag[]): { tags: string[] } {
-  return { tags: tags.map(tagName) };
+  return { tags: [...tags, tag.settings].map(tagName) };
 }
 
 /**
@@ -101,7 +106,11 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
         urls.add('/download');
         break;
       case 'nav':
+      case 'settings':
         MAIN_PAGES.forEach((url) => urls.add(url));
+        break;
+      case 'info-pages':
+        urls.add('/about').add('/contact');
         break;
       case 'updates':
         break;

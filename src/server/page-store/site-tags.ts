@@ -16,6 +16,14 @@ export type PageTag =
   | { kind: 'updates' }
   /** The nav and footer: every HTML page carries it. */
   | { kind: 'nav' }
+  /**
+   * The site settings (title, logo, icons, colours, social links, footer text): every stored
+   * page carries it, HTML or not (the feed and the manifest show the title), so bumping it
+   * refreshes the whole site. Also what a site-wide change (the demo removal) bumps.
+   */
+  | { kind: 'settings' }
+  /** The About and Contact texts the admin writes. */
+  | { kind: 'info-pages' }
   | { kind: 'carousel' }
   | { kind: 'downloads' }
   | { kind: 'top-viewed' }
@@ -28,6 +36,8 @@ export const tag = {
   list: { kind: 'list' },
   updates: { kind: 'updates' },
   nav: { kind: 'nav' },
+  settings: { kind: 'settings' },
+  infoPages: { kind: 'info-pages' },
   carousel: { kind: 'carousel' },
   downloads: { kind: 'downloads' },
   topViewed: { kind: 'top-viewed' },
@@ -43,7 +53,7 @@ export function tagName(pageTag: PageTag): string {
 }
 
 const WITH_ID = new Set<string>(['blog', 'category', 'comments']);
-const WITHOUT_ID = new Set<string>(['list', 'updates', 'nav', 'carousel', 'downloads', 'top-viewed']);
+const WITHOUT_ID = new Set<string>(['list', 'updates', 'nav', 'settings', 'info-pages', 'carousel', 'downloads', 'top-viewed']);
 
 /** A tag spelled by tagName(), or null for anything else. */
 export function readTagName(name: string): PageTag | null {

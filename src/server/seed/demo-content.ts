@@ -5,6 +5,9 @@ import { insertBlog, setClicks } from '../db/repositories/blogs.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
 import { insertComment } from '../db/repositories/comments.ts';
 import { insertSlide } from '../db/repositories/carousel.ts';
+import { markDemo } from '../db/repositories/demo-content.ts';
+import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
+import { DEMO_SOCIAL_LINKS } from './demo-settings.ts';
 import { htmlToText, sanitizeArticleHtml } from '../content/sanitize.ts';
 import { drawDemoPdf, drawDemoPng } from '../../../db/seed/demo-files.ts';
 import { articleHtml, CATEGORIES, COMMENT_TEXTS, COMMENTERS, PALETTE, TOPICS, VIDEOS } from '../../../db/seed/demo-data.ts';
@@ -41,6 +44,7 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
       .map((a, i) => ({ ...a, i }))
       .sort((a, b) => ((a.i * 7) % articles.length) - ((b.i * 7) % articles.length));
     let comments = 0;
+    const blogIds: number[] = [];
     for (const [n, article] of order.entries()) {
       const html = sanitizeArticleHtml(articleHtml(article.title, article.category, n));
       const isVideo = n % 6 === 2;
@@ -78,6 +82,7 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
         htmlToText(html),
         created,
       );
+      blogIds.push(id);
       await setClicks(trx, id, (n * 37) % 211);
       const count = n % 3;
       for (let c = 0; c < count; c++) {
@@ -96,9 +101,15 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
       { title: 'New: free PDF study notes', altText: 'Purple gradient banner for the PDF notes' },
       { title: 'Watch the video lessons', altText: 'Green gradient banner for video lessons' },
     ];
+    const slideIds: number[] = [];
     for (const [i, slide] of slides.entries()) {
-      await insertSlide(trx, { title: slide.title, imageUrl: images[i]!, altText: slide.altText });
+      slideIds.push((await insertSlide(trx, { title: slide.title, imageUrl: images[i]!, altText: slide.altText })).id);
     }
+    // Marked, so the settings screen can remove all of it in one step.
+    await markDemo(trx, { blogs: blogIds, categories: [...categoryIds.values()], slides: slideIds });
+    // Example social profiles, unless the publisher already set their own.
+    const stored = await readSettingRows(trx);
+    await writeSettingRows(trx, Object.fromEntries(Object.entries(DEMO_SOCIAL_LINKS).filter(([key]) => !(key in stored))));
     return { categories: CATEGORIES.length, blogs: order.length, comments, slides: slides.length };
   });
 }

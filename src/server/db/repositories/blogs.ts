@@ -26,8 +26,11 @@ export interface BlogSummary extends Pick<Blog, SummaryField> {
   excerpt: string;
 }
 
-/** What an editor sets; the id, the dates and the view count are the table's own. */
-export type BlogWrite = Omit<Selectable<BlogsTable>, 'id' | 'created_at' | 'updated_at' | 'clicks'>;
+/**
+ * What an editor sets; the id, the dates and the view count are the table's own, and the demo
+ * mark is set only by the seed (repositories/demo-content.ts).
+ */
+export type BlogWrite = Omit<Selectable<BlogsTable>, 'id' | 'created_at' | 'updated_at' | 'clicks' | 'is_demo'>;
 
 export type BlogQuery = SelectQueryBuilder<Database, 'blogs' | 'categories', object>;
 

@@ -67,7 +67,8 @@ export async function deleteUploadsByPaths(db: Db, paths: string[]): Promise<voi
 }
 
 /**
- * Whether any blog (featured image, PDF, or anywhere in its content) or carousel slide still
+ * Whether any blog (featured image, PDF, or anywhere in its content), carousel slide, site
+ * setting (logo, icon, share image) or About/Contact page still
  * mentions the text, e.g. `/uploads/images/<id>-w`. instr() is a plain substring search: no
  * pattern characters to escape, and it stops at the first match per row.
  */
@@ -92,5 +93,25 @@ export async function isUploadReferenced(db: Db, needle: string): Promise<boolea
     .where(sql<boolean>`instr(image_url, ${needle}) > 0`)
     .limit(1)
     .executeTakeFirst();
-  return inSlides !== undefined;
+  if (inSlides) return true;
+  const inSettings = await db
+    .selectFrom('site_settings')
+    .select('key')
+    .where(sql<boolean>`instr(value, ${needle}) > 0`)
+    .limit(1)
+    .executeTakeFirst();
+  if (inSettings) return true;
+  const inPages = await db
+    .selectFrom('info_pages')
+    .select('slug')
+    .where(({ or }) =>
+      or([
+        sql<boolean>`instr(content, ${needle}) > 0`,
+        sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`,
+        sql<boolean>`instr(coalesce(previous_content, ''), ${needle}) > 0`,
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return inPages !== undefined;
 }

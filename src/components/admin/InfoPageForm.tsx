@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { RichTextEditor, type RichTextEditorHandle } from '../../editor/RichTextEditor.tsx';
+import { getInfoPage, messageOf, saveInfoPage, uploadImage } from '../../client/api.ts';
+import { FieldError } from '../forms/FieldError.tsx';
+import { clearMessage, showError, showSuccess } from '../../stores/admin.ts';
+import {
+  INFO_PAGE_SLUGS,
+  INFO_PAGE_TITLES,
+  validateInfoPageInput,
+  type InfoPageSlug,
+} from '../../shared/validation/info-page.ts';
+import { useRefreshDrain } from './use-refresh-drain.ts';
+
+export const INFO_PAGE_FORM_MESSAGES = {
+  loadFailed: 'Failed to load the page.',
+  saveFailed: 'Failed to save the page.',
+  saving: 'Saving page...',
+} as const;
+
+const uploadEditorImage = async (file: File) => (await uploadImage(file)).url;
+
+/**
+ * /admin/pages: About or Contact in the article editor (same toolbar, same image uploads, the
+ * same sanitizing on the server). The page links switch between the two.
+ */
+export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
+  const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [initialHtml, setInitialHtml] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<string | null>(null);
+  const { refreshText, watchRefresh } = useRefreshDrain();
+  const editorRef = useRef<RichTextEditorHandle>(null);
+  const title = INFO_PAGE_TITLES[slug];
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getInfoPage(slug, controller.signal)
+      .then((page) => {
+        setInitialHtml(page.content);
+        setPhase('ready');
+      })
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return;
+        console.error(failure);
+        setPhase('failed');
+        showError(INFO_PAGE_FORM_MESSAGES.loadFailed);
+      });
+    return () => controller.abort();
+  }, [slug]);
+
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const body = { content: editorRef.current?.getHTML() ?? '', content_source: editorRef.current?.getMarkdown() ?? '' };
+    const found = validateInfoPageInput(body).errors;
+    setError(found.content ?? found.content_source ?? null);
+    if (found.content || found.content_source) return;
+    clearMessage();
+    setBusy(true);
+    setProgress(INFO_PAGE_FORM_MESSAGES.saving);
+    try {
+      const saved = await saveInfoPage(slug, body);
+      showSuccess(saved.message, saved.live_ms);
+      watchRefresh(saved.refresh);
+    } catch (failure) {
+      console.error(failure);
+      showError(messageOf(failure, INFO_PAGE_FORM_MESSAGES.saveFailed));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <>
+      <nav aria-label="Pages">
+        <ul className="page-switch">
+          {INFO_PAGE_SLUGS.map((other) => (
+            <li key={other}>
+              <a className="btn" href={`/admin/pages?page=${other}`} aria-current={other === slug ? 'page' : undefined}>
+                {INFO_PAGE_TITLES[other]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {phase === 'loading' && (
+        <p className="loading" role="status">
+          Loading the page...
+        </p>
+      )}
+      {phase === 'failed' && <p>The page could not be loaded. Reload to try again.</p>}
+      {phase === 'ready' && (
+        <form className="admin-form blog-form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+          <div className="field">
+            <span className="field-label" id="info-page-content-label">
+              {title} page text
+            </span>
+            <RichTextEditor
+              initialHtml={initialHtml}
+              label={`${title} page text`}
+              handleRef={editorRef}
+              uploadImage={uploadEditorImage}
+              disabled={busy}
+            />
+            <FieldError id="info-page-content" message={error} />
+          </div>
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Save {title} page
+            </button>
+            <a className="btn" href={`/${slug}`} target="_blank" rel="noopener">
+              View the page<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+            <p className="progress" role="status" aria-live="polite">
+              {progress}
+            </p>
+            <p className="refresh-status" role="status" aria-live="polite">
+              {refreshText}
+            </p>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { APIRoute } from 'astro';
+import { getSiteSettings } from '../server/content/site-settings.ts';
+import { ICON_SIZES, iconUrl } from '../server/uploads/icons.ts';
+import { cacheFor } from '../server/page-store/site-map.ts';
+
+/**
+ * The web manifest: the site's name and colours, and the 192 and 512 px icons Android and
+ * installed apps ask for (made from the uploaded site icon; the default icon is the SVG).
+ */
+export const GET: APIRoute = async (context) => {
+  context.cache.set(cacheFor.manifest());
+  const settings = await getSiteSettings(context.locals.app);
+  const base = settings.icon_base;
+  const icons = base
+    ? ICON_SIZES.filter((size) => size >= 192).map((size) => ({
+        src: iconUrl(base, size),
+        sizes: `${size}x${size}`,
+        type: 'image/png',
+      }))
+    : [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }];
+  const manifest = {
+    name: settings.site_title,
+    short_name: settings.site_title.length <= 12 ? settings.site_title : settings.site_title.slice(0, 12).trimEnd(),
+    description: settings.meta_description,
+    start_url: '/',
+    scope: '/',
+    display: 'browser',
+    background_color: '#f8fafc',
+    theme_color: settings.brand_color,
+    icons,
+  };
+  return new Response(JSON.stringify(manifest, null, 2), {
+    headers: { 'Content-Type': 'application/manifest+json; charset=utf-8' },
+  });
+};

@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../context.ts';
+import { deleteDemo, isDemoFolderReferenced } from '../db/repositories/demo-content.ts';
+import { notFound } from '../errors.ts';
+import { tag } from '../page-store/site-tags.ts';
+import { DEMO_SOCIAL_LINKS } from '../seed/demo-settings.ts';
+import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
+import { clearSettingsCache, readSiteSettings, writeSettings } from './site-settings.ts';
+import type { RemovedDemoAnswer } from '../../shared/api-types.ts';
+
+/**
+ * Removes the demo content in one step: demo articles (with their comments and search rows),
+ * slides, the demo categories left empty, the demo social links, and their files (the generated
+ * `uploads/demo/` folder once nothing refers to it, and uploads only they used). Then every page
+ * is refreshed: the main ones before this answers, the rest in the background; pages of removed
+ * articles answer 404 from then on.
+ */
+export async function removeDemoContent(app: AppContext): Promise<RemovedDemoAnswer> {
+  const startedAt = performance.now();
+  const settings = await readSiteSettings(app.db);
+  const removed = await app.db.transaction().execute(async (trx) => {
+    const result = await deleteDemo(trx);
+    const demoLinks = Object.fromEntries(
+      Object.entries(DEMO_SOCIAL_LINKS).flatMap(([key, value]) =>
+        settings[key as keyof typeof DEMO_SOCIAL_LINKS] === value ? [[key, '']] : [],
+      ),
+    );
+    await writeSettings(trx, demoLinks);
+    return result;
+  });
+  if (removed.blogs + removed.slides + removed.categories === 0 && removed.keptCategories === 0) throw notFound('Demo content');
+  clearSettingsCache(app.db);
+  await removeUnreferencedUploads(app.db, app.config.uploadsDir, removed.files);
+  if (!(await isDemoFolderReferenced(app.db)))
+    await fs.rm(path.join(app.config.uploadsDir, 'demo'), { recursive: true, force: true });
+
+  const tags = [
+    tag.settings,
+    tag.nav,
+    tag.list,
+    tag.updates,
+    tag.carousel,
+    tag.downloads,
+    tag.topViewed,
+    ...removed.blogIds.flatMap((id) => [tag.blog(id), tag.comments(id)]),
+    ...removed.categoryIds.map(tag.category),
+  ];
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  const { blogs, comments, slides, categories } = removed;
+  return {
+    message: `Demo content removed: ${blogs} articles, ${comments} comments, ${slides} slides and ${categories} categories.`,
+    removed: { blogs, comments, slides, categories },
+    keptCategories: removed.keptCategories,
+    live_ms,
+    refresh,
+  };
+}

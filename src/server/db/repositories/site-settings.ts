@@ -1,0 +1,29 @@
+import type SQLite from 'better-sqlite3';
+import type { Db } from '../client.ts';
+
+/** The `site_settings` rows (migration 0006): key and text value; a missing key is a default. */
+export async function readSettingRows(db: Db): Promise<Record<string, string>> {
+  const rows = await db.selectFrom('site_settings').select(['key', 'value']).execute();
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** Writes the given keys (insert or replace); call inside the save's transaction. */
+export async function writeSettingRows(db: Db, values: Record<string, string>, now = new Date().toISOString()): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updated_at: now }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('site_settings')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+    )
+    .execute();
+}
+
+/**
+ * SQLite's `data_version`: it changes when another connection (another process) committed to the
+ * file, so a cache of settings in this process knows when to read them again.
+ */
+export function readDataVersion(sqlite: SQLite.Database): number {
+  return Number(sqlite.pragma('data_version', { simple: true }));
+}

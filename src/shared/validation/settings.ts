@@ -1,0 +1,171 @@
+import { AA_TEXT_RATIO, adjustBrandColor, parseHexColor, toHexColor, worstBrandContrast } from '../contrast.ts';
+import { isHttpUrl, readText, type FieldErrors, type ValidationResult } from './common.ts';
+
+/**
+ * The site settings (`/admin/settings`, `PUT /api/admin/settings`): one schema for the form and
+ * the endpoint. An empty social link hides its button; images are uploads of this site.
+ */
+
+export const SOCIAL_FIELDS = [
+  'social_whatsapp',
+  'social_instagram',
+  'social_youtube',
+  'follow_facebook',
+  'follow_twitter',
+  'follow_instagram',
+  'follow_youtube',
+] as const;
+export type SocialField = (typeof SOCIAL_FIELDS)[number];
+
+export const IMAGE_FIELDS = ['logo', 'favicon', 'share_image'] as const;
+export type ImageField = (typeof IMAGE_FIELDS)[number];
+
+export interface SiteSettingsValues {
+  site_title: string;
+  tagline: string;
+  footer_text: string;
+  meta_description: string;
+  brand_color: string;
+  logo: string;
+  favicon: string;
+  share_image: string;
+  social_whatsapp: string;
+  social_instagram: string;
+  social_youtube: string;
+  follow_facebook: string;
+  follow_twitter: string;
+  follow_instagram: string;
+  follow_youtube: string;
+}
+
+export type SettingKey = keyof SiteSettingsValues;
+
+export const SETTINGS_LIMITS = {
+  site_title: 60,
+  tagline: 120,
+  footer_text: 600,
+  meta_description_min: 20,
+  meta_description: 300,
+} as const;
+
+export const DEFAULT_BRAND_COLOR = '#1d4ed8';
+
+/** The site as it ships: today's texts, no images, no social links. */
+export const DEFAULT_SETTINGS: SiteSettingsValues = {
+  site_title: 'Study Site',
+  tagline: 'Free study material for every subject',
+  footer_text:
+    'We share free study material: clear explanations, worked examples, video lessons and PDF notes you can download and keep. New articles arrive every week.',
+  meta_description:
+    'Free study material: clear articles, worked examples, video lessons and downloadable PDF notes for every subject.',
+  brand_color: DEFAULT_BRAND_COLOR,
+  logo: '',
+  favicon: '',
+  share_image: '',
+  social_whatsapp: '',
+  social_instagram: '',
+  social_youtube: '',
+  follow_facebook: '',
+  follow_twitter: '',
+  follow_instagram: '',
+  follow_youtube: '',
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
+
+export const SOCIAL_LABELS: Record<SocialField, string> = {
+  social_whatsapp: 'WhatsApp',
+  social_instagram: 'Instagram',
+  social_youtube: 'YouTube',
+  follow_facebook: 'Facebook',
+  follow_twitter: 'Twitter',
+  follow_instagram: 'Instagram',
+  follow_youtube: 'YouTube',
+};
+
+export const IMAGE_LABELS: Record<ImageField, string> = {
+  logo: 'Logo',
+  favicon: 'Site icon',
+  share_image: 'Default share image',
+};
+
+export const SETTINGS_MESSAGES = {
+  titleRequired: 'Site title is required.',
+  titleTooLong: `Site title must be at most ${SETTINGS_LIMITS.site_title} characters.`,
+  taglineTooLong: `Tagline must be at most ${SETTINGS_LIMITS.tagline} characters.`,
+  footerRequired: 'The "Our Blog" text is required.',
+  footerTooLong: `The "Our Blog" text must be at most ${SETTINGS_LIMITS.footer_text} characters.`,
+  descriptionLength: `Meta description must be ${SETTINGS_LIMITS.meta_description_min} to ${SETTINGS_LIMITS.meta_description} characters.`,
+  colorFormat: 'Brand colour must be a hex colour such as #1d4ed8.',
+  socialLink: (label: string) => `${label} link must be a full http(s) address, or empty to hide the button.`,
+  image: (label: string) => `${label} must be an image uploaded to this site.`,
+  invalid: 'Some settings need fixing.',
+  saved: 'Settings saved.',
+} as const;
+
+/**
+ * The message for a brand colour that fails AA, with the nearest passing shade to use instead.
+ * The form offers that shade as a one-click fix.
+ */
+export function brandContrastMessage(color: string, ratio: number, suggestion: string): string {
+  return `Brand colour ${color} has a contrast of ${ratio.toFixed(2)}:1 with white text and the page background; WCAG AA needs ${AA_TEXT_RATIO}:1. Use a darker shade such as ${suggestion}.`;
+}
+
+/** The shade suggested for a colour that fails, or null when it passes (or is not a colour). */
+export function suggestedBrandColor(value: string): string | null {
+  const color = parseHexColor(value);
+  if (!color || worstBrandContrast(color) >= AA_TEXT_RATIO) return null;
+  return toHexColor(adjustBrandColor(color));
+}
+
+// The widest stored variant of an upload of this site (src/shared/images.ts names them).
+const UPLOADED_IMAGE = /^\/uploads\/images\/[a-z0-9]+-w\d+\.webp$/;
+
+const oneLine = (value: unknown) => readText(value).replace(/\s+/g, ' ');
+
+export type SettingsInput = Partial<Record<SettingKey, unknown>>;
+
+/** Every field is read; a field left out of the input keeps `current` (the stored value). */
+export function validateSettingsInput(
+  input: SettingsInput,
+  current: SiteSettingsValues = DEFAULT_SETTINGS,
+): ValidationResult<SiteSettingsValues> {
+  const errors: FieldErrors = {};
+  const pick = (key: SettingKey) => (key in input ? input[key] : current[key]);
+  const values = { ...current };
+
+  values.site_title = oneLine(pick('site_title'));
+  if (values.site_title === '') errors.site_title = SETTINGS_MESSAGES.titleRequired;
+  else if (values.site_title.length > SETTINGS_LIMITS.site_title) errors.site_title = SETTINGS_MESSAGES.titleTooLong;
+
+  values.tagline = oneLine(pick('tagline'));
+  if (values.tagline.length > SETTINGS_LIMITS.tagline) errors.tagline = SETTINGS_MESSAGES.taglineTooLong;
+
+  values.footer_text = readText(pick('footer_text'));
+  if (values.footer_text === '') errors.footer_text = SETTINGS_MESSAGES.footerRequired;
+  else if (values.footer_text.length > SETTINGS_LIMITS.footer_text) errors.footer_text = SETTINGS_MESSAGES.footerTooLong;
+
+  values.meta_description = oneLine(pick('meta_description'));
+  const descriptionLength = values.meta_description.length;
+  if (descriptionLength < SETTINGS_LIMITS.meta_description_min || descriptionLength > SETTINGS_LIMITS.meta_description)
+    errors.meta_description = SETTINGS_MESSAGES.descriptionLength;
+
+  values.brand_color = readText(pick('brand_color')).toLowerCase();
+  const color = parseHexColor(values.brand_color);
+  if (!color) errors.brand_color = SETTINGS_MESSAGES.colorFormat;
+  else {
+    values.brand_color = toHexColor(color);
+    const suggestion = suggestedBrandColor(values.brand_color);
+    if (suggestion) errors.brand_color = brandContrastMessage(values.brand_color, worstBrandContrast(color), suggestion);
+  }
+
+  for (const key of IMAGE_FIELDS) {
+    values[key] = readText(pick(key));
+    if (values[key] !== '' && !UPLOADED_IMAGE.test(values[key])) errors[key] = SETTINGS_MESSAGES.image(IMAGE_LABELS[key]);
+  }
+  for (const key of SOCIAL_FIELDS) {
+    values[key] = readText(pick(key));
+    if (values[key] !== '' && !isHttpUrl(values[key])) errors[key] = SETTINGS_MESSAGES.socialLink(SOCIAL_LABELS[key]);
+  }
+  return { values, errors };
+}
