@@ -12,7 +12,9 @@ export const RENDER_NICE = 10;
  */
 export function startRenderPool(config: Config, entry: string): RenderPool<WorkerAnswer> {
   const holdFile = process.env.NODE_ENV === 'test' ? (process.env.PAGE_STORE_TEST_HOLD ?? null) : null;
-  const workerData: RenderWorkerData = { entry, origin: config.publicOrigin, config, nice: RENDER_NICE, holdFile };
+  // Workers never purge, and URL objects cannot be copied to a thread: they get no purge targets.
+  const workerConfig: Config = { ...config, cdn: { ...config.cdn, purgeVarnish: [] } };
+  const workerData: RenderWorkerData = { entry, origin: config.publicOrigin, config: workerConfig, nice: RENDER_NICE, holdFile };
   return new RenderPool<WorkerAnswer>({
     size: config.renderWorkers,
     workerUrl: new URL('./render-worker.ts', import.meta.url),
