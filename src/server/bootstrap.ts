@@ -11,8 +11,14 @@ const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
  * Opens and migrates the database, makes sure an admin exists and fills an empty site with demo
  * content. Prints what it did; a generated admin password is printed exactly once.
  */
-export async function prepareApp(config: Config, log: (line: string) => void = console.log): Promise<AppContext> {
+export async function prepareApp(
+  config: Config,
+  log: (line: string) => void = console.log,
+  /** False in a serving process of several: the first process prepared the database before starting them. */
+  prepare = true,
+): Promise<AppContext> {
   const { db, sqlite } = openDatabase(config.databasePath);
+  if (!prepare) return { config, db, sqlite, pageCache: noPageCache };
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`Database: applied migrations ${applied.join(', ')}`);
 

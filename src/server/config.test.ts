@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import os from 'node:os';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('config.rateLimits', () => {
@@ -30,5 +31,23 @@ describe('config.rateLimits', () => {
         expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
       }
     }
+  });
+});
+
+describe('config.webProcesses and limitsPath', () => {
+  it('defaults to one serving process per core and accepts 1', () => {
+    expect(loadConfig({}).webProcesses).toBe(Math.max(1, os.availableParallelism()));
+    expect(loadConfig({ WEB_PROCESSES: '1' }).webProcesses).toBe(1);
+  });
+
+  it('refuses anything but a whole number from 1 to 256', () => {
+    expect(() => loadConfig({ WEB_PROCESSES: '0' })).toThrow(/WEB_PROCESSES must be between 1 and 256/);
+    expect(() => loadConfig({ WEB_PROCESSES: 'two' })).toThrow(/WEB_PROCESSES must be a whole number/);
+  });
+
+  it('keeps the shared rate-limit file beside the database', () => {
+    expect(loadConfig({ DATABASE_PATH: '/data/site.sqlite' }).limitsPath).toBe('/data/site-limits.sqlite');
+    expect(loadConfig({ DATABASE_PATH: '/data/site' }).limitsPath).toBe('/data/site-limits.sqlite');
+    expect(loadConfig({ DATABASE_PATH: ':memory:' }).limitsPath).toBe(':memory:');
   });
 });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, validated once at start. */
@@ -26,6 +27,10 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
   commentMinFormSeconds: number;
+  /** Serving processes sharing the port (WEB_PROCESSES, default: the number of cores). */
+  webProcesses: number;
+  /** The rate limits' shared file, beside the database (`site-limits.sqlite` for `site.sqlite`). */
+  limitsPath: string;
 }
 
 /** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
@@ -101,11 +106,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
   }
   const resolve = (value: string | undefined, fallback: string) => path.resolve(cwd, value || fallback);
+  const databasePath = env.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(env.DATABASE_PATH, 'db/site.sqlite');
+  const cores = Math.max(1, os.availableParallelism());
   return {
     host,
     port,
     publicOrigin,
-    databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(env.DATABASE_PATH, 'db/site.sqlite'),
+    databasePath,
+    limitsPath: databasePath === ':memory:' ? ':memory:' : databasePath.replace(/(\.sqlite3?|\.db)?$/, '-limits.sqlite'),
     uploadsDir: resolve(env.UPLOADS_DIR, 'uploads'),
     pageStoreDir: resolve(env.PAGE_STORE_DIR, 'data/pages'),
     adminEmail,
@@ -120,5 +128,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
+    webProcesses: readInt(env, 'WEB_PROCESSES', cores, 1, 256),
   };
 }
