@@ -1,4 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
 import type { Config } from '../config.ts';
 import { prepareApp } from '../bootstrap.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
@@ -37,6 +38,8 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     log('Page store: the last run did not close cleanly; stored pages were dropped and are rendered again');
   }
 
+  // The workers run the server itself, not `npm start`'s build check (which could rebuild under them).
+  cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'main.ts') });
   const ready = new Set<number>();
   const startedAt = new Map<number, number>();
   const restartDelay = new Map<number, number>();
