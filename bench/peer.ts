@@ -1,6 +1,7 @@
-// `npm run bench:peer`: one stored article page from the real server against nginx serving the
-// same bytes, measured interleaved (ours, nginx, ours, nginx, ...) so a change in what the machine
-// is doing hits both. Prints figures; asserts nothing.
+// `npm run bench:peer`: one stored article page from the real server, with one serving process and
+// with WEB_PROCESSES=2 (a second server on the same files), against nginx serving the same bytes,
+// measured interleaved (one, two, nginx, one, two, nginx, ...) so a change in what the machine is
+// doing hits all. Prints figures; asserts nothing.
 // BENCH_ARTICLES (10000), BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), BENCH_NGINX_WORKERS (1).
 import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,8 +21,11 @@ const ADMIN: Admin = { email: 'bench@example.com', password: 'bench-password-123
 const children: ChildProcess[] = [];
 
 /** The built server, once it has pre-rendered every public page; its port is read from its origin. */
-async function startSite(env: Record<string, string>): Promise<{ origin: string; port: number }> {
-  const { child, started } = startProcess(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
+async function startSite(
+  env: Record<string, string>,
+  ready = /Pre-rendered \d+ pages/,
+): Promise<{ origin: string; port: number }> {
+  const { child, started } = startProcess(['src/server/front/main.ts'], env, ready);
   children.push(child);
   const { origin } = await started;
   return { origin, port: Number(new URL(origin).port) };
@@ -76,7 +80,10 @@ async function main() {
       adminPassword: ADMIN.password,
     });
     console.log('Starting the built server and pre-rendering every public page...');
-    const site = await startSite(siteEnv(dir, databasePath, ADMIN));
+    // One public origin for both servers: they share the stored pages (a page names its origin).
+    const env = { ...siteEnv(dir, databasePath, ADMIN), PUBLIC_ORIGIN: 'http://127.0.0.1' };
+    const site = await startSite({ ...env, WEB_PROCESSES: '1' });
+    const cluster = await startSite({ ...env, WEB_PROCESSES: '2' }, /listening on/);
     const pagePath = `/blog/${Math.floor(ARTICLES / 2)}`;
 
     // The same bytes for nginx, from our own answers (world-readable: nginx workers drop root).
@@ -93,12 +100,13 @@ async function main() {
     const nginxPort = await startNginx(dir, ours.identity!.headers['content-type']!, NGINX_WORKERS, children);
     const contenders = [
       { name: 'ours', url: `${site.origin}${pagePath}`, port: site.port, path: pagePath },
+      { name: 'ours x2', url: `${cluster.origin}${pagePath}`, port: cluster.port, path: pagePath },
       { name: 'nginx', url: `http://127.0.0.1:${nginxPort}/page`, port: nginxPort, path: '/page' },
     ];
 
     console.log('\nHeader bytes of each answer (status line and headers, body excluded)');
     for (const { name, accept } of ENCODINGS) {
-      const [a, b] = await Promise.all(contenders.map((c) => rawGet(c.port, c.path, accept)));
+      const [a, , b] = await Promise.all(contenders.map((c) => rawGet(c.port, c.path, accept)));
       if (!a!.body.equals(b!.body) || a!.status !== 200 || b!.status !== 200)
         throw new Error(`${name}: nginx does not send the same bytes`);
       console.log(
@@ -113,12 +121,12 @@ async function main() {
     );
 
     console.log(
-      `\nLoad: autocannon in this process, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds interleaved; nginx ${NGINX_WORKERS} worker(s), ours one process; ${os.cpus().length} cores`,
+      `\nLoad: autocannon in this process, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds interleaved; nginx ${NGINX_WORKERS} worker(s), ours one process and WEB_PROCESSES=2; ${os.cpus().length} cores`,
     );
     for (const c of contenders) await autocannon({ url: c.url, connections: CONNECTIONS, duration: 2 });
     const rows: string[] = [];
     for (const { name, accept } of ENCODINGS) {
-      const runs: Record<string, Awaited<ReturnType<typeof measure>>[]> = { ours: [], nginx: [] };
+      const runs: Record<string, Awaited<ReturnType<typeof measure>>[]> = { ours: [], 'ours x2': [], nginx: [] };
       for (let round = 0; round < ROUNDS; round++)
         for (const c of contenders) runs[c.name]!.push(await measure(c.url, accept, CONNECTIONS, SECONDS));
       const summary = (who: string) => {
@@ -132,10 +140,12 @@ async function main() {
       };
       const a = summary('ours');
       const b = summary('nginx');
+      const c = summary('ours x2');
       const each = (who: string) => runs[who]!.map((x) => x.rps.toFixed(0)).join(', ');
       rows.push(
         `  ${name.padEnd(8)} ours ${a.rps.toFixed(0).padStart(6)} req/s p50 ${a.p50} ms p99 ${a.p99} ms | nginx ${b.rps.toFixed(0).padStart(6)} req/s p50 ${b.p50} ms p99 ${b.p99} ms | ours/nginx ${(a.rps / b.rps).toFixed(2)} | errors ${a.errors}/${b.errors}`,
-        `           runs: ours [${each('ours')}], nginx [${each('nginx')}]`,
+        `           x2   ${c.rps.toFixed(0).padStart(6)} req/s p50 ${c.p50} ms p99 ${c.p99} ms | x2/nginx ${(c.rps / b.rps).toFixed(2)} | x2/ours ${(c.rps / a.rps).toFixed(2)} | errors ${c.errors}`,
+        `           runs: ours [${each('ours')}], ours x2 [${each('ours x2')}], nginx [${each('nginx')}]`,
       );
     }
     console.log('\nResults (medians of the rounds)');

@@ -11,8 +11,14 @@ import { noPageCache, type AppContext } from './context.ts';
  * created or updated, a generated password printed exactly once; without it and with no admin yet,
  * the one-time setup link is printed (the same link at every start until it is used).
  */
-export async function prepareApp(config: Config, log: (line: string) => void = console.log): Promise<AppContext> {
+export async function prepareApp(
+  config: Config,
+  log: (line: string) => void = console.log,
+  /** False in a serving process of several: the first process prepared the database before starting them. */
+  prepare = true,
+): Promise<AppContext> {
   const { db, sqlite } = openDatabase(config.databasePath);
+  if (!prepare) return { config, db, sqlite, pageCache: noPageCache };
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`Database: applied migrations ${applied.join(', ')}`);
 

@@ -73,9 +73,14 @@ describe('shared caches and metrics', () => {
 
 describe('config.renderWorkers', () => {
   it('defaults to one render worker per core and 256 MiB each', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ WEB_PROCESSES: '1' });
     expect(config.renderWorkers).toBe(os.availableParallelism());
     expect(config.renderWorkerMemoryMb).toBe(256);
+  });
+
+  it('shares the cores between the serving processes by default', () => {
+    expect(loadConfig({ WEB_PROCESSES: String(os.availableParallelism()) }).renderWorkers).toBe(1);
+    expect(loadConfig({ WEB_PROCESSES: '2', RENDER_WORKERS: '3' }).renderWorkers).toBe(3);
   });
 
   it('reads RENDER_WORKERS and RENDER_WORKER_MEMORY_MB', () => {
@@ -93,5 +98,23 @@ describe('config.renderWorkers', () => {
     ] as const) {
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));
     }
+  });
+});
+
+describe('config.webProcesses and limitsPath', () => {
+  it('defaults to one serving process per core and accepts 1', () => {
+    expect(loadConfig({}).webProcesses).toBe(Math.max(1, os.availableParallelism()));
+    expect(loadConfig({ WEB_PROCESSES: '1' }).webProcesses).toBe(1);
+  });
+
+  it('refuses anything but a whole number from 1 to 256', () => {
+    expect(() => loadConfig({ WEB_PROCESSES: '0' })).toThrow(/WEB_PROCESSES must be between 1 and 256/);
+    expect(() => loadConfig({ WEB_PROCESSES: 'two' })).toThrow(/WEB_PROCESSES must be a whole number/);
+  });
+
+  it('keeps the shared rate-limit file beside the database', () => {
+    expect(loadConfig({ DATABASE_PATH: '/data/site.sqlite' }).limitsPath).toBe('/data/site-limits.sqlite');
+    expect(loadConfig({ DATABASE_PATH: '/data/site' }).limitsPath).toBe('/data/site-limits.sqlite');
+    expect(loadConfig({ DATABASE_PATH: ':memory:' }).limitsPath).toBe(':memory:');
   });
 });

@@ -35,6 +35,10 @@ export interface Config {
   cdn: CdnSettings;
   /** `host:port` of the Prometheus metrics listener (METRICS_ADDRESS), or null: off. */
   metricsAddress: { host: string; port: number } | null;
+  /** Serving processes sharing the port (WEB_PROCESSES, default: the number of cores). */
+  webProcesses: number;
+  /** The rate limits' shared file, beside the database (`site-limits.sqlite` for `site.sqlite`). */
+  limitsPath: string;
 }
 
 /** The headers a shared cache reads a page's tags from (CDN_TAG_HEADERS). */
@@ -164,11 +168,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('ADMIN_PASSWORD must be at least 8 characters');
   }
   const resolve = (value: string | undefined, fallback: string) => path.resolve(cwd, value || fallback);
+  const databasePath = env.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(env.DATABASE_PATH, 'db/site.sqlite');
+  const cores = Math.max(1, os.availableParallelism());
+  const webProcesses = readInt(env, 'WEB_PROCESSES', cores, 1, 256);
   return {
     host,
     port,
     publicOrigin,
-    databasePath: env.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(env.DATABASE_PATH, 'db/site.sqlite'),
+    databasePath,
+    limitsPath: databasePath === ':memory:' ? ':memory:' : databasePath.replace(/(\.sqlite3?|\.db)?$/, '-limits.sqlite'),
     uploadsDir: resolve(env.UPLOADS_DIR, 'uploads'),
     pageStoreDir: resolve(env.PAGE_STORE_DIR, 'data/pages'),
     adminEmail,
@@ -181,11 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pageMemoryMb: readInt(env, 'PAGE_MEMORY_MB', 48, 1, 4096),
     pageStoreMaxMb: readInt(env, 'PAGE_STORE_MAX_MB', 1024, 1, 1024 * 1024),
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
-    renderWorkers: readInt(env, 'RENDER_WORKERS', os.availableParallelism(), 1, 64),
+    // Each serving process has its own pool: together they make about one render thread per core.
+    renderWorkers: readInt(env, 'RENDER_WORKERS', Math.max(1, Math.round(cores / webProcesses)), 1, 64),
     renderWorkerMemoryMb: readInt(env, 'RENDER_WORKER_MEMORY_MB', 256, 64, 4096),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
     cdn: readCdn(env),
     metricsAddress: readMetricsAddress(env),
+    webProcesses,
   };
 }

@@ -5,6 +5,7 @@ import type { PageTag } from './page-store/site-tags.ts';
 import type { SearchPool } from './content/search-pool.ts';
 import type { PdfTextExtractor } from './content/pdf-text.ts';
 import type { CdnPurgeReport, CdnPurgeStatus } from '../shared/api-types.ts';
+import type { HitStore } from './api/hit-log.ts';
 
 /** How long a change took to go live (`live_ms`) and how many other pages it queued for a background refresh. */
 export interface ChangeLive {
@@ -48,6 +49,8 @@ export interface AppContext {
   search?: SearchPool;
   /** Reads PDF text off the serving thread, installed by the front server; absent: in-process. */
   pdfText?: PdfTextExtractor;
+  /** Where the rate limits count, shared by every serving process; installed by the front server (absent: per process). */
+  hits?: HitStore;
 }
 
 const IDLE: RefreshProgress = { queued: 0, refreshedSinceLastChange: 0, seconds: 0 };

@@ -49,6 +49,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     RATE_LIMIT_SEARCH_IP: '1000',
     // Test browsers fill the comment form in milliseconds; the timing rule has its own tests.
     COMMENT_MIN_FORM_SECONDS: '0',
+    // One process unless a test asks for several (tests/integration/several-processes.test.ts).
+    WEB_PROCESSES: '1',
     DATABASE_PATH: databasePath,
     UPLOADS_DIR: uploadsDir,
     PAGE_STORE_DIR: path.join(dir, 'pages'),

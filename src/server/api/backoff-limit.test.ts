@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { openRateHitStore } from '../db/repositories/rate-hits.ts';
+import type { SharedHits } from './hit-log.ts';
 import { createBackoffLimiter } from './backoff-limit.ts';
 
 function clock(start = 1_000_000) {
@@ -6,10 +8,23 @@ function clock(start = 1_000_000) {
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
 
-describe('createBackoffLimiter', () => {
+// The same rules in this process's memory and in the shared store every serving process counts in.
+const backends: Array<[string, () => { shared?: SharedHits }]> = [
+  ['in memory', () => ({})],
+  ['in the shared store', () => ({ shared: { store: openRateHitStore(':memory:'), bucket: 'test' } })],
+];
+
+describe.each(backends)('createBackoffLimiter %s', (_name, backend) => {
   it('lets the free hits through, then doubles the wait after each further hit up to the maximum', () => {
     const c = clock();
-    const limiter = createBackoffLimiter({ free: 2, windowMs: 3_600_000, baseDelayMs: 1_000, maxDelayMs: 5_000, now: c.now });
+    const limiter = createBackoffLimiter({
+      ...backend(),
+      free: 2,
+      windowMs: 3_600_000,
+      baseDelayMs: 1_000,
+      maxDelayMs: 5_000,
+      now: c.now,
+    });
     expect(limiter.take('k').allowed).toBe(true);
     expect(limiter.take('k').allowed).toBe(true);
     const waits: number[] = [];
@@ -28,7 +43,14 @@ describe('createBackoffLimiter', () => {
 
   it('forgets hits older than the window, and record and refund move the count both ways', () => {
     const c = clock();
-    const limiter = createBackoffLimiter({ free: 1, windowMs: 10_000, baseDelayMs: 1_000, maxDelayMs: 60_000, now: c.now });
+    const limiter = createBackoffLimiter({
+      ...backend(),
+      free: 1,
+      windowMs: 10_000,
+      baseDelayMs: 1_000,
+      maxDelayMs: 60_000,
+      now: c.now,
+    });
     limiter.record('k');
     limiter.record('k');
     expect(limiter.check('k')).toMatchObject({ allowed: false, retryAfterMs: 2_000 });
@@ -40,7 +62,14 @@ describe('createBackoffLimiter', () => {
   });
 
   it('keeps at most maxKeys keys', () => {
-    const limiter = createBackoffLimiter({ free: 1, windowMs: 10_000, baseDelayMs: 1_000, maxDelayMs: 2_000, maxKeys: 100 });
+    const limiter = createBackoffLimiter({
+      ...backend(),
+      free: 1,
+      windowMs: 10_000,
+      baseDelayMs: 1_000,
+      maxDelayMs: 2_000,
+      maxKeys: 100,
+    });
     for (let i = 0; i < 1_000; i++) limiter.take(`k${i}`);
     expect(limiter.size()).toBeLessThanOrEqual(100);
   });

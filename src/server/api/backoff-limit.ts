@@ -1,4 +1,5 @@
-import { createHitLog, type RateLimitDecision } from './hit-log.ts';
+import type { RateLimitDecision, SharedHits } from './hit-log.ts';
+import { createHitLogIn } from './shared-hit-log.ts';
 
 /**
  * A limiter that slows down instead of locking out: `free` hits per key in any `windowMs` go
@@ -17,6 +18,8 @@ export interface BackoffLimiterOptions {
   now?: () => number;
   /** Upper bound on remembered keys, so a flood of distinct keys cannot exhaust memory. */
   maxKeys?: number;
+  /** Count in this shared store, under this bucket name (see rate-limit.ts). */
+  shared?: SharedHits | undefined;
 }
 
 export interface BackoffLimiter {
@@ -36,7 +39,7 @@ export function createBackoffLimiter(options: BackoffLimiterOptions): BackoffLim
   if (!Number.isInteger(free) || free < 1) throw new RangeError('free must be a positive integer');
   // Past this many hits beyond the free ones the delay is at its maximum anyway.
   const keep = free + Math.ceil(Math.log2(Math.max(2, maxDelayMs / baseDelayMs))) + 1;
-  const log = createHitLog({ windowMs, keep, maxKeys: options.maxKeys, now: options.now, decide });
+  const log = createHitLogIn(options.shared, { windowMs, keep, maxKeys: options.maxKeys, now: options.now, decide });
 
   function decide(live: number[], at: number): RateLimitDecision {
     if (live.length < free) return { allowed: true, remaining: free - live.length - 1, retryAfterMs: 0 };

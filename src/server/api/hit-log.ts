@@ -4,7 +4,9 @@
  * younger than `windowMs` count; each key keeps at most `keep` times, and at most `maxKeys` keys
  * are remembered, so a flood of distinct keys cannot exhaust memory.
  *
- * State lives in this process only: a restart forgets it.
+ * `createHitLog` keeps the hits in this process's memory (a restart forgets them); given a shared
+ * `HitStore` (the front server installs one on the app context), `createSharedHitLog`
+ * (shared-hit-log.ts) keeps them where every serving process counts against the same numbers.
  */
 export interface RateLimitDecision {
   allowed: boolean;
@@ -24,6 +26,26 @@ export interface HitLogOptions {
   now?: (() => number) | undefined;
   /** The limiter's rule: what a new hit gets, given the key's live hits (oldest first). */
   decide: (live: number[], at: number) => RateLimitDecision;
+}
+
+/**
+ * Where shared hits are kept (the front server's is `db/repositories/rate-hits.ts`): synchronous,
+ * and `atomically` runs a check and a count so that no other process interleaves with them.
+ */
+export interface HitStore {
+  atomically<T>(run: () => T): T;
+  hitsAfter(bucket: string, key: string, after: number): number[];
+  add(bucket: string, key: string, at: number, keep: number, expiredAt: number): void;
+  removeLatest(bucket: string, key: string): void;
+  forget(bucket: string, key: string): void;
+  keyCount(bucket: string, after: number): number;
+  prune(bucket: string, expiredAt: number, keepKeys: number): void;
+}
+
+/** Which shared store a limiter counts in, and its name there; without it, this process's memory. */
+export interface SharedHits {
+  store: HitStore;
+  bucket: string;
 }
 
 export interface HitLog {

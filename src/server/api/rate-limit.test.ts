@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { openRateHitStore } from '../db/repositories/rate-hits.ts';
+import type { SharedHits } from './hit-log.ts';
 import { createRateLimiter, retryAfterSeconds } from './rate-limit.ts';
 
 function clock(start = 1_000_000) {
@@ -8,10 +10,16 @@ function clock(start = 1_000_000) {
 
 const MINUTE = 60_000;
 
-describe('createRateLimiter', () => {
+// The same rules in this process's memory and in the shared store every serving process counts in.
+const backends: Array<[string, () => { shared?: SharedHits }]> = [
+  ['in memory', () => ({})],
+  ['in the shared store', () => ({ shared: { store: openRateHitStore(':memory:'), bucket: 'test' } })],
+];
+
+describe.each(backends)('createRateLimiter %s', (_name, backend) => {
   it('allows up to the limit, then refuses with the wait until the oldest hit expires', () => {
     const c = clock();
-    const limiter = createRateLimiter({ limit: 5, windowMs: 10 * MINUTE, now: c.now });
+    const limiter = createRateLimiter({ ...backend(), limit: 5, windowMs: 10 * MINUTE, now: c.now });
     const remaining = [];
     for (let i = 0; i < 5; i++) {
       const d = limiter.take('ip');
@@ -27,7 +35,7 @@ describe('createRateLimiter', () => {
 
   it('is a sliding window: each old hit frees one slot when it leaves the window', () => {
     const c = clock();
-    const limiter = createRateLimiter({ limit: 2, windowMs: 10_000, now: c.now });
+    const limiter = createRateLimiter({ ...backend(), limit: 2, windowMs: 10_000, now: c.now });
     limiter.take('k');
     c.advance(4_000);
     limiter.take('k');
@@ -40,7 +48,7 @@ describe('createRateLimiter', () => {
 
   it('does not allow a double burst across a window boundary', () => {
     const c = clock();
-    const limiter = createRateLimiter({ limit: 5, windowMs: 10 * MINUTE, now: c.now });
+    const limiter = createRateLimiter({ ...backend(), limit: 5, windowMs: 10 * MINUTE, now: c.now });
     c.advance(10 * MINUTE - 1);
     for (let i = 0; i < 5; i++) expect(limiter.take('ip').allowed).toBe(true);
     c.advance(2);
@@ -49,7 +57,7 @@ describe('createRateLimiter', () => {
 
   it('does not count refused hits, so waiting out the window is enough', () => {
     const c = clock();
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, now: c.now });
+    const limiter = createRateLimiter({ ...backend(), limit: 1, windowMs: 1_000, now: c.now });
     limiter.take('k');
     for (let i = 0; i < 10; i++) {
       c.advance(90);
@@ -60,14 +68,14 @@ describe('createRateLimiter', () => {
   });
 
   it('keeps keys apart', () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, now: clock().now });
+    const limiter = createRateLimiter({ ...backend(), limit: 1, windowMs: 1_000, now: clock().now });
     expect(limiter.take('a').allowed).toBe(true);
     expect(limiter.take('a').allowed).toBe(false);
     expect(limiter.take('b').allowed).toBe(true);
   });
 
   it('check answers like take without counting', () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, now: clock().now });
+    const limiter = createRateLimiter({ ...backend(), limit: 1, windowMs: 1_000, now: clock().now });
     expect(limiter.check('k')).toEqual({ allowed: true, remaining: 0, retryAfterMs: 0 });
     expect(limiter.check('k').allowed).toBe(true);
     limiter.take('k');
@@ -75,7 +83,7 @@ describe('createRateLimiter', () => {
   });
 
   it('reset forgets a key', () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1_000, now: clock().now });
+    const limiter = createRateLimiter({ ...backend(), limit: 1, windowMs: 1_000, now: clock().now });
     limiter.take('k');
     limiter.reset('k');
     expect(limiter.take('k').allowed).toBe(true);
@@ -83,7 +91,7 @@ describe('createRateLimiter', () => {
 
   it('forgets expired keys and never remembers more than maxKeys', () => {
     const c = clock();
-    const limiter = createRateLimiter({ limit: 3, windowMs: 1_000, now: c.now, maxKeys: 100 });
+    const limiter = createRateLimiter({ ...backend(), limit: 3, windowMs: 1_000, now: c.now, maxKeys: 100 });
     for (let i = 0; i < 100; i++) limiter.take(`old-${i}`);
     c.advance(1_000);
     limiter.take('new-0');
@@ -101,8 +109,8 @@ describe('createRateLimiter', () => {
   });
 
   it('refuses nonsense settings', () => {
-    expect(() => createRateLimiter({ limit: 0, windowMs: 1_000 })).toThrow(RangeError);
-    expect(() => createRateLimiter({ limit: 1.5, windowMs: 1_000 })).toThrow(RangeError);
-    expect(() => createRateLimiter({ limit: 1, windowMs: 0 })).toThrow(RangeError);
+    expect(() => createRateLimiter({ ...backend(), limit: 0, windowMs: 1_000 })).toThrow(RangeError);
+    expect(() => createRateLimiter({ ...backend(), limit: 1.5, windowMs: 1_000 })).toThrow(RangeError);
+    expect(() => createRateLimiter({ ...backend(), limit: 1, windowMs: 0 })).toThrow(RangeError);
   });
 });

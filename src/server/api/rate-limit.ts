@@ -1,12 +1,14 @@
-import { createHitLog, type RateLimitDecision } from './hit-log.ts';
+import type { RateLimitDecision, SharedHits } from './hit-log.ts';
+import { createHitLogIn } from './shared-hit-log.ts';
 
 /**
  * An in-memory sliding-window limiter: at most `limit` hits per key in any `windowMs`. It keeps the
  * times of the last `limit` hits per key, so "5 per 10 minutes" means exactly that, with no burst
  * of twice the limit at a window boundary as a fixed window would allow.
  *
- * State lives in this process only: a restart forgets it, which is acceptable for slowing down
- * comment spam and password guessing on a single small server (security.md section 6).
+ * With `shared`, the hits are counted in a store every serving process shares (the front server's
+ * SQLite file), so a limit holds exactly however many processes serve; without it they live in
+ * this process's memory (astro dev, unit tests).
  */
 export interface RateLimiterOptions {
   limit: number;
@@ -15,6 +17,8 @@ export interface RateLimiterOptions {
   now?: () => number;
   /** Upper bound on remembered keys, so a flood of distinct keys cannot exhaust memory. */
   maxKeys?: number;
+  /** Count in this shared store, under this bucket name. */
+  shared?: SharedHits | undefined;
 }
 
 export type { RateLimitDecision };
@@ -37,7 +41,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError('limit must be a positive integer');
   if (!(windowMs > 0)) throw new RangeError('windowMs must be positive');
   // A key never holds more than `limit` live hits: a hit is only added when fewer are live.
-  const log = createHitLog({ windowMs, keep: limit, maxKeys: options.maxKeys, now: options.now, decide });
+  const log = createHitLogIn(options.shared, { windowMs, keep: limit, maxKeys: options.maxKeys, now: options.now, decide });
 
   function decide(live: number[], at: number): RateLimitDecision {
     if (live.length < limit) return { allowed: true, remaining: limit - live.length - 1, retryAfterMs: 0 };

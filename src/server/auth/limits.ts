@@ -2,10 +2,13 @@ import { AppError } from '../errors.ts';
 import type { RateLimitSettings } from '../config.ts';
 import { createRateLimiter, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
 import { createBackoffLimiter, type BackoffLimiter } from '../api/backoff-limit.ts';
+import { createHitLogIn } from '../api/shared-hit-log.ts';
+import type { HitStore } from '../api/hit-log.ts';
 
 /**
  * Brute-force limits for login and registration (security.md section 6), sized by
- * `config.rateLimits`. Counts live in this process.
+ * `config.rateLimits`. Counts live in the shared hit store when the front server installed one
+ * (every serving process counts against the same numbers), in this process's memory otherwise.
  *
  * - Per address and email (`loginAccount`, 15 minutes): a hard limit on guesses at one account.
  * - Per address (`loginIp`, an hour): the free failures, then a wait that doubles with each further
@@ -29,22 +32,30 @@ export interface AuthLimiters {
   knownLogins: RecentKeys;
 }
 
-export function createAuthLimiters(settings: AuthLimitSettings, now?: () => number): AuthLimiters {
+export function createAuthLimiters(settings: AuthLimitSettings, now?: () => number, store?: HitStore): AuthLimiters {
   const clock = now ? { now } : {};
+  const shared = (bucket: string) => (store ? { shared: { store, bucket } } : {});
   return {
-    loginAccount: createRateLimiter({ limit: settings.loginAccount, windowMs: 15 * MINUTE, ...clock }),
-    loginIp: createBackoffLimiter({ free: settings.loginIp, windowMs: HOUR, ...LOGIN_BACKOFF, ...clock }),
-    registerIp: createRateLimiter({ limit: settings.registerIp, windowMs: HOUR, ...clock }),
-    knownLogins: createRecentKeys({ ttlMs: 30 * DAY, maxKeys: 50_000, ...clock }),
+    loginAccount: createRateLimiter({
+      limit: settings.loginAccount,
+      windowMs: 15 * MINUTE,
+      ...clock,
+      ...shared('login-account'),
+    }),
+    loginIp: createBackoffLimiter({ free: settings.loginIp, windowMs: HOUR, ...LOGIN_BACKOFF, ...clock, ...shared('login-ip') }),
+    registerIp: createRateLimiter({ limit: settings.registerIp, windowMs: HOUR, ...clock, ...shared('register-ip') }),
+    knownLogins: createRecentKeys({ ttlMs: 30 * DAY, maxKeys: 50_000, ...clock, ...shared('known-login') }),
   };
 }
 
-let shared: AuthLimiters | undefined;
+let madeForStore: HitStore | undefined;
+let current: AuthLimiters | undefined;
 
 /** The process's limiters, made on first use (Astro's bundle holds the one copy that counts). */
-export function getAuthLimiters(settings: AuthLimitSettings): AuthLimiters {
-  shared ??= createAuthLimiters(settings);
-  return shared;
+export function getAuthLimiters(settings: AuthLimitSettings, store?: HitStore): AuthLimiters {
+  if (!current || madeForStore !== store) current = createAuthLimiters(settings, undefined, store);
+  madeForStore = store;
+  return current;
 }
 
 export function tooManyAttempts(decision: RateLimitDecision, message: string): AppError {
@@ -96,8 +107,24 @@ export interface RecentKeys {
   has(key: string): boolean;
 }
 
-export function createRecentKeys(options: { ttlMs: number; maxKeys: number; now?: () => number }): RecentKeys {
+export function createRecentKeys(options: {
+  ttlMs: number;
+  maxKeys: number;
+  now?: () => number;
+  shared?: { store: HitStore; bucket: string };
+}): RecentKeys {
   const now = options.now ?? Date.now;
+  if (options.shared) {
+    // One hit per key is all it takes: a key is known while its latest hit is live.
+    const log = createHitLogIn(options.shared, {
+      windowMs: options.ttlMs,
+      keep: 1,
+      maxKeys: options.maxKeys,
+      now,
+      decide: (live) => ({ allowed: live.length === 0, remaining: 0, retryAfterMs: 0 }),
+    });
+    return { add: (key) => log.record(key), has: (key) => !log.check(key).allowed };
+  }
   const seen = new Map<string, number>();
   return {
     add(key) {

@@ -26,7 +26,11 @@ export interface LoggedIn {
 export async function logIn(app: AppContext, request: LoginRequest, limiters?: AuthLimiters): Promise<LoggedIn> {
   const { db, config } = app;
   const credentials = throwIfInvalid(validateLogin(request.body));
-  const attempt = startLoginAttempt(limiters ?? getAuthLimiters(config.rateLimits), request.clientIp, credentials.email);
+  const attempt = startLoginAttempt(
+    limiters ?? getAuthLimiters(config.rateLimits, app.hits),
+    request.clientIp,
+    credentials.email,
+  );
   const user = await authenticateWithPassword(db, credentials);
   if (!user) throw new AppError('invalid_credentials', 'Invalid email or password.');
   attempt.succeeded();
@@ -45,7 +49,7 @@ export interface RegisterRequest {
 /** A sign-up: counted once the input is well formed, so typos cost nothing and probing for taken emails does. */
 export async function register(app: AppContext, request: RegisterRequest, limiters?: AuthLimiters): Promise<PublicUser> {
   const account = throwIfInvalid(validateRegistration(request.body));
-  const decision = (limiters ?? getAuthLimiters(app.config.rateLimits)).registerIp.take(request.clientIp);
+  const decision = (limiters ?? getAuthLimiters(app.config.rateLimits, app.hits)).registerIp.take(request.clientIp);
   if (!decision.allowed) throw tooManyAttempts(decision, 'Too many sign-ups from this address. Please try again later.');
   return registerAccount(app.db, account);
 }

@@ -12,9 +12,18 @@ import { judgeComment } from './spam.ts';
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
+// Counted in the shared hit store when the front server installed one (every process counts alike).
 let sharedLimiter: RateLimiter | undefined;
+let limiterStore: AppContext['hits'];
 function getCommentLimiter(app: AppContext): RateLimiter {
-  sharedLimiter ??= createRateLimiter({ limit: app.config.rateLimits.commentIp, windowMs: COMMENT_RATE_LIMIT.windowMs });
+  if (!sharedLimiter || limiterStore !== app.hits) {
+    sharedLimiter = createRateLimiter({
+      limit: app.config.rateLimits.commentIp,
+      windowMs: COMMENT_RATE_LIMIT.windowMs,
+      shared: app.hits && { store: app.hits, bucket: 'comment-ip' },
+    });
+    limiterStore = app.hits;
+  }
   return sharedLimiter;
 }
 

@@ -1,7 +1,11 @@
 // The production server: prepares the database, then serves the built site (`npm run build` first).
+// With WEB_PROCESSES > 1 this process starts that many serving processes on the one port
+// (cluster-primary.ts) and each of them runs this file too.
+import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { startSite, type Site } from './site.ts';
 import { describeStartFailure } from './start-failure.ts';
+import { runPrimary, workerIndex } from './cluster-primary.ts';
 
 let config: Config;
 try {
@@ -18,32 +22,48 @@ try {
 // production (config.production) still follows what the operator set.
 process.env.NODE_ENV ||= 'production';
 
-let site: Site;
-try {
-  site = await startSite(config);
-} catch (error) {
-  console.error(describeStartFailure(error, config));
-  process.exit(1);
+const index = workerIndex();
+if (index === null && config.webProcesses > 1 && cluster.isPrimary) {
+  try {
+    await runPrimary(config);
+  } catch (error) {
+    console.error(describeStartFailure(error, config));
+    process.exit(1);
+  }
+} else {
+  await serve(index);
 }
-console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);
 
-let closing = false;
-function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  console.log(`${signal}: closing`);
-  setTimeout(() => process.exit(0), 5000).unref();
-  void site.close().then(() => process.exit(0));
-}
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+async function serve(index: number | null): Promise<void> {
+  const role = { lead: index === null || index === 0, inCluster: index !== null };
+  let site: Site;
+  try {
+    site = await startSite(config, console.log, role);
+  } catch (error) {
+    console.error(describeStartFailure(error, config));
+    process.exit(1);
+  }
+  if (role.inCluster) process.send?.({ type: 'listening', origin: site.origin });
+  else console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);
 
-// A first start (or a new build) fills the page store in the background; readers asking
-// meanwhile get their page rendered on demand.
-if (config.pageStoreEnabled && site.store.count() === 0) {
-  const summary = await site.prerender();
-  console.log(
-    `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +
-      (summary.failed ? `, ${summary.failed} failed` : ''),
-  );
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    if (!role.inCluster) console.log(`${signal}: closing`);
+    setTimeout(() => process.exit(0), 5000).unref();
+    void site.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  // A first start (or a new build) fills the page store in the background; readers asking
+  // meanwhile get their page rendered on demand. Only the lead does it when several serve.
+  if (role.lead && config.pageStoreEnabled && site.store.count() === 0) {
+    const summary = await site.prerender();
+    console.log(
+      `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +
+        (summary.failed ? `, ${summary.failed} failed` : ''),
+    );
+  }
 }

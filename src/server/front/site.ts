@@ -23,6 +23,17 @@ import { createCdnChangePurge } from '../cdn/change-purge.ts';
 import { siteMetrics } from '../metrics/registry.ts';
 import { instrumentSite } from '../metrics/instrument.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
+import { openRateHitStore } from '../db/repositories/rate-hits.ts';
+
+/** What this process does when several serve the same port (front/README.md "Several processes"). */
+export interface SiteRole {
+  /** The one process that runs the once-only work: the top-viewed check and the first pre-render. */
+  lead: boolean;
+  /** Started by the cluster's first process, which migrated the database and checked for a crash. */
+  inCluster: boolean;
+}
+
+const ALONE: SiteRole = { lead: true, inCluster: false };
 
 export interface Site {
   server: http.Server;
@@ -49,16 +60,20 @@ export function readBuildId(distDir: string): string {
  * Opens the database, the page store and the built Astro app, and starts listening.
  * Every committed change invalidates its tags and re-renders the hot pages before it answers.
  */
-export async function startSite(config: Config, log: (line: string) => void = console.log): Promise<Site> {
+export async function startSite(config: Config, log: (line: string) => void = console.log, role = ALONE): Promise<Site> {
   const entry = path.join(config.distDir, 'server/entry.mjs');
   if (!fs.existsSync(entry)) throw new Error('No build found: run `npm run build` (or `npm start`, which builds when needed).');
 
-  const context = await prepareApp(config, log);
+  const context = await prepareApp(config, log, !role.inCluster);
+  // Rate limits count where every process (and another server on the same files) sees them.
+  const hits = openRateHitStore(config.limitsPath);
+  context.hits = hits;
   setAppContext(context);
   // After a crash, a committed write may not have reached the store's tags: its pages cannot be trusted.
   const run = markStoreOpen(config.pageStoreDir);
   if (run.previousRunCrashed) {
-    dropStoredPages(config.pageStoreDir, run.othersRunning);
+    // Beside live siblings the rows go, never the file they have open.
+    dropStoredPages(config.pageStoreDir, role.inCluster ? Math.max(1, run.othersRunning) : run.othersRunning);
     log('Page store: the last run did not close cleanly; stored pages were dropped and are rendered again');
   }
   // Pages name the build's assets and the public origin: a change of either drops them.
@@ -114,6 +129,12 @@ export async function startSite(config: Config, log: (line: string) => void = co
     clientDir: path.join(config.distDir, 'client'),
     ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}),
   });
+  // Test seam: which of several processes answered (tests kill one, or check a session on each).
+  if (process.env.NODE_ENV === 'test' && role.inCluster) {
+    server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) =>
+      res.setHeader('X-Process', String(process.pid)),
+    );
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -121,7 +142,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh);
+  // One check for all processes: the view counts they write all land in the one database.
+  const stopRefresher = role.lead ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh) : () => {};
   const stopSearch = startSearchServices(context, log);
   instrumentSite(metrics, { context, store, renderer, queue });
   // Its own listener, so readers never reach it whatever the proxy in front passes.
@@ -161,6 +183,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       await stopViewCounter();
       await stopSearch();
       context.sqlite.close();
+      hits.close();
       // A version bump that never reached the file leaves its marker: the next start drops the pages.
       if (trusted) run.release();
       else log('Page store: tag versions could not all be written; the next start drops the stored pages');

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { createStoreSchema, STORE_FILE_NAME } from './store-schema.ts';
+
+export { dropStoredPages } from './store-schema.ts';
 
 /**
  * The page store's SQLite file (`pages.sqlite` in the store directory): its schema and every
@@ -19,6 +22,19 @@ export interface StoredPage {
   buildId: string;
 }
 
+export interface TagVersionRow {
+  tag: string;
+  version: number;
+  seq: number;
+}
+
+/** Tag versions bumped since a sequence number, and the store's generation (bumped when its pages are dropped). */
+export interface TagChanges {
+  rows: TagVersionRow[];
+  lastSeq: number;
+  generation: number;
+}
+
 interface PageRow {
   key: string;
   size: number;
@@ -32,8 +48,6 @@ interface PageRow {
   gzip: Buffer;
   br: Buffer;
 }
-
-const FILE_NAME = 'pages.sqlite';
 
 export type StoreFile = ReturnType<typeof prepareStoreFile>;
 
@@ -59,7 +73,7 @@ function moveAsideDamaged(file: string): string {
  */
 export function openStoreFile(dir: string, log: (line: string) => void = console.error) {
   fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, FILE_NAME);
+  const file = path.join(dir, STORE_FILE_NAME);
   try {
     return openStoreFileAt(file);
   } catch (error) {
@@ -84,24 +98,7 @@ function openStoreFileAt(file: string) {
 }
 
 function prepareStoreFile(db: SQLite.Database) {
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  // A store from before sizes, access times and the tag index: it is a cache, start it afresh.
-  const columns = db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>;
-  if (columns.length > 0 && !columns.some((c) => c.name === 'accessed_at')) db.exec('drop table pages');
-  db.exec(`
-    create table if not exists meta (key text primary key, value text not null);
-    create table if not exists tag_versions (tag text primary key, version integer not null);
-    create table if not exists pages (
-      key text primary key, content_type text not null, etag text not null,
-      tags text not null, rendered_at integer not null, build_id text not null,
-      size integer not null, accessed_at integer not null,
-      body blob not null, gzip blob not null, br blob not null
-    );
-    create index if not exists pages_by_access on pages (accessed_at);
-    create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
-  `);
+  createStoreSchema(db);
   const statements = {
     get: db.prepare('select * from pages where key = ?'),
     tagsOf: db.prepare('select tags, build_id from pages where key = ?'),
@@ -122,14 +119,36 @@ function prepareStoreFile(db: SQLite.Database) {
     oldest: db.prepare('select key, size from pages order by accessed_at limit ?'),
     // Never below what this process already handed out (kept in memory when a bump could not be written).
     bump: db.prepare(
-      'insert into tag_versions (tag, version) values (?, ?) on conflict (tag) do update set version = max(version + 1, excluded.version) returning version',
+      'insert into tag_versions (tag, version, seq) values (?, ?, ?) on conflict (tag) do update set version = max(version + 1, excluded.version), seq = excluded.seq returning version',
     ),
+    // Changes whenever another connection (another process) committed to the file; a few µs.
+    dataVersion: db.prepare('pragma data_version').pluck(),
+    changedSince: db.prepare('select tag, version, seq from tag_versions where seq > ? order by seq'),
+    lastSeq: db.prepare('select coalesce(max(seq), 0) from tag_versions').pluck(),
+    generation: db.prepare("select coalesce((select cast(value as integer) from meta where key = 'generation'), 0)").pluck(),
     count: db.prepare('select count(*) as n from pages'),
     bytes: db.prepare('select coalesce(sum(size), 0) as n from pages'),
   };
-  /** Bumps each tag's version in one transaction, reporting every new version. */
-  const bumpTags = db.transaction((tags: Array<[string, number]>, bumped: (tag: string, version: number) => void) => {
-    for (const [tag, atLeast] of tags) bumped(tag, (statements.bump.get(tag, atLeast) as { version: number }).version);
+  const readChanges = (sinceSeq: number): TagChanges => {
+    const rows = statements.changedSince.all(sinceSeq) as TagVersionRow[];
+    return {
+      rows,
+      lastSeq: rows.length > 0 ? rows[rows.length - 1]!.seq : sinceSeq,
+      generation: statements.generation.get() as number,
+    };
+  };
+  /**
+   * Bumps each tag's version in one write transaction (taken at its start, so no other process
+   * commits between the read and the bump): first the bumps other processes made since
+   * `sinceSeq`, then this one's, all reported.
+   */
+  const bumpTags = db.transaction((tags: Array<[string, number]>, sinceSeq: number): TagChanges => {
+    const changes = readChanges(sinceSeq);
+    const seq = (statements.lastSeq.get() as number) + 1;
+    for (const [tag, atLeast] of tags) {
+      changes.rows.push({ tag, version: (statements.bump.get(tag, atLeast, seq) as { version: number }).version, seq });
+    }
+    return { ...changes, lastSeq: seq };
   });
   /** A page, its tag index rows and its size, in one transaction: never half a page after a crash. */
   const writePage = db.transaction((page: StoredPage, size: number): number => {
@@ -168,8 +187,11 @@ function prepareStoreFile(db: SQLite.Database) {
   });
 
   return {
-    readTagVersions: () => db.prepare('select tag, version from tag_versions').all() as Array<{ tag: string; version: number }>,
-    bumpTags: (tags: Array<[string, number]>, bumped: (tag: string, version: number) => void) => bumpTags(tags, bumped),
+    /** Whether another connection committed since the last call: a counter, compared by the caller. */
+    dataVersion: () => statements.dataVersion.get() as number,
+    /** The tag versions bumped after `sinceSeq` (0: all of them) and the store's generation. */
+    readTagChanges: readChanges,
+    bumpTags: (tags: Array<[string, number]>, sinceSeq: number): TagChanges => bumpTags.immediate(tags, sinceSeq),
     countPages: () => (statements.count.get() as { n: number }).n,
     countBytes: () => (statements.bytes.get() as { n: number }).n,
     readPage(key: string): StoredPage | undefined {
@@ -218,31 +240,9 @@ function prepareStoreFile(db: SQLite.Database) {
   };
 }
 
-/**
- * Drops every stored page in the store at `dir`. Without another process on the store the files
- * go (instant whatever their size, and a damaged file cannot stop the start); otherwise the rows
- * are deleted so the other process keeps a working file.
- */
-export function dropStoredPages(dir: string, othersRunning: number): void {
-  const file = path.join(dir, FILE_NAME);
-  if (!fs.existsSync(file)) return;
-  if (othersRunning === 0) {
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
-    return;
-  }
-  const db = new SQLite(file);
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.exec('delete from pages');
-    if (db.prepare("select 1 from sqlite_master where name = 'page_tags'").get()) db.exec('delete from page_tags');
-  } finally {
-    db.close();
-  }
-}
-
 /** For GET /healthz: the store's file opens read-only and answers a read; throws why not. */
 export function checkStoreFile(dir: string): void {
-  const db = new SQLite(path.join(dir, FILE_NAME), { readonly: true, fileMustExist: true, timeout: 1000 });
+  const db = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true, fileMustExist: true, timeout: 1000 });
   try {
     db.prepare('select count(*) from (select 1 from pages limit 1)').get();
   } finally {

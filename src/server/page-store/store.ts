@@ -3,6 +3,8 @@ import path from 'node:path';
 import { openStoreFile, type StoreFile, type StoredPage } from './store-file.ts';
 import { RequestCounts } from './refresh-queue.ts';
 import { StoreGuard } from './store-guard.ts';
+import { TagVersions } from './tag-versions.ts';
+import { PageMemory, sizeOf } from './page-memory.ts';
 
 import { compressPage } from './compress-page.ts';
 
@@ -19,6 +21,11 @@ export type { StoredPage } from './store-file.ts';
  * rendered; invalidating a tag bumps its version, so the cost of a change is O(number of tags it
  * touched), whatever the number of stored pages. A page is fresh when all its tags still have the
  * versions it recorded and it was rendered by the running build.
+ *
+ * The versions live in the file and are shared by every process that opens it (tag-versions.ts):
+ * a bump made by one serving process, or by another server on the same files, is seen by the
+ * others at their next request. The pages too: a process that holds a page in memory that went
+ * stale takes the fresh copy another process rendered from the file.
  *
  * The store is a cache: no failure of its file (full disk, I/O error) is thrown to a caller.
  * Versions are bumped in memory first, so this process judges freshness right even when the file
@@ -45,10 +52,6 @@ export interface StoreStats {
   memoryBytes: number;
 }
 
-function sizeOf(page: StoredPage): number {
-  return page.body.length + page.gzip.length + page.br.length + 256;
-}
-
 /** Accesses are kept in memory and written in one batch before an eviction, or when this many piled up. */
 const ACCESS_BATCH = 10_000;
 
@@ -56,24 +59,18 @@ export class PageStore {
   readonly buildId: string;
   private readonly file: StoreFile;
   private readonly guard: StoreGuard;
-  private readonly versions = new Map<string, number>();
-  /** Sequence number of each tag's last invalidation, to catch renders that raced a change. */
-  private readonly invalidatedAt = new Map<string, number>();
-  private sequence = 0;
-  private readonly memory = new Map<string, StoredPage>();
-  private memoryUsed = 0;
-  private readonly memoryLimit: number;
+  private readonly versions: TagVersions;
+  private readonly memory: PageMemory;
   private readonly diskLimit: number;
   private diskUsed: number;
   /** Accesses not yet written to disk: a Map.set per read, one transaction per batch. */
   private readonly accessed = new Map<string, number>();
-  private trusted = true;
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
 
   constructor(options: PageStoreOptions) {
     this.buildId = options.buildId;
-    this.memoryLimit = options.memoryBytes ?? 48 * 1024 * 1024;
+    this.memory = new PageMemory(options.memoryBytes ?? 48 * 1024 * 1024);
     this.diskLimit = options.maxBytes ?? 1024 * 1024 * 1024;
     this.guard = new StoreGuard(
       path.join(options.dir, 'pages.sqlite'),
@@ -81,9 +78,9 @@ export class PageStore {
       options.failWrites ?? false,
     );
     this.file = openStoreFile(options.dir, options.log);
-    for (const row of this.file.readTagVersions()) this.versions.set(row.tag, row.version);
     this.file.keepOnlyBuild(this.buildId);
     this.diskUsed = this.file.countBytes();
+    this.versions = new TagVersions(this.file, this.guard, () => this.forgetAll());
   }
 
   /** The number of pages stored on disk. */
@@ -92,49 +89,55 @@ export class PageStore {
   }
 
   stats(): StoreStats {
-    return { pages: this.count(), diskBytes: this.diskUsed, memoryPages: this.memory.size, memoryBytes: this.memoryUsed };
+    return { pages: this.count(), diskBytes: this.diskUsed, memoryPages: this.memory.size, memoryBytes: this.memory.bytes };
   }
 
   /** False once a version bump could not be written: the file's versions are behind this process's. */
   isTrusted(): boolean {
-    return this.trusted;
+    return this.versions.trusted;
   }
 
   /** Starts a render: remember this and pass it to put(), so a change during the render is not lost. */
   beginRender(): number {
-    return this.sequence;
+    this.versions.sync();
+    return this.versions.current();
+  }
+
+  /** Reads the tag versions other processes bumped, if the file changed since the last look. */
+  syncVersions(): void {
+    this.versions.sync();
   }
 
   isFresh(page: Pick<StoredPage, 'buildId' | 'tags'>): boolean {
     if (page.buildId !== this.buildId) return false;
     for (const tag in page.tags) {
-      if ((this.versions.get(tag) ?? 0) !== page.tags[tag]) return false;
+      if (this.versions.get(tag) !== page.tags[tag]) return false;
     }
     return true;
   }
 
-  /** Whether a page is stored under `key` but stale, read without its bodies. */
+  /** Whether a page is stored under `key` but stale (none fresh in memory or in the file), read without its bodies. */
   isStale(key: string): boolean {
-    const hot = this.memory.get(key);
-    if (hot) return !this.isFresh(hot);
+    this.versions.sync();
+    const hot = this.memory.peek(key);
+    if (hot && this.isFresh(hot)) return false;
     const row = this.guard.run('read', () => this.file.readPageTags(key));
-    return row ? !this.isFresh(row) : false;
+    if (row) return !this.isFresh(row);
+    return hot !== undefined;
   }
 
-  /** A stored page, fresh or stale, from memory or disk. */
+  /** A stored page, fresh or stale, from memory or disk: the file's copy when the one in memory went stale. */
   get(key: string): StoredPage | undefined {
+    this.versions.sync();
     const hot = this.memory.get(key);
     if (hot) {
-      // Map order is insertion order: re-inserting marks it most recently used.
-      this.memory.delete(key);
-      this.memory.set(key, hot);
       this.touch(key);
-      return hot;
+      return this.isFresh(hot) ? hot : (this.freshFromFile(key) ?? hot);
     }
     const page = this.guard.run('read', () => this.file.readPage(key));
     if (!page) return undefined;
     this.touch(key);
-    this.remember(page);
+    this.memory.remember(page);
     return page;
   }
 
@@ -149,11 +152,10 @@ export class PageStore {
     renderStartedAt: number,
     options: { keepInMemory?: boolean } = {},
   ): StoredPage | null {
-    for (const tag of input.tags) {
-      if ((this.invalidatedAt.get(tag) ?? -1) >= renderStartedAt) return null;
-    }
+    this.versions.sync();
+    if (this.versions.changedSince(input.tags, renderStartedAt)) return null;
     const tags: Record<string, number> = {};
-    for (const tag of input.tags) tags[tag] = this.versions.get(tag) ?? 0;
+    for (const tag of input.tags) tags[tag] = this.versions.get(tag);
     const { gzip, br } = input.gzip && input.br ? { gzip: input.gzip, br: input.br } : compressPage(input.body);
     const page: StoredPage = {
       key,
@@ -174,33 +176,19 @@ export class PageStore {
       if (this.diskUsed > this.diskLimit) this.evict(key);
     }
     // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
-    if ((options.keepInMemory ?? true) || written === undefined || written === null) this.remember(page);
-    else this.forget(key);
+    if ((options.keepInMemory ?? true) || written === undefined || written === null) this.memory.remember(page);
+    else this.memory.forget(key);
     return page;
   }
 
   /** Marks every page carrying one of these tags stale: O(number of tags). Never throws. */
   invalidate(tags: string[]): void {
-    this.sequence++;
-    const bumps: Array<[string, number]> = [];
-    for (const tag of new Set(tags)) {
-      const next = (this.versions.get(tag) ?? 0) + 1;
-      this.versions.set(tag, next);
-      this.invalidatedAt.set(tag, this.sequence);
-      bumps.push([tag, next]);
-    }
-    const done = this.guard.run('write', () =>
-      this.file.bumpTags(bumps, (tag, version) => {
-        this.versions.set(tag, version);
-      }),
-    );
-    if (done === undefined) this.trusted = false;
-    this.sequence++;
+    this.versions.bump(tags);
   }
 
   /** Drops a page that no longer exists (its render answered 404). */
   remove(key: string): void {
-    this.forget(key);
+    this.memory.forget(key);
     const freed = this.guard.run('write', () => this.file.removePage(key));
     if (freed) this.diskUsed -= freed;
   }
@@ -235,28 +223,19 @@ export class PageStore {
     this.guard.run('write', () => this.file.touchPages(entries));
   }
 
-  private forget(key: string): void {
-    const previous = this.memory.get(key);
-    if (previous) {
-      this.memoryUsed -= sizeOf(previous);
-      this.memory.delete(key);
-    }
+  /** Another process rendered this page since the copy in memory: take the file's copy when it is fresh. */
+  private freshFromFile(key: string): StoredPage | undefined {
+    const row = this.guard.run('read', () => this.file.readPageTags(key));
+    if (!row || !this.isFresh(row)) return undefined;
+    const page = this.guard.run('read', () => this.file.readPage(key));
+    if (!page) return undefined;
+    this.memory.remember(page);
+    return page;
   }
 
-  private remember(page: StoredPage): void {
-    const previous = this.memory.get(page.key);
-    if (previous) {
-      this.memoryUsed -= sizeOf(previous);
-      this.memory.delete(page.key);
-    }
-    const size = sizeOf(page);
-    if (size > this.memoryLimit / 4) return;
-    this.memory.set(page.key, page);
-    this.memoryUsed += size;
-    for (const [key, old] of this.memory) {
-      if (this.memoryUsed <= this.memoryLimit) break;
-      this.memory.delete(key);
-      this.memoryUsed -= sizeOf(old);
-    }
+  /** The stored pages were dropped by another process (it found a crash): the memory copies go too. */
+  private forgetAll(): void {
+    this.memory.clear();
+    this.diskUsed = this.guard.run('read', () => this.file.countBytes()) ?? this.diskUsed;
   }
 }

@@ -1,0 +1,106 @@
+import cluster, { type Worker } from 'node:cluster';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { prepareApp } from '../bootstrap.ts';
+import { markStoreOpen } from '../page-store/crash-marker.ts';
+import { dropStoredPages } from '../page-store/store-file.ts';
+
+/**
+ * The first process when WEB_PROCESSES > 1: it serves nothing itself. It prepares the database
+ * once (migrations, admin, demo content) and checks the page store for a crash before any serving
+ * process opens it, then forks the serving processes (node:cluster: they share the one port),
+ * replaces one that dies, and on SIGTERM/SIGINT stops them all and exits when they have closed.
+ * Process 0 is the lead: the once-only work (top-viewed check, first pre-render) runs there.
+ */
+const WORKER_INDEX = 'WEB_WORKER_INDEX';
+
+/** In a serving process: its index (0 is the lead), or null when this is not one. */
+export function workerIndex(): number | null {
+  return cluster.isWorker ? Number(process.env[WORKER_INDEX] ?? 0) : null;
+}
+
+/** A worker that died: a write it committed may not have reached its tags, so the stored pages go (the rows; its siblings keep the file open). */
+function dropPagesAfterCrash(config: Config, log: (line: string) => void): void {
+  const check = markStoreOpen(config.pageStoreDir);
+  check.release();
+  if (!check.previousRunCrashed) return;
+  dropStoredPages(config.pageStoreDir, Math.max(1, check.othersRunning));
+  log('Page store: a serving process died; stored pages were dropped and are rendered again');
+}
+
+export async function runPrimary(config: Config, log: (line: string) => void = console.log): Promise<void> {
+  const prepared = await prepareApp(config, log);
+  prepared.sqlite.close();
+  const boot = markStoreOpen(config.pageStoreDir);
+  boot.release();
+  if (boot.previousRunCrashed) {
+    dropStoredPages(config.pageStoreDir, boot.othersRunning);
+    log('Page store: the last run did not close cleanly; stored pages were dropped and are rendered again');
+  }
+
+  // The workers run the server itself, not `npm start`'s build check (which could rebuild under them).
+  cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'main.ts') });
+  const ready = new Set<number>();
+  const startedAt = new Map<number, number>();
+  const restartDelay = new Map<number, number>();
+  let shuttingDown = false;
+  let announced = false;
+  const alive = new Set<Worker>();
+
+  const fork = (index: number) => {
+    const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+    alive.add(worker);
+    startedAt.set(index, Date.now());
+    worker.on('message', (message: { type?: string; origin?: string }) => {
+      if (message.type !== 'listening') return;
+      ready.add(index);
+      if (!announced && ready.size === config.webProcesses) {
+        announced = true;
+        log(`Study site listening on ${message.origin} (public origin ${config.publicOrigin}, ${config.webProcesses} processes)`);
+      }
+    });
+    worker.once('exit', (code, signal) => onExit(worker, index, code, signal));
+  };
+
+  const onExit = (worker: Worker, index: number, code: number | null, signal: string | null) => {
+    alive.delete(worker);
+    if (shuttingDown) {
+      if (alive.size === 0) process.exit();
+      return;
+    }
+    if (!ready.has(index)) {
+      // It never served: a start failure (its message is in the log), not something a restart mends.
+      log(`A serving process could not start (exit ${code ?? signal}); stopping.`);
+      shuttingDown = true;
+      for (const other of alive) other.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (alive.size === 0) process.exit();
+      return;
+    }
+    ready.delete(index);
+    dropPagesAfterCrash(config, log);
+    // A process that keeps dying right after its start waits longer each time (up to 30 s).
+    const livedMs = Date.now() - (startedAt.get(index) ?? 0);
+    const delay = livedMs > 30_000 ? 200 : Math.min(30_000, (restartDelay.get(index) ?? 100) * 2);
+    restartDelay.set(index, delay);
+    log(`Serving process ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another in ${delay} ms`);
+    setTimeout(() => !shuttingDown && fork(index), delay).unref();
+  };
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log(`${signal}: closing ${alive.size} serving processes`);
+    for (const worker of alive) worker.process.kill('SIGTERM');
+    // Each closes within its own 5 s; past that they are stopped hard.
+    setTimeout(() => {
+      for (const worker of alive) worker.process.kill('SIGKILL');
+      process.exit();
+    }, 8000).unref();
+    if (alive.size === 0) process.exit();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  for (let index = 0; index < config.webProcesses; index++) fork(index);
+}

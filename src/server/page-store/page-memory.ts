@@ -1,0 +1,73 @@
+import type { StoredPage } from './store-file.ts';
+
+/** What a page costs in memory: its three encodings and a little for the rest. */
+export function sizeOf(page: StoredPage): number {
+  return page.body.length + page.gzip.length + page.br.length + 256;
+}
+
+/**
+ * The hot stored pages, least recently used first, bounded by bytes (all three encodings
+ * counted). A page larger than a quarter of the budget is not kept.
+ */
+export class PageMemory {
+  private readonly pages = new Map<string, StoredPage>();
+  private used = 0;
+  private readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  get bytes(): number {
+    return this.used;
+  }
+
+  /** The page, marked most recently used. */
+  get(key: string): StoredPage | undefined {
+    const page = this.pages.get(key);
+    if (page) {
+      // Map order is insertion order: re-inserting marks it most recently used.
+      this.pages.delete(key);
+      this.pages.set(key, page);
+    }
+    return page;
+  }
+
+  has(key: string): boolean {
+    return this.pages.has(key);
+  }
+
+  /** The page without marking it used. */
+  peek(key: string): StoredPage | undefined {
+    return this.pages.get(key);
+  }
+
+  forget(key: string): void {
+    const previous = this.pages.get(key);
+    if (!previous) return;
+    this.used -= sizeOf(previous);
+    this.pages.delete(key);
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.used = 0;
+  }
+
+  remember(page: StoredPage): void {
+    this.forget(page.key);
+    const size = sizeOf(page);
+    if (size > this.limit / 4) return;
+    this.pages.set(page.key, page);
+    this.used += size;
+    for (const [key, old] of this.pages) {
+      if (this.used <= this.limit) break;
+      this.pages.delete(key);
+      this.used -= sizeOf(old);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+
+/** The store's file in its directory. */
+export const STORE_FILE_NAME = 'pages.sqlite';
+
+/** The settings and tables of the store's file; an older layout is brought up to date (it is a cache). */
+export function createStoreSchema(db: SQLite.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  // A store from before sizes, access times and the tag index: it is a cache, start it afresh.
+  const columns = db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>;
+  if (columns.length > 0 && !columns.some((c) => c.name === 'accessed_at')) db.exec('drop table pages');
+  db.exec(`
+    create table if not exists meta (key text primary key, value text not null);
+    create table if not exists tag_versions (tag text primary key, version integer not null);
+    create table if not exists pages (
+      key text primary key, content_type text not null, etag text not null,
+      tags text not null, rendered_at integer not null, build_id text not null,
+      size integer not null, accessed_at integer not null,
+      body blob not null, gzip blob not null, br blob not null
+    );
+    create index if not exists pages_by_access on pages (accessed_at);
+    create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
+  `);
+  // Every bump records the sequence number of its transaction, so another process (or another
+  // server on the same files) reads only the bumps it has not seen yet.
+  const versionColumns = db.prepare("select name from pragma_table_info('tag_versions')").all() as Array<{ name: string }>;
+  if (!versionColumns.some((c) => c.name === 'seq')) {
+    db.exec('alter table tag_versions add column seq integer not null default 0');
+  }
+  db.exec('create index if not exists tag_versions_by_seq on tag_versions (seq)');
+}
+
+/**
+ * Drops every stored page in the store at `dir`. Without another process on the store the files
+ * go (instant whatever their size, and a damaged file cannot stop the start); otherwise the rows
+ * are deleted so the other process keeps a working file.
+ */
+export function dropStoredPages(dir: string, othersRunning: number): void {
+  const file = path.join(dir, STORE_FILE_NAME);
+  if (!fs.existsSync(file)) return;
+  if (othersRunning === 0) {
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    return;
+  }
+  const db = new SQLite(file);
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.exec('delete from pages');
+    if (db.prepare("select 1 from sqlite_master where name = 'page_tags'").get()) db.exec('delete from page_tags');
+    // The other processes see the new generation at their next request and forget the pages they
+    // hold in memory too.
+    if (db.prepare("select 1 from sqlite_master where name = 'meta'").get())
+      db.prepare(
+        "insert into meta (key, value) values ('generation', '1') on conflict (key) do update set value = cast(value as integer) + 1",
+      ).run();
+  } finally {
+    db.close();
+  }
+}

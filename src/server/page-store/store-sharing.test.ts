@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { PageStore } from './store.ts';
+import { dropStoredPages } from './store-file.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
+
+const tempDir = trackTempDirs('page-store-sharing-');
+const html = (text: string) => Buffer.from(`<!doctype html><title>${text}</title>`);
+
+/** Two stores on one directory stand for two processes (or two servers) sharing the files. */
+function twoStores() {
+  const dir = tempDir();
+  const one = new PageStore({ dir, buildId: 'b1' });
+  const two = new PageStore({ dir, buildId: 'b1' });
+  return { dir, one, two, close: () => (one.close(), two.close()) };
+}
+
+describe('PageStore shared by several processes', () => {
+  it('sees a bump made by another process at its next read', () => {
+    const { one, two, close } = twoStores();
+    one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1', 'nav'] }, one.beginRender());
+    const held = two.get('/blog/1')!;
+    expect(two.isFresh(held)).toBe(true);
+
+    one.invalidate(['blog:1']);
+    const after = two.get('/blog/1')!;
+    expect(two.isFresh(after)).toBe(false);
+    expect(two.isStale('/blog/1')).toBe(true);
+    close();
+  });
+
+  it('serves the copy another process rendered instead of its own stale one in memory', () => {
+    const { one, two, close } = twoStores();
+    one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
+    expect(two.get('/blog/1')!.body.toString()).toContain('old');
+
+    one.invalidate(['blog:1']);
+    one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
+    expect(two.isStale('/blog/1')).toBe(false);
+    const page = two.get('/blog/1')!;
+    expect(page.body.toString()).toContain('new');
+    expect(two.isFresh(page)).toBe(true);
+    close();
+  });
+
+  it('does not store a render that began before another process bumped one of its tags', () => {
+    const { one, two, close } = twoStores();
+    const started = two.beginRender();
+    one.invalidate(['blog:1']);
+    expect(two.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, started)).toBeNull();
+    const page = two.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, two.beginRender())!;
+    expect(one.isFresh(one.get('/blog/1')!)).toBe(true);
+    expect(page.tags['blog:1']).toBe(1);
+    close();
+  });
+
+  it('keeps versions rising when both processes bump the same tag', () => {
+    const { one, two, close } = twoStores();
+    one.invalidate(['nav']);
+    two.invalidate(['nav']);
+    one.invalidate(['nav']);
+    const a = one.put('/', { contentType: 'text/html', body: html('home'), tags: ['nav'] }, one.beginRender())!;
+    expect(a.tags.nav).toBe(3);
+    expect(two.isFresh(two.get('/')!)).toBe(true);
+    two.invalidate(['nav']);
+    expect(one.isFresh(one.get('/')!)).toBe(false);
+    close();
+  });
+
+  it('forgets its memory copies when another process dropped the stored pages', () => {
+    const { dir, one, two, close } = twoStores();
+    one.put('/a', { contentType: 'text/html', body: html('a'), tags: ['x'] }, one.beginRender());
+    expect(two.get('/a')).toBeDefined();
+    dropStoredPages(dir, 2);
+    expect(two.get('/a')).toBeUndefined();
+    expect(two.stats().memoryPages).toBe(0);
+    close();
+  });
+});

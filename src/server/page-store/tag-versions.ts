@@ -1,0 +1,95 @@
+import type { StoreFile, TagChanges } from './store-file.ts';
+import type { StoreGuard } from './store-guard.ts';
+
+/**
+ * The version of every tag, shared through the store's file by every process that has it open
+ * (the serving processes of one server, and any other server started on the same files).
+ *
+ * Each process keeps the versions in memory and asks the file, before it judges a page, whether
+ * anything was committed since it last looked (`PRAGMA data_version`, a few µs on the store's own
+ * connection); only then does it read the bumps made since the last one it saw (an indexed range,
+ * usually a handful of rows). A bump reads the others' bumps and writes its own in one write
+ * transaction, so no bump is missed between the two.
+ *
+ * Versions only ever go up, in memory first: when the file cannot take a bump (a full disk), this
+ * process still judges freshness right and `trusted` turns false (see PageStore.isTrusted).
+ */
+export class TagVersions {
+  private readonly versions = new Map<string, number>();
+  /** Sequence number of each tag's last invalidation, to catch renders that raced a change. */
+  private readonly invalidatedAt = new Map<string, number>();
+  private sequence = 0;
+  /** The file's sequence number of the last bump read from it. */
+  private seenSeq = 0;
+  private dataVersion: number | undefined;
+  private generation: number | undefined;
+  trusted = true;
+  private readonly file: StoreFile;
+  private readonly guard: StoreGuard;
+  /** Called when another process dropped the stored pages (it found a crash): forget the memory copies. */
+  private readonly onNewGeneration: () => void;
+
+  constructor(file: StoreFile, guard: StoreGuard, onNewGeneration: () => void) {
+    this.file = file;
+    this.guard = guard;
+    this.onNewGeneration = onNewGeneration;
+    this.sync();
+  }
+
+  get(tag: string): number {
+    return this.versions.get(tag) ?? 0;
+  }
+
+  /** The current sequence: pass it back to `changedSince` to learn whether a tag changed meanwhile. */
+  current(): number {
+    return this.sequence;
+  }
+
+  /** Whether one of these tags was invalidated (here or by another process) at or after `sequence`. */
+  changedSince(tags: string[], sequence: number): boolean {
+    for (const tag of tags) if ((this.invalidatedAt.get(tag) ?? -1) >= sequence) return true;
+    return false;
+  }
+
+  /** Reads the bumps other processes committed, when the file says something was committed. */
+  sync(): void {
+    const dataVersion = this.guard.run('read', () => this.file.dataVersion());
+    if (dataVersion === undefined || dataVersion === this.dataVersion) return;
+    this.dataVersion = dataVersion ?? undefined;
+    const changes = this.guard.run('read', () => this.file.readTagChanges(this.seenSeq));
+    if (changes) this.apply(changes);
+  }
+
+  /** Bumps these tags: in memory at once, then in the file with every process's bumps read first. */
+  bump(tags: string[]): void {
+    this.sequence++;
+    const bumps: Array<[string, number]> = [];
+    for (const tag of new Set(tags)) {
+      const next = this.get(tag) + 1;
+      this.versions.set(tag, next);
+      this.invalidatedAt.set(tag, this.sequence);
+      bumps.push([tag, next]);
+    }
+    const changes = this.guard.run('write', () => this.file.bumpTags(bumps, this.seenSeq));
+    if (changes) this.apply(changes);
+    else this.trusted = false;
+    this.sequence++;
+  }
+
+  private apply(changes: TagChanges): void {
+    if (changes.rows.length > 0) {
+      // One sequence step for all of them: a render that began before this read is not stored.
+      this.sequence++;
+      for (const row of changes.rows) {
+        if (row.version > this.get(row.tag)) {
+          this.versions.set(row.tag, row.version);
+          this.invalidatedAt.set(row.tag, this.sequence);
+        }
+      }
+      this.sequence++;
+    }
+    this.seenSeq = Math.max(this.seenSeq, changes.lastSeq);
+    if (this.generation !== undefined && changes.generation !== this.generation) this.onNewGeneration();
+    this.generation = changes.generation;
+  }
+}

@@ -1,0 +1,157 @@
+import http from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { bearer, login, loginAsAdmin, registerUser } from '../support/auth.ts';
+import { blogBodyFrom, uniqueName } from '../support/builders.ts';
+import { call, sendJson, type Json } from './http-support.ts';
+
+/**
+ * Several processes on the same files: two servers on two ports sharing one data folder, and one
+ * server with WEB_PROCESSES=2 (node:cluster on one port). Changes, limits and sessions hold
+ * whichever process answers. `X-Process` (test builds only) names the process that answered.
+ */
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+interface Seen {
+  status: number;
+  process: string | null;
+  state: string | null;
+  body: string;
+}
+
+/** A request on a connection of its own, so the cluster hands it to any of its processes. */
+function fresh(origin: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  return new Promise<Seen>((resolve, reject) => {
+    const request = http.request(origin + path, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('aborted', () => reject(new Error('answer cut short')));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          process: (res.headers['x-process'] as string | undefined) ?? null,
+          state: (res.headers['x-page-store'] as string | undefined) ?? null,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    request.on('error', reject);
+    // A process killed mid-answer leaves the socket cut short: that request failed, it is not a hang.
+    request.setTimeout(30_000, () => request.destroy(new Error('no answer in 30 s')));
+    request.end(init.body);
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('two servers on the same data folder', () => {
+  it(
+    'serve an admin edit made through the other fresh when the save answers, stored pages held in memory included',
+    { timeout: 300_000 },
+    async () => {
+      const one = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+      servers.push(one);
+      await untilPrerendered(one, 240_000);
+      // The same public origin: the servers stand behind one address (and share the stored pages).
+      const two = await startServer({ dir: one.dir, env: { PUBLIC_ORIGIN: one.origin, TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+      servers.push(two);
+      const auth = bearer(await loginAsAdmin(one));
+
+      const blogs = (await call(one, '/api/blogs')).body as Json[];
+      for (const [writer, reader] of [
+        [one, two],
+        [two, one],
+      ] as const) {
+        const blog = (await call(writer, `/api/blogs/${String(blogs[0]!.id)}`)).body as Json;
+        const pages = [`/blog/${String(blog.id)}`, '/', '/blogs'];
+        // The reader holds every page in memory, fresh, with the old title on the ones showing it.
+        const showing: string[] = [];
+        for (const p of pages) {
+          await fresh(reader.origin, p);
+          const seen = await fresh(reader.origin, p);
+          expect(seen.state, p).toBe('HIT');
+          if (seen.body.includes(String(blog.title))) showing.push(p);
+        }
+        expect(showing).toContain(pages[0]);
+
+        const title = uniqueName('Edited on the other server');
+        const answer = await sendJson(writer, 'PUT', `/api/blogs/${String(blog.id)}`, blogBodyFrom(blog, { title }), auth);
+        expect(answer.status).toBe(200);
+        for (const p of showing) {
+          const seen = await fresh(reader.origin, p);
+          expect(seen.status, p).toBe(200);
+          expect(seen.body, `${p} on the other server`).toContain(title);
+          expect(seen.state, p).toBe('HIT');
+        }
+      }
+    },
+  );
+});
+
+describe('WEB_PROCESSES=2', () => {
+  it('counts login attempts exactly across processes and honours a session on either', { timeout: 300_000 }, async () => {
+    const server = await startServer({
+      env: { WEB_PROCESSES: '2', TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_ACCOUNT: '4', RATE_LIMIT_LOGIN_IP: '6' },
+    });
+    servers.push(server);
+    const user = await registerUser(server);
+    const attempt = () =>
+      fresh(server.origin, '/api/users/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.9' },
+        body: JSON.stringify({ email: user.email, password: 'not the password' }),
+      });
+    const answers = await Promise.all(Array.from({ length: 200 }, attempt));
+    const tally: Record<number, number> = {};
+    for (const a of answers) tally[a.status] = (tally[a.status] ?? 0) + 1;
+    expect(tally).toEqual({ 401: 4, 429: 196 });
+    expect(new Set(answers.map((a) => a.process)).size).toBe(2);
+
+    const session = await login(server, user.email, user.password).catch(() => undefined);
+    // That account's tries are used up from that address only; this login comes from the socket's own.
+    expect(session).toBeDefined();
+    const seenBy = new Set<string>();
+    for (let i = 0; i < 40 && seenBy.size < 2; i++) {
+      const me = await fresh(server.origin, '/api/users/me', { headers: { Cookie: session!.cookie } });
+      expect(me.status).toBe(200);
+      expect(((JSON.parse(me.body) as Json).user as Json | null)?.username).toBe(user.username);
+      seenBy.add(me.process!);
+    }
+    expect(seenBy.size).toBe(2);
+  });
+
+  it('replaces a serving process that was killed and keeps answering', { timeout: 300_000 }, async () => {
+    const server = await startServer({ env: { WEB_PROCESSES: '2' } });
+    servers.push(server);
+    const pids = await until('both processes', async () => {
+      const seen = new Set<string>();
+      for (let i = 0; i < 20; i++) seen.add((await fresh(server.origin, '/healthz')).process!);
+      return seen.size === 2 ? [...seen] : undefined;
+    });
+    process.kill(Number(pids[0]), 'SIGKILL');
+    const replacement = await until('a new process answering', async () => {
+      const seen = await fresh(server.origin, '/');
+      return seen.status === 200 && !pids.includes(seen.process!) ? seen.process! : undefined;
+    });
+    expect(replacement).not.toBe(pids[0]);
+    for (let i = 0; i < 20; i++) {
+      const seen = await fresh(server.origin, '/blogs');
+      expect(seen.status).toBe(200);
+      expect([pids[1], replacement]).toContain(seen.process);
+    }
+    expect(server.output()).toMatch(/Serving process \d+ stopped \(SIGKILL\)/);
+  });
+});
