@@ -26,6 +26,8 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
   commentMinFormSeconds: number;
+  /** Revisions kept per article; older ones are pruned at each save (REVISIONS_KEEP). */
+  revisionsKeep: number;
 }
 
 /** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
@@ -120,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     pageStoreEnabled: readBool(env, 'PAGE_STORE', true),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
+    revisionsKeep: readInt(env, 'REVISIONS_KEEP', 50, 1, 10_000),
   };
 }

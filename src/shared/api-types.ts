@@ -105,7 +105,13 @@ export interface BlogDto {
   created_at: string;
   updated_at: string;
   clicks: number;
+  /** `published` for everything readers get; admins also see `draft` and `scheduled`. */
+  status: BlogStatus;
+  /** When a scheduled article goes live (ISO 8601 UTC); null when not scheduled. */
+  publish_at: string | null;
 }
+
+export type BlogStatus = 'published' | 'draft' | 'scheduled';
 
 /** One row of GET /api/blogs (X-Total-Count gives the number of matches). */
 export type BlogListItem = BlogDto;

@@ -156,7 +156,13 @@ describe('backup and restore', () => {
       database: { path: string; size: number; sha256: string };
       uploads: Array<{ path: string; size: number; sha256: string }>;
     };
-    expect(manifest.migrations).toEqual(['0001_initial', '0002_uploads', '0003_search', '0004_comment_moderation']);
+    expect(manifest.migrations).toEqual([
+      '0001_initial',
+      '0002_uploads',
+      '0003_search',
+      '0004_comment_moderation',
+      '0005_publishing',
+    ]);
     expect(manifest.database.path).toBe('site.sqlite');
     const imagePath = `uploads/${imageUrl.replace(/^\/uploads\//, '')}`;
     const listed = manifest.uploads.find((f) => f.path === imagePath);

@@ -29,6 +29,8 @@ export function toBlogDto(blog: Blog, comments?: Comment[]): BlogDto | BlogWithC
     created_at: blog.created_at,
     updated_at: blog.updated_at,
     clicks: blog.clicks,
+    status: blog.status,
+    publish_at: blog.publish_at,
   };
   return comments ? { ...dto, comments: comments.map(toCommentDto) } : dto;
 }

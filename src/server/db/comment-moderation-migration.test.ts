@@ -13,6 +13,7 @@ describe('migration 0004_comment_moderation', () => {
           .map((c) => (c as { name: string }).name);
       expect(columns()).toEqual(expect.arrayContaining(['status', 'held_reason', 'text_key']));
 
+      expect(await migrateDown(db)).toBe('0005_publishing');
       expect(await migrateDown(db)).toBe('0004_comment_moderation');
       expect(columns()).not.toContain('status');
       const added = sqlite
@@ -22,7 +23,7 @@ describe('migration 0004_comment_moderation', () => {
         .all();
       expect(added).toEqual([]);
 
-      expect(await migrateToLatest(db)).toEqual(['0004_comment_moderation']);
+      expect(await migrateToLatest(db)).toEqual(['0004_comment_moderation', '0005_publishing']);
       expect(columns()).toEqual(expect.arrayContaining(['status', 'held_reason', 'text_key']));
     } finally {
       sqlite.close();

@@ -18,6 +18,7 @@ import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
 import { stopViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
+import { startPublishScheduler } from '../content/publish-scheduler.ts';
 
 export interface Site {
   server: http.Server;
@@ -106,6 +107,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
   renderer.setOrigin(origin);
   const stopRefresher = startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh);
   const stopSearch = startSearchServices(context, log);
+  // After the page cache is installed: a schedule that fell due while down publishes now, fresh.
+  const stopScheduler = startPublishScheduler(context, log);
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -126,6 +129,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     },
     close: async () => {
       stopRefresher();
+      await stopScheduler();
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -68,7 +68,13 @@ describe('createBackup', () => {
     expect(fs.readdirSync(out)).toEqual(['backup-20260304T050607-089Z']);
     expect(listFiles(result.dir)).toEqual(['manifest.json', 'site.sqlite', 'uploads/pdfs/a.pdf']);
     const { manifest } = result;
-    expect(manifest.migrations).toEqual(['0001_initial', '0002_uploads', '0003_search', '0004_comment_moderation']);
+    expect(manifest.migrations).toEqual([
+      '0001_initial',
+      '0002_uploads',
+      '0003_search',
+      '0004_comment_moderation',
+      '0005_publishing',
+    ]);
     expect(manifest.uploads).toEqual([
       { path: 'uploads/pdfs/a.pdf', size: 4, sha256: hashFile(path.join(site.uploadsDir, 'pdfs', 'a.pdf')) },
     ]);

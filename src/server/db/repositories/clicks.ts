@@ -1,9 +1,11 @@
 import type { Db } from '../client.ts';
+import { isPublicBlog } from './visibility.ts';
 
 /** View counts: a cheap existence check per first view, and the batched increments. */
 
 export async function blogExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('blogs').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  // Only articles readers can open count views (a draft has no public page).
+  return (await db.selectFrom('blogs').select('id').where('id', '=', id).where(isPublicBlog()).executeTakeFirst()) !== undefined;
 }
 
 /** Adds each blog's counted views in one transaction; blogs deleted meanwhile are skipped. */

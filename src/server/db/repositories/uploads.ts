@@ -1,5 +1,6 @@
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../client.ts';
+import { isReferencedByRevision } from './revisions.ts';
 
 /**
  * The uploads table (db/migrations/0002_uploads.ts). Declared here rather than in schema.ts so
@@ -67,7 +68,7 @@ export async function deleteUploadsByPaths(db: Db, paths: string[]): Promise<voi
 }
 
 /**
- * Whether any blog (featured image, PDF, or anywhere in its content) or carousel slide still
+ * Whether any blog (featured image, PDF, or anywhere in its content), kept revision or carousel slide still
  * mentions the text, e.g. `/uploads/images/<id>-w`. instr() is a plain substring search: no
  * pattern characters to escape, and it stops at the first match per row.
  */
@@ -86,6 +87,8 @@ export async function isUploadReferenced(db: Db, needle: string): Promise<boolea
     .limit(1)
     .executeTakeFirst();
   if (inBlogs) return true;
+  // A kept revision may be restored: its files stay until pruning drops it.
+  if (await isReferencedByRevision(db, needle)) return true;
   const inSlides = await db
     .selectFrom('carousel_slides')
     .select('id')
