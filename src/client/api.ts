@@ -2,6 +2,7 @@ import type {
   AddedSlide,
   AdminCommentDto,
   BlogListItem,
+  BlogStatus,
   BlogWithComments,
   BlocklistAnswer,
   CategoryDto,
@@ -94,7 +95,7 @@ async function call(path: string, { method = 'GET', json, form, signal, keepaliv
 }
 
 /** The answer's JSON body; an empty body reads as {}. */
-async function callJson<T>(path: string, options: Call = {}): Promise<T> {
+export async function callJson<T>(path: string, options: Call = {}): Promise<T> {
   const text = await (await call(path, options)).text();
   return (text ? JSON.parse(text) : {}) as T;
 }
@@ -127,6 +128,8 @@ export interface BlogListQuery {
   offset: number;
   search?: string | undefined;
   category?: number | undefined;
+  /** Admins: only this status. */
+  status?: BlogStatus | undefined;
 }
 
 export function listBlogs(query: BlogListQuery, signal?: AbortSignal): Promise<Page<BlogListItem>> {
@@ -141,8 +144,10 @@ export function createBlog(body: BlogFormInput): Promise<SavedBlog> {
   return callJson('/api/blogs', { method: 'POST', json: body });
 }
 
-export function updateBlog(id: number | string, body: BlogFormInput): Promise<SavedBlog> {
-  return callJson(`/api/blogs/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+/** `autosave`: the form's idle save of a draft (a run of them keeps one revision). */
+export function updateBlog(id: number | string, body: BlogFormInput, options: { autosave?: boolean } = {}): Promise<SavedBlog> {
+  const query = options.autosave ? '?autosave=1' : '';
+  return callJson(`/api/blogs/${encodeURIComponent(id)}${query}`, { method: 'PUT', json: body });
 }
 
 /** The background refresh's progress since the last change (admin). */

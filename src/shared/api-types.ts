@@ -202,3 +202,31 @@ export interface RegisterAnswer {
   message: string;
   user: Omit<UserDto, 'is_admin'>;
 }
+
+/** GET /api/blogs/:id/revisions (admin): one saved state of an article, newest first, without its text. */
+export interface RevisionSummaryDto {
+  id: number;
+  blog_id: number;
+  title: string;
+  status: BlogStatus;
+  publish_at: string | null;
+  username: string;
+  /** `create`, `update`, `autosave`, `restore` or `publish` (the scheduler). */
+  action: string;
+  created_at: string;
+}
+
+/** GET /api/blogs/:id/revisions/:rev (admin): every field of that saved state. */
+export interface RevisionDto extends RevisionSummaryDto {
+  content: string;
+  content_source: string | null;
+  category_id: number | null;
+  image: string | null;
+  video_link: string | null;
+  is_video: number;
+  pdf_drive_link: string | null;
+  pay_link: string | null;
+  form_name: string | null;
+  form_link: string | null;
+  user_id: number | null;
+}
