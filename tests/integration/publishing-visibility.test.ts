@@ -140,6 +140,9 @@ describe('an unpublished article', () => {
     expect((drafts.body as Json[]).map((b) => b.id)).toEqual([draft.id]);
     expect(drafts.headers.get('x-total-count')).toBe('1');
     expect((await call(server, '/api/blogs?status=gone', { headers: admin })).status).toBe(400);
+    // The admin's search finds unpublished articles too (the public index does not hold them).
+    const found = (await call(server, '/api/blogs?search=zeppelinium', { headers: admin })).body as Json[];
+    expect(found.map((b) => b.id).sort()).toEqual([published.id, draft.id, scheduled.id].sort());
     // A reader asking for drafts still gets published articles only.
     const sneaky = (await call(server, '/api/blogs?status=draft', { headers: reader })).body as Json[];
     expect(sneaky.map((b) => b.id)).toEqual([published.id]);

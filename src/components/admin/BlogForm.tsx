@@ -184,6 +184,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
           </span>
           <RichTextEditor
             key={form.editorKey}
+            onReady={form.onEditorReady}
             initialHtml={initialHtml}
             label="Content"
             handleRef={editorRef}

@@ -42,6 +42,7 @@ export function PublishingFields({ status, publishAt, errors, onStatus, onPublis
           id="blog-publish-at"
           label="Publish at"
           type="datetime-local"
+          step={1}
           required
           value={publishAt}
           error={errors.publish_at}

@@ -4,7 +4,7 @@ import type { DiffPart } from '../../shared/word-diff.ts';
 export function RevisionDiff({ label, parts }: { label: string; parts: DiffPart[] }) {
   return (
     <div className="field">
-      <h4>{label}</h4>
+      <h3>{label}</h3>
       {parts.length === 0 || parts.every((part) => part.kind === 'same') ? (
         <p>No changes.</p>
       ) : (

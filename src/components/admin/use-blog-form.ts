@@ -91,7 +91,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
   /** What the form would send now (null while the editor is not there). */
   const currentBody = (): FormBody | null => {
     const editor = editorRef.current;
-    if (!editor) return null;
+    if (!editor?.isReady()) return null;
     return {
       title: fields.title,
       content: editor.getHTML(),
@@ -222,6 +222,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
     saved,
     revisionsVersion,
     autosave: { recovery: autosave.recovery, recover, discard: autosave.discardRecovery, text: autosave.autosaveText },
+    onEditorReady: autosave.captureBaseline,
     onRestored,
     currentBody,
     image: { existing: image.existing, input: image.input, pick: pickImage, remove: image.remove },

@@ -58,7 +58,7 @@ export async function searchBlogs(db: Db, query: BlogSearch): Promise<BlogSearch
   const filter: BlogFilter = {
     categoryId: query.categoryId ?? undefined,
     ftsQuery: ftsQuery ?? undefined,
-    admin: query.admin,
+    admin: query.admin && { ...query.admin, search: query.search ?? undefined },
   };
   const [blogs, total] = await Promise.all([
     listBlogsFull(db, filter, { limit: query.limit, offset: query.offset }),

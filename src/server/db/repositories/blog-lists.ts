@@ -11,7 +11,7 @@ export interface BlogFilter {
   /** An FTS5 MATCH expression built by buildFtsQuery, never raw user text. */
   ftsQuery?: string | undefined;
   /** Admins' lists: every status (or the one asked for). Left out, only what readers may see. */
-  admin?: { status?: BlogStatus | undefined } | undefined;
+  admin?: { status?: BlogStatus | undefined; search?: string | undefined } | undefined;
 }
 
 // The excerpt comes from the full-text index's copy of the text, so no HTML is parsed per row.
@@ -34,7 +34,14 @@ function applyFilter(query: BlogQuery, filter: BlogFilter): BlogQuery {
   if (!filter.admin) q = q.where(isPublicBlog());
   else if (filter.admin.status) q = q.where('blogs.status', '=', filter.admin.status);
   if (filter.categoryId !== undefined) q = q.where('blogs.category_id', '=', filter.categoryId);
-  if (filter.ftsQuery !== undefined) {
+  if (filter.ftsQuery !== undefined && filter.admin) {
+    // The index holds only public articles, so an admin's search also looks through the title
+    // and text of unpublished ones (few, and only for the admin list).
+    const like = `%${(filter.admin.search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(
+      sql<boolean>`(blogs.id in (select rowid from blogs_fts where blogs_fts match ${filter.ftsQuery}) or (blogs.status <> 'published' and (blogs.title like ${like} escape '\\' or blogs.content like ${like} escape '\\')))`,
+    );
+  } else if (filter.ftsQuery !== undefined) {
     q = q
       .innerJoin('blogs_fts', (join) => join.onRef(sql.ref('blogs_fts.rowid'), '=', sql.ref('blogs.id')))
       .where(sql<boolean>`blogs_fts match ${filter.ftsQuery}`) as unknown as BlogQuery;
@@ -85,7 +92,7 @@ export async function listBlogSummaries(
 
 export async function listBlogsFull(db: Db, filter: BlogFilter, page: { limit: number; offset: number }): Promise<Blog[]> {
   let q = applyFilter(fromBlogs(db), filter);
-  if (filter.ftsQuery !== undefined) q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
+  if (filter.ftsQuery !== undefined && !filter.admin) q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
   return (await q
     .select(fullColumns)
     .orderBy('blogs.created_at', 'desc')
