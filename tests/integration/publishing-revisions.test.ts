@@ -160,3 +160,42 @@ describe('revisions', () => {
     expect((missing.body as Json).error).toBe('not_found');
   });
 });
+
+describe('the dashboard', () => {
+  it('counts views per day where views are counted, and shows drafts, scheduled posts and latest comments', async () => {
+    const blog = await create({ title: 'Much read' });
+    await create({ title: 'Later on', status: 'scheduled', publish_at: new Date(Date.now() + 3600_000).toISOString() });
+    const comment = await sendJson(server, 'POST', `/api/blogs/${String(blog.id)}/comment`, {
+      username: 'Dana',
+      comment: 'Very clear, thanks.',
+    });
+    expect(comment.status).toBe(201);
+    expect((await call(server, `/api/blogs/${String(blog.id)}/click`, { method: 'PUT' })).status).toBeLessThan(300);
+
+    const dashboard = async () => {
+      const response = await fetch(server.url('/admin/dashboard'), { headers: admin });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('private, no-store');
+      return response.text();
+    };
+    // Views are written in batches (about once a second): wait for the count to reach the table.
+    const today = new Date().toISOString().slice(0, 10);
+    let html = '';
+    const deadline = Date.now() + 30_000;
+    do {
+      html = await dashboard();
+      if (new RegExp(`datetime="${today}"[^<]*</time>\\s*</td>\\s*<td>1</td>`).test(html)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } while (Date.now() < deadline);
+    expect(html).toMatch(new RegExp(`datetime="${today}"[^<]*</time>\\s*</td>\\s*<td>1</td>`));
+    expect(html.match(/<time datetime="\d{4}-\d{2}-\d{2}"/g)).toHaveLength(30);
+    expect(html).toMatch(/<a href="\/blog\/\d+">Much read<\/a> <span class="muted">\(1 views\)<\/span>/);
+    expect(html).toMatch(/<strong>\d+<\/strong> drafts/);
+    expect(html).toMatch(/<strong>[1-9]\d*<\/strong> scheduled/);
+    expect(html).toContain('Very clear, thanks.');
+    // The menu leads with it.
+    expect(html.indexOf('href="/admin/dashboard"')).toBeLessThan(html.indexOf('href="/admin/blogs-manage"'));
+    const asReader = await fetch(server.url('/admin/dashboard'), { headers: reader, redirect: 'manual' });
+    expect(asReader.status).toBe(302);
+  });
+});

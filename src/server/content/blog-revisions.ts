@@ -23,7 +23,7 @@ export type RevisionAction = 'create' | 'update' | 'autosave' | 'restore' | 'pub
 /** Who saved: an admin, or the scheduler (no user). */
 export type Saver = Pick<PublicUser, 'id' | 'username'> | null;
 
-export const SCHEDULER_NAME = 'Scheduled publish';
+export const SCHEDULER_NAME = 'the scheduler';
 
 /** Records the blog as it is now; answers the file references of revisions pruned away. */
 export async function recordRevision(db: Db, blog: Blog, saver: Saver, action: RevisionAction, keep: number) {
