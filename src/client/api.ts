@@ -3,6 +3,7 @@ import type {
   AdminCommentDto,
   BlogListItem,
   BlogStatus,
+  PublishingFields,
   BlogWithComments,
   BlocklistAnswer,
   CategoryDto,
@@ -132,11 +133,13 @@ export interface BlogListQuery {
   status?: BlogStatus | undefined;
 }
 
-export function listBlogs(query: BlogListQuery, signal?: AbortSignal): Promise<Page<BlogListItem>> {
+/** The admin table's list (an admin's session: every status, with `status` and `publish_at`). */
+export function listBlogs(query: BlogListQuery, signal?: AbortSignal): Promise<Page<BlogListItem & PublishingFields>> {
   return callPage(`/api/blogs?${pageQuery({ ...query })}`, signal);
 }
 
-export function getBlog(id: number | string, signal?: AbortSignal): Promise<BlogWithComments> {
+/** The edit form's article (an admin's session: any status, with `status` and `publish_at`). */
+export function getBlog(id: number | string, signal?: AbortSignal): Promise<BlogWithComments & PublishingFields> {
   return callJson(`/api/blogs/${encodeURIComponent(id)}`, { signal });
 }
 

@@ -105,13 +105,19 @@ export interface BlogDto {
   created_at: string;
   updated_at: string;
   clicks: number;
-  /** `published` for everything readers get; admins also see `draft` and `scheduled`. */
+}
+
+export type BlogStatus = 'published' | 'draft' | 'scheduled';
+
+/** What admins' answers add to a blog (readers' answers keep SPEC's fields only). */
+export interface PublishingFields {
   status: BlogStatus;
   /** When a scheduled article goes live (ISO 8601 UTC); null when not scheduled. */
   publish_at: string | null;
 }
 
-export type BlogStatus = 'published' | 'draft' | 'scheduled';
+/** A blog as an admin gets it: GET /api/blogs and /api/blogs/:id with an admin's session, and every write's answer. */
+export type AdminBlogDto = BlogDto & PublishingFields;
 
 /** One row of GET /api/blogs (X-Total-Count gives the number of matches). */
 export type BlogListItem = BlogDto;
@@ -121,8 +127,8 @@ export interface BlogWithComments extends BlogDto {
   comments: CommentDto[];
 }
 
-/** POST /api/blogs (201) and PUT /api/blogs/:id: the blog as GET shows it, plus the live time. */
-export type SavedBlog = BlogDto & LiveTime;
+/** POST /api/blogs (201) and PUT /api/blogs/:id: the blog as GET shows it to an admin, plus the live time. */
+export type SavedBlog = AdminBlogDto & LiveTime;
 
 /** GET /api/blogs/top-viewed. */
 export interface TopViewedItem {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { deleteBlog, listBlogs, messageOf } from '../../client/api.ts';
-import type { BlogListItem, BlogStatus } from '../../shared/api-types.ts';
+import type { AdminBlogDto, BlogStatus } from '../../shared/api-types.ts';
 import { formatDate } from '../../shared/dates.ts';
 import { STATUS_FILTERS, siteLink, statusText } from './publishing.ts';
 import './publishing.css';
@@ -40,7 +40,7 @@ export default function BlogsTable() {
     filterKey: `${search}|${status}`,
   });
   const { page, setPage, items: blogs, total, pages, status: loadStatus } = list;
-  const { deleting, onDelete } = useConfirmDelete<BlogListItem>({
+  const { deleting, onDelete } = useConfirmDelete<AdminBlogDto>({
     confirmText: BLOGS_TABLE_MESSAGES.confirmDelete,
     remove: (blog) => deleteBlog(blog.id),
     onDeleted: (blog) => list.removeItem(blog.id),

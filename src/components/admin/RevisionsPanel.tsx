@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { getRevision, listRevisions, restoreRevision } from '../../client/revisions-api.ts';
 import { messageOf } from '../../client/api.ts';
-import type { BlogDto, LiveTime, RevisionDto, RevisionSummaryDto } from '../../shared/api-types.ts';
+import type { AdminBlogDto, LiveTime, RevisionDto, RevisionSummaryDto } from '../../shared/api-types.ts';
 import { diffWords, type DiffPart } from '../../shared/word-diff.ts';
 import { showError } from '../../stores/admin.ts';
 import { RevisionDiff } from './RevisionDiff.tsx';
@@ -28,7 +28,7 @@ interface Props {
   version: number;
   /** The title and text in the form now. */
   current: () => { title: string; text: string };
-  onRestored: (blog: BlogDto & LiveTime) => void;
+  onRestored: (blog: AdminBlogDto & LiveTime) => void;
 }
 
 /** The edit screen's revisions: who saved when, what changed since (title and text), and restore. */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
-import type { BlogDto, BlogStatus } from '../../shared/api-types.ts';
+import type { AdminBlogDto, BlogStatus } from '../../shared/api-types.ts';
 import { isoToLocalInput } from './publishing.ts';
 
 /** The blog form's field values and their inputs, and the picked-file state of its uploads. */
@@ -61,7 +61,7 @@ export const FIELD_INPUTS: Array<[string, string]> = [
   ['payment_link', 'blog-payment-link'],
 ];
 
-export function fieldsFromBlog(blog: BlogDto): BlogFields {
+export function fieldsFromBlog(blog: AdminBlogDto): BlogFields {
   return {
     title: blog.title ?? '',
     category_id: blog.category_id ? String(blog.category_id) : '',

@@ -1,18 +1,18 @@
-import type { BlogDto, BlogStatus } from '../../shared/api-types.ts';
+import type { AdminBlogDto, BlogStatus } from '../../shared/api-types.ts';
 
 /** How the admin screens name an article's publishing state and where it can be seen. */
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Draft", "Published", "Scheduled for 3 Feb 2030, 09:00" (in the admin's own time zone). */
-export function statusText(blog: Pick<BlogDto, 'status' | 'publish_at'>): string {
+export function statusText(blog: Pick<AdminBlogDto, 'status' | 'publish_at'>): string {
   if (blog.status === 'draft') return 'Draft';
   if (blog.status === 'scheduled' && blog.publish_at) return `Scheduled for ${dateTime.format(new Date(blog.publish_at))}`;
   return 'Published';
 }
 
 /** A published article is viewed on the site; any other is previewed. */
-export function siteLink(blog: Pick<BlogDto, 'id' | 'status'>): { href: string; label: 'View on site' | 'Preview' } {
+export function siteLink(blog: Pick<AdminBlogDto, 'id' | 'status'>): { href: string; label: 'View on site' | 'Preview' } {
   return blog.status === 'published'
     ? { href: `/blog/${blog.id}`, label: 'View on site' }
     : { href: `/admin/preview/${blog.id}`, label: 'Preview' };

@@ -6,7 +6,7 @@ import type { RichTextEditorHandle } from '../../editor/RichTextEditor.tsx';
 import { clearMessage, flashMessage, showError, showSuccess } from '../../stores/admin.ts';
 import { useRefreshDrain } from './use-refresh-drain.ts';
 import { blogSaveErrorText, createBlog, getBlog, listCategories, updateBlog, uploadImage, uploadPdf } from '../../client/api.ts';
-import type { BlogDto, CategoryDto } from '../../shared/api-types.ts';
+import type { AdminBlogDto, CategoryDto } from '../../shared/api-types.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
 import {
   BLOG_FORM_MESSAGES,
@@ -38,7 +38,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
   const [initialHtml, setInitialHtml] = useState('');
   /** Bumped to load other content into the editor (a restore, a recovered copy). */
   const [editorKey, setEditorKey] = useState(0);
-  const [saved, setSaved] = useState<BlogDto | null>(null);
+  const [saved, setSaved] = useState<AdminBlogDto | null>(null);
   const [revisionsVersion, setRevisionsVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
   const { setExisting: setExistingPdf } = pdf;
 
   const loadBlog = useCallback(
-    (blog: BlogDto) => {
+    (blog: AdminBlogDto) => {
       setFields(fieldsFromBlog(blog));
       setExistingImage(blog.image || null);
       setExistingPdf(blog.pdf_drive_link || null);
@@ -146,7 +146,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
   };
 
   /** A revision was restored on the server: the form shows the article as it now is. */
-  const onRestored = (blog: BlogDto & { live_ms?: number }) => {
+  const onRestored = (blog: AdminBlogDto & { live_ms?: number }) => {
     loadBlog(blog);
     autosave.markSaved(null);
     setRevisionsVersion((v) => v + 1);

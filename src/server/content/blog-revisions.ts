@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
 import { findBlogById, type Blog } from '../db/repositories/blogs.ts';
 import {
+  deleteRevision,
   findRevision,
   insertRevision,
   listRevisions,
@@ -50,7 +51,7 @@ export async function recordRevision(db: Db, blog: Blog, saver: Saver, action: R
   if (action === 'autosave') {
     const [newest] = await listRevisions(db, blog.id);
     if (newest?.action === 'autosave' && newest.username === revision.username) {
-      await db.deleteFrom('blog_revisions').where('id', '=', newest.id).execute();
+      await deleteRevision(db, newest.id);
     }
   }
   await insertRevision(db, revision);

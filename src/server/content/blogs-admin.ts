@@ -9,7 +9,7 @@ import { tag } from '../page-store/site-tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
-import { toBlogDto } from './blog-dto.ts';
+import { toBlogDto, withPublishing } from './blog-dto.ts';
 import { indexAttachedPdf } from './search-index.ts';
 import { changedTags, publicationDate } from './blog-publication.ts';
 import { getRevision, recordRevision, restoreBody, type RevisionAction } from './blog-revisions.ts';
@@ -77,7 +77,7 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
   const { live_ms, refresh } = await app.pageCache.invalidate(changedTags(null, blog), startedAt);
   // Search pages are never stored, so a new PDF's text is read after the pages are fresh.
   await indexAttachedPdf(app, blog);
-  return { ...toBlogDto(blog), live_ms, refresh };
+  return { ...withPublishing(toBlogDto(blog), blog), live_ms, refresh };
 }
 
 /** Replaces every field; the author stays the one who wrote the article. */
@@ -106,7 +106,7 @@ export async function updateBlogById(
   // Files the edit dropped (a replaced or removed image or PDF, an image taken out of the text),
   // unless a kept revision still uses them.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, fileTexts([before, ...pruned]));
-  return { ...toBlogDto(after), live_ms, refresh };
+  return { ...withPublishing(toBlogDto(after), after), live_ms, refresh };
 }
 
 /** Brings a revision's article fields back, as a save of its own (a new revision). */

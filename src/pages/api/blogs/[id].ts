@@ -4,17 +4,18 @@ import { requireId } from '../../../server/api/ids.ts';
 import { BODY_LIMITS } from '../../../server/api/body-limits.ts';
 import { notFound } from '../../../server/errors.ts';
 import { getBlogDetail } from '../../../server/content/reader.ts';
-import { toBlogDto } from '../../../server/content/blog-dto.ts';
+import { toBlogDto, withPublishing } from '../../../server/content/blog-dto.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { deleteBlogById, updateBlogById } from '../../../server/content/blogs-admin.ts';
 
 export const { GET, PUT, DELETE, ALL } = route({
-  /** GET /api/blogs/:id: the blog with `comments: [{id, username, comment, created_at}]`; a draft is a 404 except for admins. */
+  /** GET /api/blogs/:id: the blog with `comments: [{id, username, comment, created_at}]`; a draft is a 404 except for admins, who also get `status` and `publish_at`. */
   GET: async (context) => {
     const audience = context.locals.user?.is_admin === 1 ? 'admin' : 'public';
     const blog = await getBlogDetail(context.locals.app.db, requireId(context.params.id, 'blog'), audience);
     if (!blog) throw notFound('That blog');
-    return json(toBlogDto(blog, blog.comments));
+    const dto = toBlogDto(blog, blog.comments);
+    return json(audience === 'admin' ? withPublishing(dto, blog) : dto);
   },
   /**
    * PUT /api/blogs/:id (admin): replaces every field; 200 with the blog plus live_ms.

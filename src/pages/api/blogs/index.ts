@@ -3,7 +3,7 @@ import { route } from '../../../server/api/route.ts';
 import { BODY_LIMITS } from '../../../server/api/body-limits.ts';
 import { parseBlogListQuery } from '../../../server/content/list-queries.ts';
 import { searchBlogs } from '../../../server/content/search.ts';
-import { toBlogDto } from '../../../server/content/blog-dto.ts';
+import { toBlogDto, withPublishing } from '../../../server/content/blog-dto.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { createBlog } from '../../../server/content/blogs-admin.ts';
 
@@ -17,7 +17,7 @@ export const { GET, POST, ALL } = route({
     const admin = context.locals.user?.is_admin === 1 ? { status: query.status } : undefined;
     const { blogs, total } = await searchBlogs(context.locals.app.db, { ...query, admin });
     return json(
-      blogs.map((blog) => toBlogDto(blog)),
+      blogs.map((blog) => (admin ? withPublishing(toBlogDto(blog), blog) : toBlogDto(blog))),
       200,
       { 'X-Total-Count': String(total) },
     );

@@ -36,6 +36,10 @@ export async function insertRevision(db: Db, revision: NewRevision): Promise<num
   return id;
 }
 
+export async function deleteRevision(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('blog_revisions').where('id', '=', id).execute();
+}
+
 /** Newest first. */
 export function listRevisions(db: Db, blogId: number): Promise<RevisionSummary[]> {
   return db
