@@ -3,6 +3,7 @@ import * as m0001 from './0001_initial.ts';
 import * as m0002 from './0002_uploads.ts';
 import * as m0003 from './0003_search.ts';
 import * as m0004 from './0004_comment_moderation.ts';
+import * as m0005 from './0005_publishing.ts';
 import * as m0006 from './0006_settings.ts';
 
 /** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002_uploads': m0002,
   '0003_search': m0003,
   '0004_comment_moderation': m0004,
+  '0005_publishing': m0005,
   '0006_settings': m0006,
 };

@@ -2,6 +2,8 @@ import type {
   AddedSlide,
   AdminCommentDto,
   BlogListItem,
+  BlogStatus,
+  PublishingFields,
   BlogWithComments,
   BlocklistAnswer,
   CategoryDto,
@@ -102,7 +104,7 @@ async function call(path: string, { method = 'GET', json, form, signal, keepaliv
 }
 
 /** The answer's JSON body; an empty body reads as {}. */
-async function callJson<T>(path: string, options: Call = {}): Promise<T> {
+export async function callJson<T>(path: string, options: Call = {}): Promise<T> {
   const text = await (await call(path, options)).text();
   return (text ? JSON.parse(text) : {}) as T;
 }
@@ -135,13 +137,17 @@ export interface BlogListQuery {
   offset: number;
   search?: string | undefined;
   category?: number | undefined;
+  /** Admins: only this status. */
+  status?: BlogStatus | undefined;
 }
 
-export function listBlogs(query: BlogListQuery, signal?: AbortSignal): Promise<Page<BlogListItem>> {
+/** The admin table's list (an admin's session: every status, with `status` and `publish_at`). */
+export function listBlogs(query: BlogListQuery, signal?: AbortSignal): Promise<Page<BlogListItem & PublishingFields>> {
   return callPage(`/api/blogs?${pageQuery({ ...query })}`, signal);
 }
 
-export function getBlog(id: number | string, signal?: AbortSignal): Promise<BlogWithComments> {
+/** The edit form's article (an admin's session: any status, with `status` and `publish_at`). */
+export function getBlog(id: number | string, signal?: AbortSignal): Promise<BlogWithComments & PublishingFields> {
   return callJson(`/api/blogs/${encodeURIComponent(id)}`, { signal });
 }
 
@@ -149,8 +155,10 @@ export function createBlog(body: BlogFormInput): Promise<SavedBlog> {
   return callJson('/api/blogs', { method: 'POST', json: body });
 }
 
-export function updateBlog(id: number | string, body: BlogFormInput): Promise<SavedBlog> {
-  return callJson(`/api/blogs/${encodeURIComponent(id)}`, { method: 'PUT', json: body });
+/** `autosave`: the form's idle save of a draft (a run of them keeps one revision). */
+export function updateBlog(id: number | string, body: BlogFormInput, options: { autosave?: boolean } = {}): Promise<SavedBlog> {
+  const query = options.autosave ? '?autosave=1' : '';
+  return callJson(`/api/blogs/${encodeURIComponent(id)}${query}`, { method: 'PUT', json: body });
 }
 
 // Settings, About/Contact, demo content, first-run setup

@@ -8,7 +8,7 @@ import {
 } from '@milkdown/kit/preset/commonmark';
 import { getHTML, getMarkdown } from '@milkdown/kit/utils';
 import { Milkdown, MilkdownProvider, useEditor, useInstance } from '@milkdown/react';
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
 import '@milkdown/kit/prose/view/style/prosemirror.css';
 import './editor.css';
 import { createEditor } from './create-editor.ts';
@@ -28,6 +28,8 @@ export interface RichTextEditorHandle {
   getHTML: () => string;
   /** The document as markdown, stored as the editable source. */
   getMarkdown: () => string;
+  /** Whether the editor has loaded its document (before that both getters answer ''). */
+  isReady: () => boolean;
 }
 
 export interface RichTextEditorProps {
@@ -39,6 +41,8 @@ export interface RichTextEditorProps {
   /** Uploads an image and answers its URL. */
   uploadImage: (file: File) => Promise<string>;
   disabled?: boolean;
+  /** Called once the document is loaded, before the browser paints it (so before anyone can type). */
+  onReady?: () => void;
 }
 
 export function RichTextEditor(props: RichTextEditorProps) {
@@ -49,14 +53,24 @@ export function RichTextEditor(props: RichTextEditorProps) {
   );
 }
 
-function EditorWithToolbar({ initialHtml, label, describedBy, handleRef, uploadImage, disabled = false }: RichTextEditorProps) {
+function EditorWithToolbar({
+  initialHtml,
+  label,
+  describedBy,
+  handleRef,
+  uploadImage,
+  disabled = false,
+  onReady,
+}: RichTextEditorProps) {
   const [toolbar, setToolbar] = useState(EMPTY_TOOLBAR_STATE);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const uploadRef = useRef(uploadImage);
   const disabledRef = useRef(disabled);
+  const onReadyRef = useRef(onReady);
   useEffect(() => {
     uploadRef.current = uploadImage;
     disabledRef.current = disabled;
+    onReadyRef.current = onReady;
   });
 
   // The factory runs once per mount (deps []); it reads the latest props through refs.
@@ -101,9 +115,14 @@ function EditorWithToolbar({ initialHtml, label, describedBy, handleRef, uploadI
     () => ({
       getHTML: () => getInstance()?.action(getHTML()) ?? '',
       getMarkdown: () => getInstance()?.action(getMarkdown()) ?? '',
+      isReady: () => getInstance() !== undefined,
     }),
     [getInstance],
   );
+
+  useLayoutEffect(() => {
+    if (!loading) onReadyRef.current?.();
+  }, [loading]);
 
   // ProseMirror reads `editable` on each update; nudge it when the form becomes busy or free.
   useEffect(() => {

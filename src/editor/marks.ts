@@ -42,6 +42,8 @@ export const underlineSchema = $markSchema('underline', () => ({
 function colorMark(id: 'textColor' | 'bgColor', property: 'color' | 'background-color') {
   return $markSchema(id, () => ({
     attrs: { color: { validate: 'string' } },
+    // Typing at the end of coloured text starts plain text again, as after a link.
+    inclusive: false,
     parseDOM: [
       {
         style: property,
@@ -81,6 +83,8 @@ export const safeLinkSchema = linkSchema.extendSchema((previous) => (ctx) => {
   const base = previous(ctx);
   return {
     ...base,
+    // Typing at the end of a link does not extend it ("linkword red" must not link " red").
+    inclusive: false,
     parseDOM: [
       {
         tag: 'a[href]',

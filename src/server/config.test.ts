@@ -118,3 +118,16 @@ describe('config.webProcesses and limitsPath', () => {
     expect(loadConfig({ DATABASE_PATH: ':memory:' }).limitsPath).toBe(':memory:');
   });
 });
+
+describe('REVISIONS_KEEP', () => {
+  it('keeps 50 revisions per article unless told otherwise', () => {
+    expect(loadConfig({}).revisionsKeep).toBe(50);
+    expect(loadConfig({ REVISIONS_KEEP: '3' }).revisionsKeep).toBe(3);
+  });
+
+  it('refuses anything but a whole number from 1 to 10,000', () => {
+    for (const value of ['0', '-1', '2.5', 'many', '10001']) {
+      expect(() => loadConfig({ REVISIONS_KEEP: value }), value).toThrow(/REVISIONS_KEEP/);
+    }
+  });
+});

@@ -39,6 +39,8 @@ export interface Config {
   webProcesses: number;
   /** The rate limits' shared file, beside the database (`site-limits.sqlite` for `site.sqlite`). */
   limitsPath: string;
+  /** Revisions kept per article; older ones are pruned at each save (REVISIONS_KEEP). */
+  revisionsKeep: number;
 }
 
 /** The headers a shared cache reads a page's tags from (CDN_TAG_HEADERS). */
@@ -197,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cdn: readCdn(env),
     metricsAddress: readMetricsAddress(env),
     webProcesses,
+    revisionsKeep: readInt(env, 'REVISIONS_KEEP', 50, 1, 10_000),
   };
 }

@@ -132,6 +132,18 @@ export interface BlogDto {
   clicks: number;
 }
 
+export type BlogStatus = 'published' | 'draft' | 'scheduled';
+
+/** What admins' answers add to a blog (readers' answers keep SPEC's fields only). */
+export interface PublishingFields {
+  status: BlogStatus;
+  /** When a scheduled article goes live (ISO 8601 UTC); null when not scheduled. */
+  publish_at: string | null;
+}
+
+/** A blog as an admin gets it: GET /api/blogs and /api/blogs/:id with an admin's session, and every write's answer. */
+export type AdminBlogDto = BlogDto & PublishingFields;
+
 /** One row of GET /api/blogs (X-Total-Count gives the number of matches). */
 export type BlogListItem = BlogDto;
 
@@ -140,8 +152,8 @@ export interface BlogWithComments extends BlogDto {
   comments: CommentDto[];
 }
 
-/** POST /api/blogs (201) and PUT /api/blogs/:id: the blog as GET shows it, plus the live time. */
-export type SavedBlog = BlogDto & LiveTime;
+/** POST /api/blogs (201) and PUT /api/blogs/:id: the blog as GET shows it to an admin, plus the live time. */
+export type SavedBlog = AdminBlogDto & LiveTime;
 
 /** GET /api/blogs/top-viewed. */
 export interface TopViewedItem {
@@ -266,4 +278,32 @@ export interface SetupAnswer {
   username: string;
   is_admin: true;
   message: string;
+}
+
+/** GET /api/blogs/:id/revisions (admin): one saved state of an article, newest first, without its text. */
+export interface RevisionSummaryDto {
+  id: number;
+  blog_id: number;
+  title: string;
+  status: BlogStatus;
+  publish_at: string | null;
+  username: string;
+  /** `create`, `update`, `autosave`, `restore` or `publish` (the scheduler). */
+  action: string;
+  created_at: string;
+}
+
+/** GET /api/blogs/:id/revisions/:rev (admin): every field of that saved state. */
+export interface RevisionDto extends RevisionSummaryDto {
+  content: string;
+  content_source: string | null;
+  category_id: number | null;
+  image: string | null;
+  video_link: string | null;
+  is_video: number;
+  pdf_drive_link: string | null;
+  pay_link: string | null;
+  form_name: string | null;
+  form_link: string | null;
+  user_id: number | null;
 }

@@ -258,3 +258,32 @@ test('the side menu folds behind a toggle below 768 px', async ({ page }) => {
   await expect(toggle).toBeHidden();
   await expect(menu).toBeVisible();
 });
+
+test('typing after a link or a colour does not extend it', async ({ page }) => {
+  await openEditor(page);
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+  await page.keyboard.type('linkword');
+  await selectBack(page, 'linkword'.length);
+  await toolbar.getByRole('button', { name: 'Link' }).click();
+  await page.getByLabel('Link address').fill('https://example.org/');
+  await page.getByLabel('Link address').press('Enter');
+  await expect(page.locator('.editor-content a')).toHaveText('linkword');
+  // Back in the text at the link's end (the panel handed focus back), typing goes on as plain text.
+  await page.keyboard.press('End');
+  await page.keyboard.type(' red');
+  await expect(page.locator('.editor-content p').first()).toHaveText('linkword red');
+  await expect(page.locator('.editor-content a')).toHaveText('linkword');
+
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('tinted');
+  await selectBack(page, 'tinted'.length);
+  await toolbar.getByRole('button', { name: 'Text colour' }).click();
+  await page.getByLabel('Custom colour').fill('#b91c1c');
+  await page.getByRole('button', { name: 'Apply colour' }).click();
+  const coloured = page.locator('.editor-content span[style^="color"]');
+  await expect(coloured).toHaveText('tinted');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' plain');
+  await expect(page.locator('.editor-content p').nth(1)).toHaveText('tinted plain');
+  await expect(coloured).toHaveText('tinted');
+});

@@ -369,7 +369,7 @@ describe('files of deleted and edited articles', () => {
     expect(exists(demoImage)).toBe(true);
   });
 
-  it('removes an image an edit replaced, but keeps one still in use', async () => {
+  it('keeps an image an edit replaced while a revision uses it, removes it with the article, and keeps one still in use', async () => {
     const oldCover = ((await uploadImage({ data: await makePng(400, 200), name: 'old.png' })).body as Json).url as string;
     const newCover = ((await uploadImage({ data: await makePng(400, 200), name: 'new.png' })).body as Json).url as string;
     const blog = await createBlog({ image: oldCover });
@@ -390,7 +390,9 @@ describe('files of deleted and edited articles', () => {
       auth,
     );
     expect(edited.status, edited.text).toBe(200);
-    expect(exists(oldCover)).toBe(false);
+    // The first revision still shows the old cover and can be restored: it stays until the
+    // revision goes (pruned, or with the article).
+    expect(exists(oldCover)).toBe(true);
     expect(exists(newCover)).toBe(true);
 
     const again = await sendJson(
@@ -403,6 +405,10 @@ describe('files of deleted and edited articles', () => {
     expect(again.status).toBe(200);
     expect(exists(newCover)).toBe(true); // the other article still shows it
     expect((await call(server, `/api/blogs/${kept.id}`)).status).toBe(200);
+
+    expect((await call(server, `/api/blogs/${blog.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    expect(exists(oldCover)).toBe(false);
+    expect(exists(newCover)).toBe(true);
   });
 });
 

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { deleteBlog, listBlogs, messageOf } from '../../client/api.ts';
-import type { BlogListItem } from '../../shared/api-types.ts';
+import type { AdminBlogDto, BlogStatus } from '../../shared/api-types.ts';
+import { formatDate } from '../../shared/dates.ts';
+import { STATUS_FILTERS, siteLink, statusText } from './publishing.ts';
+import './publishing.css';
 import { Pager } from './Pager.tsx';
 import { usePagedAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
@@ -14,22 +17,30 @@ export const BLOGS_TABLE_MESSAGES = {
 
 export const BLOGS_PAGE_SIZE = 20;
 
+/** The status filter starts from `?status=` (the dashboard's counts link there). */
+function initialStatus(): BlogStatus | '' {
+  const asked = typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('status') ?? '');
+  return STATUS_FILTERS.find((f) => f.value === asked)?.value ?? '';
+}
+
 /**
- * The blog table of /admin and /admin/blogs-manage (Title, Author, Actions). The server pages
- * and searches (limit/offset/search, X-Total-Count), so 10,000 articles cost one small page.
+ * The blog table of /admin and /admin/blogs-manage (Title, Status, Date, Category, Views, Author,
+ * Actions). The server pages, searches and filters by status (limit/offset/search/status,
+ * X-Total-Count), so 10,000 articles cost one small page.
  */
 export default function BlogsTable() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<BlogStatus | ''>(initialStatus);
 
   const list = usePagedAdminList({
     pageSize: BLOGS_PAGE_SIZE,
-    load: (query, signal) => listBlogs({ ...query, search }, signal),
+    load: (query, signal) => listBlogs({ ...query, search, status: status || undefined }, signal),
     loadFailed: BLOGS_TABLE_MESSAGES.loadFailed,
-    filterKey: search,
+    filterKey: `${search}|${status}`,
   });
-  const { page, setPage, items: blogs, total, pages, status } = list;
-  const { deleting, onDelete } = useConfirmDelete<BlogListItem>({
+  const { page, setPage, items: blogs, total, pages, status: loadStatus } = list;
+  const { deleting, onDelete } = useConfirmDelete<AdminBlogDto>({
     confirmText: BLOGS_TABLE_MESSAGES.confirmDelete,
     remove: (blog) => deleteBlog(blog.id),
     onDeleted: (blog) => list.removeItem(blog.id),
@@ -66,19 +77,38 @@ export default function BlogsTable() {
           placeholder="Title or text"
           onChange={(event) => setSearchText(event.target.value)}
         />
+        <label htmlFor="blog-status-filter">Status</label>
+        <select
+          id="blog-status-filter"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as BlogStatus | '');
+            setPage(1);
+          }}
+        >
+          {STATUS_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
       </form>
       <p className="table-summary" role="status">
-        {status === 'loading'
+        {loadStatus === 'loading'
           ? 'Loading blogs...'
-          : status === 'failed'
+          : loadStatus === 'failed'
             ? ''
             : `${total} ${total === 1 ? 'blog' : 'blogs'}${search ? ` matching "${search}"` : ''}`}
       </p>
       <div className="table-wrap">
-        <table className="admin-table" aria-busy={status === 'loading'}>
+        <table className="admin-table" aria-busy={loadStatus === 'loading'}>
           <thead>
             <tr>
               <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Date</th>
+              <th scope="col">Category</th>
+              <th scope="col">Views</th>
               <th scope="col">Author</th>
               <th scope="col">Actions</th>
             </tr>
@@ -87,10 +117,21 @@ export default function BlogsTable() {
             {blogs.map((blog) => (
               <tr key={blog.id}>
                 <td>{blog.title}</td>
+                <td>
+                  <span className={`status-label status-${blog.status}`}>{statusText(blog)}</span>
+                </td>
+                <td>
+                  <time dateTime={blog.created_at}>{formatDate(blog.created_at)}</time>
+                </td>
+                <td>{blog.category_name ?? ''}</td>
+                <td>{blog.clicks}</td>
                 <td>{blog.author}</td>
                 <td className="actions">
                   <a className="btn btn-small" href={`/admin/edit-blog/${blog.id}`} aria-label={`Edit ${blog.title}`}>
                     Edit
+                  </a>
+                  <a className="btn btn-small" href={siteLink(blog).href} aria-label={`${siteLink(blog).label}: ${blog.title}`}>
+                    {siteLink(blog).label}
                   </a>
                   <button
                     type="button"
@@ -104,9 +145,9 @@ export default function BlogsTable() {
                 </td>
               </tr>
             ))}
-            {status === 'ready' && blogs.length === 0 && (
+            {loadStatus === 'ready' && blogs.length === 0 && (
               <tr>
-                <td colSpan={3}>{search ? 'No blogs match this search.' : 'No blogs yet.'}</td>
+                <td colSpan={7}>{search ? 'No blogs match this search.' : 'No blogs yet.'}</td>
               </tr>
             )}
           </tbody>

@@ -1,107 +1,45 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { validateBlogInput } from '../../shared/validation/blog.ts';
 import type { FieldErrors } from '../../shared/validation/common.ts';
-import { checkPickedPdf, IMAGE_MAX_BYTES, UPLOAD_MESSAGES } from '../../shared/validation/uploads.ts';
+import { checkPickedPdf } from '../../shared/validation/uploads.ts';
 import type { RichTextEditorHandle } from '../../editor/RichTextEditor.tsx';
 import { clearMessage, flashMessage, showError, showSuccess } from '../../stores/admin.ts';
 import { useRefreshDrain } from './use-refresh-drain.ts';
 import { blogSaveErrorText, createBlog, getBlog, listCategories, updateBlog, uploadImage, uploadPdf } from '../../client/api.ts';
-import type { BlogDto, CategoryDto } from '../../shared/api-types.ts';
+import type { AdminBlogDto, CategoryDto } from '../../shared/api-types.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
+import {
+  BLOG_FORM_MESSAGES,
+  EMPTY_FIELDS,
+  FIELD_INPUTS,
+  checkFeaturedImage,
+  fieldsFromBlog,
+  fieldsFromBody,
+  usePickedFile,
+  type BlogFields,
+} from './blog-form-fields.ts';
+import { localInputToIso } from './publishing.ts';
+import { useAutosave, type FormBody } from './use-autosave.ts';
 
-export const BLOG_FORM_MESSAGES = {
-  missingId: 'Blog ID not found in URL.',
-  loadFailed: 'Failed to load blog data.',
-  categoriesFailed: 'Failed to fetch categories.',
-  featuredImageType: 'Featured image must be an image file.',
-  uploadingImage: 'Uploading featured image...',
-  uploadingPdf: 'Uploading PDF...',
-  saving: 'Saving blog post...',
-  created: 'Blog post created successfully.',
-  updated: 'Blog post updated successfully.',
-} as const;
-
-export interface BlogFields {
-  title: string;
-  category_id: string;
-  isVideo: '0' | '1';
-  video_link: string;
-  linkEnabled: boolean;
-  form_name: string;
-  form_link: string;
-  payment_link: string;
-}
-
-const EMPTY_FIELDS: BlogFields = {
-  title: '',
-  category_id: '',
-  isVideo: '0',
-  video_link: '',
-  linkEnabled: false,
-  form_name: '',
-  form_link: '',
-  payment_link: '',
-};
-
-/** Field key (as the shared validation and the API name it) and the id of its input, in form order. */
-const FIELD_INPUTS: Array<[string, string]> = [
-  ['title', 'blog-title'],
-  ['category_id', 'blog-category'],
-  ['image', 'blog-image'],
-  ['pdf_link', 'blog-pdf'],
-  ['isVideo', 'blog-is-video-yes'],
-  ['video_link', 'blog-video-link'],
-  ['form_name', 'blog-form-name'],
-  ['form_link', 'blog-form-link'],
-  ['payment_link', 'blog-payment-link'],
-];
+export { BLOG_FORM_MESSAGES, type BlogFields };
 
 export type BlogFormPhase = 'loading' | 'ready' | 'missing-id' | 'failed';
-
-function fieldsFromBlog(blog: BlogDto): BlogFields {
-  return {
-    title: blog.title ?? '',
-    category_id: blog.category_id ? String(blog.category_id) : '',
-    isVideo: blog.isVideo === '1' ? '1' : '0',
-    video_link: blog.video_link ?? '',
-    linkEnabled: Boolean(blog.form_name || blog.form_link),
-    form_name: blog.form_name ?? '',
-    form_link: blog.form_link ?? '',
-    payment_link: blog.pay_link ?? '',
-  };
-}
-
-/** "Any image" (SPEC.md section 5), within the upload size limit; the server checks the bytes. */
-function checkFeaturedImage(file: File | null): string | null {
-  if (!file) return null;
-  if (!file.type.toLowerCase().startsWith('image/')) return BLOG_FORM_MESSAGES.featuredImageType;
-  if (file.size > IMAGE_MAX_BYTES) return UPLOAD_MESSAGES.imageTooLarge;
-  return null;
-}
-
-/** Picked files go up first; the uploaded addresses are kept, so a retry does not upload them again. */
-function usePickedFile() {
-  const [existing, setExisting] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const keepUploaded = (address: string) => {
-    setExisting(address);
-    setFile(null);
-    if (input.current) input.current.value = '';
-  };
-  return { existing, setExisting, file, setFile, input, keepUploaded };
-}
 
 /**
  * The state and the submit of the blog create/edit form: loads the categories (and the blog when
  * editing), validates with the rules the server applies, uploads picked files, then saves. A
- * create goes on to the blog table; an edit stays with a success banner.
+ * create goes on to the blog table; an edit stays with a success banner and a link to the article
+ * (or its preview). Autosave (use-autosave.ts) keeps unsaved work.
  */
 export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | undefined) {
   const [phase, setPhase] = useState<BlogFormPhase>(mode === 'create' ? 'ready' : blogId ? 'loading' : 'missing-id');
   const [categories, setCategories] = useState<CategoryDto[]>([]);
   const [fields, setFields] = useState<BlogFields>(EMPTY_FIELDS);
   const [initialHtml, setInitialHtml] = useState('');
+  /** Bumped to load other content into the editor (a restore, a recovered copy). */
+  const [editorKey, setEditorKey] = useState(0);
+  const [saved, setSaved] = useState<AdminBlogDto | null>(null);
+  const [revisionsVersion, setRevisionsVersion] = useState(0);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
   const { refreshText, watchRefresh } = useRefreshDrain();
@@ -111,6 +49,18 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
   const editorRef = useRef<RichTextEditorHandle>(null);
   const { setExisting: setExistingImage } = image;
   const { setExisting: setExistingPdf } = pdf;
+
+  const loadBlog = useCallback(
+    (blog: AdminBlogDto) => {
+      setFields(fieldsFromBlog(blog));
+      setExistingImage(blog.image || null);
+      setExistingPdf(blog.pdf_drive_link || null);
+      setInitialHtml(blog.content ?? '');
+      setSaved(blog);
+      setEditorKey((key) => key + 1);
+    },
+    [setExistingImage, setExistingPdf],
+  );
 
   useEffect(() => {
     const controller = new AbortController();
@@ -125,10 +75,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
     if (mode === 'edit' && blogId) {
       getBlog(blogId, controller.signal)
         .then((blog) => {
-          setFields(fieldsFromBlog(blog));
-          setExistingImage(blog.image || null);
-          setExistingPdf(blog.pdf_drive_link || null);
-          setInitialHtml(blog.content ?? '');
+          loadBlog(blog);
           setPhase('ready');
         })
         .catch((error: unknown) => {
@@ -139,7 +86,40 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
         });
     }
     return () => controller.abort();
-  }, [mode, blogId, setExistingImage, setExistingPdf]);
+  }, [mode, blogId, loadBlog]);
+
+  /** What the form would send now (null while the editor is not there). */
+  const currentBody = (): FormBody | null => {
+    const editor = editorRef.current;
+    if (!editor?.isReady()) return null;
+    return {
+      title: fields.title,
+      content: editor.getHTML(),
+      content_source: editor.getMarkdown(),
+      category_id: fields.category_id,
+      image: image.existing ?? '',
+      pdf_link: pdf.existing ?? '',
+      isVideo: fields.isVideo,
+      video_link: fields.isVideo === '1' ? fields.video_link : '',
+      payment_link: fields.payment_link,
+      form_name: fields.linkEnabled ? fields.form_name : '',
+      form_link: fields.linkEnabled ? fields.form_link : '',
+      status: fields.status,
+      publish_at: fields.status === 'scheduled' ? localInputToIso(fields.publish_at) : '',
+    };
+  };
+
+  const autosave = useAutosave({
+    storageKey: phase === 'ready' ? `blog-form-copy:${mode === 'edit' ? (blogId ?? '') : 'new'}` : null,
+    snapshot: currentBody,
+    serverAutosave: (body) =>
+      mode === 'edit' && saved?.status === 'draft' && body.status === 'draft' && !busy && !image.file && !pdf.file,
+    saveToServer: async (body) => {
+      const answer = await updateBlog(blogId ?? '', body, { autosave: true });
+      setSaved(answer);
+      setRevisionsVersion((v) => v + 1);
+    },
+  });
 
   const update = <K extends keyof BlogFields>(key: K, value: BlogFields[K]) => {
     setFields((previous) => ({ ...previous, [key]: value }));
@@ -154,22 +134,29 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
     clearError('pdf_link');
   };
 
+  const recover = () => {
+    const copy = autosave.takeRecovery();
+    if (!copy) return;
+    setFields(fieldsFromBody(copy.body));
+    setExistingImage(copy.body.image || null);
+    setExistingPdf(copy.body.pdf_link || null);
+    setInitialHtml(copy.body.content ?? '');
+    setEditorKey((key) => key + 1);
+    showSuccess(BLOG_FORM_MESSAGES.recovered);
+  };
+
+  /** A revision was restored on the server: the form shows the article as it now is. */
+  const onRestored = (blog: AdminBlogDto & { live_ms?: number }) => {
+    loadBlog(blog);
+    autosave.markSaved(null);
+    setRevisionsVersion((v) => v + 1);
+    showSuccess(BLOG_FORM_MESSAGES.restored, blog.live_ms ?? null);
+  };
+
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (busy) return;
-    const body = {
-      title: fields.title,
-      content: editorRef.current?.getHTML() ?? '',
-      content_source: editorRef.current?.getMarkdown() ?? '',
-      category_id: fields.category_id,
-      image: image.existing ?? '',
-      pdf_link: pdf.existing ?? '',
-      isVideo: fields.isVideo,
-      video_link: fields.isVideo === '1' ? fields.video_link : '',
-      payment_link: fields.payment_link,
-      form_name: fields.linkEnabled ? fields.form_name : '',
-      form_link: fields.linkEnabled ? fields.form_link : '',
-    };
+    const body = currentBody() ?? {};
     const found: FieldErrors = { ...validateBlogInput(body, { linkEnabled: fields.linkEnabled }).errors };
     const imageError = checkFeaturedImage(image.file);
     if (imageError) found.image = imageError;
@@ -193,18 +180,22 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
       }
       setProgress(BLOG_FORM_MESSAGES.saving);
       if (mode === 'create') {
-        const saved = await createBlog(body);
-        flashMessage({ type: 'success', text: BLOG_FORM_MESSAGES.created, liveMs: saved.live_ms ?? null });
+        const created = await createBlog(body);
+        autosave.markSaved(body);
+        flashMessage({ type: 'success', text: BLOG_FORM_MESSAGES.created, liveMs: created.live_ms ?? null });
         navigating = true;
         window.location.assign('/admin/blogs-manage');
         return;
       }
-      const saved = await updateBlog(blogId ?? '', body);
-      image.setExisting(saved.image || null);
-      pdf.setExisting(saved.pdf_drive_link || null);
+      const answer = await updateBlog(blogId ?? '', body);
+      image.setExisting(answer.image || null);
+      pdf.setExisting(answer.pdf_drive_link || null);
+      setSaved(answer);
+      autosave.markSaved(body);
+      setRevisionsVersion((v) => v + 1);
       setProgress(null);
-      showSuccess(BLOG_FORM_MESSAGES.updated, saved.live_ms ?? null);
-      watchRefresh(saved.refresh);
+      showSuccess(BLOG_FORM_MESSAGES.updated, answer.live_ms ?? null);
+      watchRefresh(answer.refresh);
     } catch (error) {
       console.error(error);
       setProgress(null);
@@ -226,9 +217,16 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
     progress,
     refreshText,
     initialHtml,
+    editorKey,
     editorRef,
-    image: { existing: image.existing, input: image.input, pick: pickImage },
-    pdf: { existing: pdf.existing, input: pdf.input, pick: pickPdf },
+    saved,
+    revisionsVersion,
+    autosave: { recovery: autosave.recovery, recover, discard: autosave.discardRecovery, text: autosave.autosaveText },
+    onEditorReady: autosave.captureBaseline,
+    onRestored,
+    currentBody,
+    image: { existing: image.existing, input: image.input, pick: pickImage, remove: image.remove },
+    pdf: { existing: pdf.existing, input: pdf.input, pick: pickPdf, remove: pdf.remove },
     onSubmit,
   };
 }

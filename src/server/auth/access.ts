@@ -13,8 +13,12 @@ const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/setup$/ },
 ];
 
-/** Safe /api requests only admins may make: the comment list and everything under /api/admin. */
-const ADMIN_READS: readonly RegExp[] = [/^\/api\/blogs\/comment$/, /^\/api\/admin(\/|$)/];
+/** Safe /api requests only admins may make: the comment list, article revisions and everything under /api/admin. */
+const ADMIN_READS: readonly RegExp[] = [
+  /^\/api\/blogs\/comment$/,
+  /^\/api\/blogs\/[^/]+\/revisions(\/|$)/,
+  /^\/api\/admin(\/|$)/,
+];
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,6 +1,6 @@
 import type { Blog } from '../db/repositories/blogs.ts';
 import type { Comment } from '../db/repositories/comments.ts';
-import type { BlogDto, BlogWithComments, CommentDto } from '../../shared/api-types.ts';
+import type { AdminBlogDto, BlogDto, BlogWithComments, CommentDto } from '../../shared/api-types.ts';
 
 export function toCommentDto(comment: Comment): CommentDto {
   return { id: comment.id, username: comment.username, comment: comment.comment, created_at: comment.created_at };
@@ -31,4 +31,9 @@ export function toBlogDto(blog: Blog, comments?: Comment[]): BlogDto | BlogWithC
     clicks: blog.clicks,
   };
   return comments ? { ...dto, comments: comments.map(toCommentDto) } : dto;
+}
+
+/** An admin's view adds the publishing state; readers' answers keep SPEC's fields only. */
+export function withPublishing<T extends BlogDto>(dto: T, blog: Pick<Blog, 'status' | 'publish_at'>): T & AdminBlogDto {
+  return { ...dto, status: blog.status, publish_at: blog.publish_at };
 }

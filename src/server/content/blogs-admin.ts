@@ -3,22 +3,30 @@ import type { Db } from '../db/client.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
 import { deleteBlog, findBlogById, insertBlog, updateBlog, type Blog, type BlogWrite } from '../db/repositories/blogs.ts';
 import { findCategoryById } from '../db/repositories/categories.ts';
+import { listRevisionFiles } from '../db/repositories/revisions.ts';
 import { invalidInput, notFound, throwIfInvalid } from '../errors.ts';
-import { tag, uniqueTags, type PageTag } from '../page-store/site-tags.ts';
+import { tag } from '../page-store/site-tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/validation/blog.ts';
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
-import { toBlogDto } from './blog-dto.ts';
+import { toBlogDto, withPublishing } from './blog-dto.ts';
 import { indexAttachedPdf } from './search-index.ts';
+import { changedTags, publicationDate } from './blog-publication.ts';
+import { getRevision, recordRevision, restoreBody, type RevisionAction } from './blog-revisions.ts';
+import { wakePublishScheduler } from './publish-scheduler.ts';
 import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
 
 /**
  * Article writes for the admin API. Each one validates with the same schema as the admin form,
- * commits in one transaction (the blog and its full-text row together), then refreshes exactly
- * the pages showing what changed and answers how long that took.
+ * commits in one transaction (the blog, its full-text row and its revision together), then
+ * refreshes exactly the pages showing what changed and answers how long that took. Drafts and
+ * not-yet-due articles reach no page, so saving one refreshes nothing.
  */
 
 export type BlogAnswer = SavedBlog;
+
+type FileRefs = Pick<Blog, 'image' | 'pdf_drive_link' | 'content' | 'content_source'>;
+const fileTexts = (rows: FileRefs[]) => rows.flatMap((r) => [r.image, r.pdf_drive_link, r.content, r.content_source]);
 
 function validated(body: Record<string, unknown>): BlogValues {
   return throwIfInvalid(validateBlogInput(body));
@@ -47,12 +55,12 @@ function toWrite(values: BlogValues, author: string): { write: BlogWrite; text: 
       pay_link: values.payment_link,
       form_name: values.form_name,
       form_link: values.form_link,
+      status: values.status,
+      publish_at: values.publish_at,
     },
     text: htmlToText(content),
   };
 }
-
-const hasPdf = (blog: Pick<Blog, 'pdf_drive_link'>) => Boolean(blog.pdf_drive_link);
 
 export async function createBlog(app: AppContext, admin: PublicUser, body: Record<string, unknown>): Promise<BlogAnswer> {
   const startedAt = performance.now();
@@ -61,74 +69,67 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
   const blog = await app.db.transaction().execute(async (trx) => {
     await requireCategory(trx, values.category_id);
     const id = await insertBlog(trx, write, text);
-    return (await findBlogById(trx, id))!;
+    const created = (await findBlogById(trx, id))!;
+    await recordRevision(trx, created, admin, 'create', app.config.revisionsKeep);
+    return created;
   });
-  // A new article joins the lists: their membership tags.
-  const tags: PageTag[] = [tag.list, tag.updates, tag.blog(blog.id), tag.topViewed];
-  if (blog.category_id !== null) tags.push(tag.category(blog.category_id));
-  if (hasPdf(blog)) tags.push(tag.downloads);
-  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  if (blog.status === 'scheduled') wakePublishScheduler();
+  const { live_ms, refresh } = await app.pageCache.invalidate(changedTags(null, blog), startedAt);
   // Search pages are never stored, so a new PDF's text is read after the pages are fresh.
   await indexAttachedPdf(app, blog);
-  return { ...toBlogDto(blog), live_ms, refresh };
+  return { ...withPublishing(toBlogDto(blog), blog), live_ms, refresh };
 }
 
 /** Replaces every field; the author stays the one who wrote the article. */
-export async function updateBlogById(app: AppContext, id: number, body: Record<string, unknown>): Promise<BlogAnswer> {
+export async function updateBlogById(
+  app: AppContext,
+  admin: PublicUser,
+  id: number,
+  body: Record<string, unknown>,
+  action: RevisionAction = 'update',
+): Promise<BlogAnswer> {
   const startedAt = performance.now();
   const values = validated(body);
-  const { before, after } = await app.db.transaction().execute(async (trx) => {
+  const { before, after, pruned } = await app.db.transaction().execute(async (trx) => {
     const existing = await findBlogById(trx, id);
     if (!existing) throw notFound('That blog');
     await requireCategory(trx, values.category_id);
     const { write, text } = toWrite(values, existing.author);
-    await updateBlog(trx, id, write, text);
-    return { before: existing, after: (await findBlogById(trx, id))! };
+    await updateBlog(trx, id, write, text, publicationDate(existing, values, new Date().toISOString()));
+    const saved = (await findBlogById(trx, id))!;
+    const dropped = await recordRevision(trx, saved, admin, action, app.config.revisionsKeep);
+    return { before: existing, after: saved, pruned: dropped };
   });
+  if (after.status === 'scheduled') wakePublishScheduler();
   const { live_ms, refresh } = await app.pageCache.invalidate(changedTags(before, after), startedAt);
   await indexAttachedPdf(app, after);
-  // Files the edit dropped (a replaced image or PDF, an image taken out of the text).
-  await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
-    before.image,
-    before.pdf_drive_link,
-    before.content,
-    before.content_source,
-  ]);
-  return { ...toBlogDto(after), live_ms, refresh };
+  // Files the edit dropped (a replaced or removed image or PDF, an image taken out of the text),
+  // unless a kept revision still uses them.
+  await removeUnreferencedUploads(app.db, app.config.uploadsDir, fileTexts([before, ...pruned]));
+  return { ...withPublishing(toBlogDto(after), after), live_ms, refresh };
 }
 
-/**
- * An edit of what an article shows bumps its own tag: the list pages showing it carry that tag.
- * Only a change of membership (a delete, a move to another category) bumps the lists' tags; the
- * lists are ordered by creation, which an edit cannot change.
- */
-function changedTags(before: Blog, after: Blog | null): PageTag[] {
-  const tags: PageTag[] = [tag.blog(before.id), tag.updates];
-  if (!after) tags.push(tag.list, tag.topViewed);
-  if (!after || after.category_id !== before.category_id) {
-    if (before.category_id !== null) tags.push(tag.category(before.category_id));
-    if (after?.category_id != null) tags.push(tag.category(after.category_id));
-  }
-  if (hasPdf(before) || (after && hasPdf(after))) tags.push(tag.downloads);
-  return uniqueTags(tags);
+/** Brings a revision's article fields back, as a save of its own (a new revision). */
+export async function restoreRevision(app: AppContext, admin: PublicUser, id: number, revisionId: number): Promise<BlogAnswer> {
+  const current = await findBlogById(app.db, id);
+  if (!current) throw notFound('That blog');
+  const revision = await getRevision(app, id, revisionId);
+  return updateBlogById(app, admin, id, restoreBody(revision, current), 'restore');
 }
 
 export async function deleteBlogById(app: AppContext, id: number): Promise<DeletedAnswer> {
   const startedAt = performance.now();
-  const before = await app.db.transaction().execute(async (trx) => {
+  const { before, revisions } = await app.db.transaction().execute(async (trx) => {
     const existing = await findBlogById(trx, id);
     if (!existing) throw notFound('That blog');
-    // Its comments go with it (foreign key on delete cascade).
+    const files = await listRevisionFiles(trx, id);
+    // Its comments and revisions go with it (foreign keys on delete cascade).
     await deleteBlog(trx, id);
-    return existing;
+    return { before: existing, revisions: files };
   });
-  const { live_ms, refresh } = await app.pageCache.invalidate([...changedTags(before, null), tag.comments(id)], startedAt);
+  const tags = changedTags(before, null);
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags.length ? [...tags, tag.comments(id)] : [], startedAt);
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
-  await removeUnreferencedUploads(app.db, app.config.uploadsDir, [
-    before.image,
-    before.pdf_drive_link,
-    before.content,
-    before.content_source,
-  ]);
+  await removeUnreferencedUploads(app.db, app.config.uploadsDir, fileTexts([before, ...revisions]));
   return { message: 'Blog deleted successfully', live_ms, refresh };
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, throwIfInvalid } from '../errors.ts';
-import { findBlogById } from '../db/repositories/blogs.ts';
+import { findPublicBlogById } from '../db/repositories/blogs.ts';
 import { insertComment, type Comment } from '../db/repositories/comments.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
@@ -52,7 +52,8 @@ export async function postComment(
   const startedAt = performance.now();
   const input = throwIfInvalid(validateCommentInput(request.body), COMMENT_MESSAGES.invalid);
   const saved = await app.db.transaction().execute(async (trx) => {
-    if (!(await findBlogById(trx, request.blogId))) throw notFound('That blog');
+    // An unpublished article takes no comments: for readers it does not exist.
+    if (!(await findPublicBlogById(trx, request.blogId))) throw notFound('That blog');
     const decision = limiter.take(`comment:${request.clientKey}`);
     if (!decision.allowed) {
       const seconds = retryAfterSeconds(decision);

@@ -1,5 +1,6 @@
 import { invalidInput } from '../errors.ts';
 import { parseId } from '../../shared/ids.ts';
+import type { BlogStatus } from '../db/schema.ts';
 import { normalizeSearchText } from './search.ts';
 import { COMMENT_LIST_DEFAULT_LIMIT, COMMENT_LIST_MAX_LIMIT } from './comments-admin.ts';
 
@@ -14,7 +15,11 @@ export interface BlogListQuery {
   search: string | null;
   limit: number;
   offset: number;
+  /** `status=draft|scheduled|published`: the admin list's filter (readers only ever get published). */
+  status: BlogStatus | undefined;
 }
+
+const STATUSES: readonly BlogStatus[] = ['published', 'draft', 'scheduled'];
 
 function readWholeNumber(raw: string, min: number, max: number): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
@@ -35,9 +40,12 @@ export function parseBlogListQuery(params: URLSearchParams): BlogListQuery {
   if (limit === null) fields.limit = `limit must be a whole number from 1 to ${BLOG_LIST_MAX_LIMIT}.`;
   const offset = offsetRaw === '' ? 0 : readWholeNumber(offsetRaw, 0, MAX_OFFSET);
   if (offset === null) fields.offset = 'offset must be a whole number, 0 or more.';
+  const statusRaw = params.get('status') ?? '';
+  const status = STATUSES.find((s) => s === statusRaw);
+  if (statusRaw !== '' && !status) fields.status = 'status must be published, draft or scheduled.';
 
   if (Object.keys(fields).length > 0) throw invalidInput('The list query is not valid.', fields);
-  return { categoryId, search: normalizeSearchText(params.get('search')), limit: limit!, offset: offset! };
+  return { categoryId, search: normalizeSearchText(params.get('search')), limit: limit!, offset: offset!, status };
 }
 
 /** GET /api/blogs/comment?limit=&offset=: a limit out of range is brought into it; a non-number is a 400. */

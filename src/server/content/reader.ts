@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { findBlogById, type Blog, type BlogSummary } from '../db/repositories/blogs.ts';
+import { findBlogById, findPublicBlogById, type Blog, type BlogSummary } from '../db/repositories/blogs.ts';
+import type { Audience } from '../db/repositories/visibility.ts';
 import {
   countBlogs,
   listBlogIds,
@@ -83,8 +84,9 @@ export interface BlogDetail extends Blog {
   comments: Comment[];
 }
 
-export async function getBlogDetail(db: Db, id: number): Promise<BlogDetail | null> {
-  const blog = await findBlogById(db, id);
+/** An article with its comments; readers get only what is published and due, admins any. */
+export async function getBlogDetail(db: Db, id: number, audience: Audience = 'public'): Promise<BlogDetail | null> {
+  const blog = audience === 'admin' ? await findBlogById(db, id) : await findPublicBlogById(db, id);
   if (!blog) return null;
   return { ...blog, comments: await listCommentsForBlog(db, id) };
 }
@@ -102,9 +104,9 @@ export function summarizeText(text: string, max = SUMMARY_LENGTH): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Everything the article page shows. */
-export async function getArticlePage(db: Db, id: number): Promise<ArticlePage | null> {
-  const detail = await getBlogDetail(db, id);
+/** Everything the article page shows; the admin's preview shows any article the same way. */
+export async function getArticlePage(db: Db, id: number, audience: Audience = 'public'): Promise<ArticlePage | null> {
+  const detail = await getBlogDetail(db, id, audience);
   if (!detail) return null;
   return { ...detail, summary: summarizeText(htmlToText(detail.content)) };
 }

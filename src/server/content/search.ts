@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Blog } from '../db/repositories/blogs.ts';
+import type { BlogStatus } from '../db/schema.ts';
 import { countBlogs, listBlogsFull, type BlogFilter } from '../db/repositories/blog-lists.ts';
 
 const MAX_TERMS = 12;
@@ -37,6 +38,8 @@ export interface BlogSearch {
   search: string | null;
   limit: number;
   offset: number;
+  /** An admin's list: every status, or only `status` when given. Left out: what readers see. */
+  admin?: { status?: BlogStatus | undefined } | undefined;
 }
 
 export interface BlogSearchResult {
@@ -55,6 +58,7 @@ export async function searchBlogs(db: Db, query: BlogSearch): Promise<BlogSearch
   const filter: BlogFilter = {
     categoryId: query.categoryId ?? undefined,
     ftsQuery: ftsQuery ?? undefined,
+    admin: query.admin && { ...query.admin, search: query.search ?? undefined },
   };
   const [blogs, total] = await Promise.all([
     listBlogsFull(db, filter, { limit: query.limit, offset: query.offset }),

@@ -45,6 +45,44 @@ export interface BlogsTable {
   clicks: Generated<number>;
   /** Demo content, removable in one step (migration 0006). */
   is_demo: Generated<number>;
+  /** Only published articles, and scheduled ones whose publish_at has come, reach readers (migration 0005). */
+  status: Generated<BlogStatus>;
+  /** When a scheduled article goes live (ISO 8601 UTC); null otherwise. */
+  publish_at: string | null;
+}
+
+export type BlogStatus = 'published' | 'draft' | 'scheduled';
+
+/** Every save of an article: all its fields, who saved it and when (migration 0005). */
+export interface BlogRevisionsTable {
+  id: Generated<number>;
+  blog_id: number;
+  title: string;
+  content: string;
+  content_source: string | null;
+  category_id: number | null;
+  image: string | null;
+  video_link: string | null;
+  is_video: number;
+  pdf_drive_link: string | null;
+  pay_link: string | null;
+  form_name: string | null;
+  form_link: string | null;
+  status: BlogStatus;
+  publish_at: string | null;
+  user_id: number | null;
+  username: string;
+  /** What made it: `create`, `update`, `autosave`, `restore`, `publish` (the scheduler). */
+  action: string;
+  created_at: string;
+}
+
+/** Views per article per UTC day, for the dashboard (migration 0005). */
+export interface BlogDailyViewsTable {
+  blog_id: number;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  views: number;
 }
 
 export interface CommentsTable {
@@ -132,6 +170,8 @@ export interface Database {
   sessions: SessionsTable;
   categories: CategoriesTable;
   blogs: BlogsTable;
+  blog_revisions: BlogRevisionsTable;
+  blog_daily_views: BlogDailyViewsTable;
   comments: CommentsTable;
   comment_blocklist: CommentBlocklistTable;
   comment_settings: CommentSettingsTable;

@@ -34,6 +34,7 @@ export interface SiteRole {
 }
 
 const ALONE: SiteRole = { lead: true, inCluster: false };
+import { startPublishScheduler } from '../content/publish-scheduler.ts';
 
 export interface Site {
   server: http.Server;
@@ -149,6 +150,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
   // Its own listener, so readers never reach it whatever the proxy in front passes.
   const metricsServer = config.metricsAddress ? await startMetricsListener(config.metricsAddress, metrics) : null;
   if (metricsServer) log(`Metrics on ${metricsServer.origin}/metrics`);
+  // After the page cache is installed: a schedule that fell due while down publishes now, fresh.
+  const stopScheduler = startPublishScheduler(context, log);
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -165,6 +168,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     },
     close: async () => {
       stopRefresher();
+      await stopScheduler();
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

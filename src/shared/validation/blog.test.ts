@@ -35,6 +35,8 @@ describe('validateBlogInput', () => {
       payment_link: 'https://pay.example.com',
       form_name: null,
       form_link: null,
+      status: 'published',
+      publish_at: null,
     });
   });
 

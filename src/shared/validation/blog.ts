@@ -1,4 +1,5 @@
 import { isHttpUrl, isUploadPath, readInteger, readText, utf8Length, type FieldErrors, type ValidationResult } from './common.ts';
+import { readPublishing, type PublishValues } from './publishing.ts';
 
 /**
  * The blog create/edit rules of SPEC.md section 5, shared by the admin form (before it sends) and
@@ -48,10 +49,12 @@ export interface BlogFormInput {
   payment_link?: unknown;
   form_name?: unknown;
   form_link?: unknown;
+  status?: unknown;
+  publish_at?: unknown;
 }
 
 /** Normalized values: trimmed, blanks as null, fields hidden by a toggle dropped. */
-export interface BlogValues {
+export interface BlogValues extends PublishValues {
   title: string;
   content: string;
   content_source: string | null;
@@ -71,6 +74,8 @@ export interface BlogValidationOptions {
    * or a form link is given.
    */
   linkEnabled?: boolean;
+  /** The time a schedule must be after (milliseconds); now when left out. */
+  now?: number;
 }
 
 /** isVideo arrives as "1"/"0" (SPEC.md section 3), or as a boolean or number from other clients. */
@@ -151,8 +156,11 @@ export function validateBlogInput(input: BlogFormInput, options: BlogValidationO
     formLink = null;
   }
 
+  const publishing = readPublishing(input, errors, options.now ?? Date.now());
+
   return {
     values: {
+      ...publishing,
       title,
       content,
       content_source: contentSource,

@@ -4,23 +4,29 @@ import { requireId } from '../../../server/api/ids.ts';
 import { BODY_LIMITS } from '../../../server/api/body-limits.ts';
 import { notFound } from '../../../server/errors.ts';
 import { getBlogDetail } from '../../../server/content/reader.ts';
-import { toBlogDto } from '../../../server/content/blog-dto.ts';
+import { toBlogDto, withPublishing } from '../../../server/content/blog-dto.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { deleteBlogById, updateBlogById } from '../../../server/content/blogs-admin.ts';
 
 export const { GET, PUT, DELETE, ALL } = route({
-  /** GET /api/blogs/:id: the blog with `comments: [{id, username, comment, created_at}]`. */
+  /** GET /api/blogs/:id: the blog with `comments: [{id, username, comment, created_at}]`; a draft is a 404 except for admins, who also get `status` and `publish_at`. */
   GET: async (context) => {
-    const blog = await getBlogDetail(context.locals.app.db, requireId(context.params.id, 'blog'));
+    const audience = context.locals.user?.is_admin === 1 ? 'admin' : 'public';
+    const blog = await getBlogDetail(context.locals.app.db, requireId(context.params.id, 'blog'), audience);
     if (!blog) throw notFound('That blog');
-    return json(toBlogDto(blog, blog.comments));
+    const dto = toBlogDto(blog, blog.comments);
+    return json(audience === 'admin' ? withPublishing(dto, blog) : dto);
   },
-  /** PUT /api/blogs/:id (admin): replaces every field; 200 with the blog plus live_ms. */
+  /**
+   * PUT /api/blogs/:id (admin): replaces every field; 200 with the blog plus live_ms.
+   * `?autosave=1` marks the form's idle save of a draft (a run of them keeps one revision).
+   */
   PUT: async (context) => {
-    requireAdmin(context);
+    const admin = requireAdmin(context);
     const id = requireId(context.params.id, 'blog');
     const body = await readJsonObject(context.request, BODY_LIMITS.blog);
-    return json(await updateBlogById(context.locals.app, id, body));
+    const action = context.url.searchParams.get('autosave') === '1' ? 'autosave' : 'update';
+    return json(await updateBlogById(context.locals.app, admin, id, body, action));
   },
   /** DELETE /api/blogs/:id (admin): the article and its comments; 200 {message, live_ms}. */
   DELETE: async (context) => {

@@ -3,16 +3,21 @@ import { route } from '../../../server/api/route.ts';
 import { BODY_LIMITS } from '../../../server/api/body-limits.ts';
 import { parseBlogListQuery } from '../../../server/content/list-queries.ts';
 import { searchBlogs } from '../../../server/content/search.ts';
-import { toBlogDto } from '../../../server/content/blog-dto.ts';
+import { toBlogDto, withPublishing } from '../../../server/content/blog-dto.ts';
 import { requireAdmin } from '../../../server/auth/guard.ts';
 import { createBlog } from '../../../server/content/blogs-admin.ts';
 
 export const { GET, POST, ALL } = route({
-  /** GET /api/blogs?category=&search=&limit=&offset=: newest first (best match first when searching); X-Total-Count. */
+  /**
+   * GET /api/blogs?category=&search=&limit=&offset=: newest first (best match first when searching); X-Total-Count.
+   * Readers get published articles only; an admin gets every status, `status=` picks one.
+   */
   GET: async (context) => {
-    const { blogs, total } = await searchBlogs(context.locals.app.db, parseBlogListQuery(context.url.searchParams));
+    const query = parseBlogListQuery(context.url.searchParams);
+    const admin = context.locals.user?.is_admin === 1 ? { status: query.status } : undefined;
+    const { blogs, total } = await searchBlogs(context.locals.app.db, { ...query, admin });
     return json(
-      blogs.map((blog) => toBlogDto(blog)),
+      blogs.map((blog) => (admin ? withPublishing(toBlogDto(blog), blog) : toBlogDto(blog))),
       200,
       { 'X-Total-Count': String(total) },
     );

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import { fromBlogs, fullColumns, type Blog, type BlogQuery, type BlogSummary } from './blogs.ts';
+import { isPublicBlog } from './visibility.ts';
+import type { BlogStatus } from '../schema.ts';
 
 /** The lists of blogs the site shows: pages of summaries, search results, feeds, top viewed. */
 
@@ -8,6 +10,8 @@ export interface BlogFilter {
   categoryId?: number | undefined;
   /** An FTS5 MATCH expression built by buildFtsQuery, never raw user text. */
   ftsQuery?: string | undefined;
+  /** Admins' lists: every status (or the one asked for). Left out, only what readers may see. */
+  admin?: { status?: BlogStatus | undefined; search?: string | undefined } | undefined;
 }
 
 // The excerpt comes from the full-text index's copy of the text, so no HTML is parsed per row.
@@ -27,8 +31,17 @@ export const summaryColumns = [
 
 function applyFilter(query: BlogQuery, filter: BlogFilter): BlogQuery {
   let q = query;
+  if (!filter.admin) q = q.where(isPublicBlog());
+  else if (filter.admin.status) q = q.where('blogs.status', '=', filter.admin.status);
   if (filter.categoryId !== undefined) q = q.where('blogs.category_id', '=', filter.categoryId);
-  if (filter.ftsQuery !== undefined) {
+  if (filter.ftsQuery !== undefined && filter.admin) {
+    // The index holds only public articles, so an admin's search also looks through the title
+    // and text of unpublished ones (few, and only for the admin list).
+    const like = `%${(filter.admin.search ?? '').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(
+      sql<boolean>`(blogs.id in (select rowid from blogs_fts where blogs_fts match ${filter.ftsQuery}) or (blogs.status <> 'published' and (blogs.title like ${like} escape '\\' or blogs.content like ${like} escape '\\')))`,
+    );
+  } else if (filter.ftsQuery !== undefined) {
     q = q
       .innerJoin('blogs_fts', (join) => join.onRef(sql.ref('blogs_fts.rowid'), '=', sql.ref('blogs.id')))
       .where(sql<boolean>`blogs_fts match ${filter.ftsQuery}`) as unknown as BlogQuery;
@@ -51,6 +64,8 @@ export async function listBlogSummaries(
       .selectFrom('blogs')
       .select('blogs.id')
       .$if(filter.categoryId !== undefined, (ids) => ids.where('blogs.category_id', '=', filter.categoryId!))
+      .$if(!filter.admin, (ids) => ids.where(isPublicBlog()))
+      .$if(filter.admin?.status !== undefined, (ids) => ids.where('blogs.status', '=', filter.admin!.status!))
       .orderBy('blogs.created_at', 'desc')
       .orderBy('blogs.id', 'desc')
       .limit(page.limit)
@@ -77,7 +92,7 @@ export async function listBlogSummaries(
 
 export async function listBlogsFull(db: Db, filter: BlogFilter, page: { limit: number; offset: number }): Promise<Blog[]> {
   let q = applyFilter(fromBlogs(db), filter);
-  if (filter.ftsQuery !== undefined) q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
+  if (filter.ftsQuery !== undefined && !filter.admin) q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
   return (await q
     .select(fullColumns)
     .orderBy('blogs.created_at', 'desc')
@@ -99,6 +114,7 @@ export function listTopViewed(db: Db, limit: number) {
   return db
     .selectFrom('blogs')
     .select(['id', 'title', 'created_at', 'clicks'])
+    .where(isPublicBlog())
     .orderBy('clicks', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -110,6 +126,7 @@ export function listRecent(db: Db, limit: number) {
     .selectFrom('blogs')
     .leftJoin('categories', 'categories.id', 'blogs.category_id')
     .select(['blogs.id', 'blogs.title', 'blogs.image', 'categories.name as category_name'])
+    .where(isPublicBlog())
     .orderBy('blogs.created_at', 'desc')
     .orderBy('blogs.id', 'desc')
     .limit(limit)
@@ -122,11 +139,12 @@ export function listBlogsWithPdf(db: Db) {
     .select(['id', 'title', 'created_at', 'pdf_drive_link'])
     .where('pdf_drive_link', 'is not', null)
     .where('pdf_drive_link', '!=', '')
+    .where(isPublicBlog())
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
 export function listBlogIds(db: Db) {
-  return db.selectFrom('blogs').select(['id', 'updated_at']).orderBy('id').execute();
+  return db.selectFrom('blogs').select(['id', 'updated_at']).where(isPublicBlog()).orderBy('id').execute();
 }

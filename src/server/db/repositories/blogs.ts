@@ -1,7 +1,8 @@
 import type { Selectable, SelectQueryBuilder } from 'kysely';
 import type { Db } from '../client.ts';
-import type { BlogsTable, Database } from '../schema.ts';
+import type { BlogStatus, BlogsTable, Database } from '../schema.ts';
 import { deleteSearchRow, writeSearchRow } from './search.ts';
+import { blogIsPublic, isPublicBlog } from './visibility.ts';
 
 /** A blog as every reader of it sees it: the entity fields of SPEC.md section 3. */
 export interface Blog extends Selectable<BlogsTable> {
@@ -30,7 +31,14 @@ export interface BlogSummary extends Pick<Blog, SummaryField> {
  * What an editor sets; the id, the dates and the view count are the table's own, and the demo
  * mark is set only by the seed (repositories/demo-content.ts).
  */
-export type BlogWrite = Omit<Selectable<BlogsTable>, 'id' | 'created_at' | 'updated_at' | 'clicks' | 'is_demo'>;
+export type BlogWrite = Omit<
+  Selectable<BlogsTable>,
+  'id' | 'created_at' | 'updated_at' | 'clicks' | 'is_demo' | 'status' | 'publish_at'
+> & {
+  /** Published when left out (the seed, older callers). */
+  status?: BlogStatus;
+  publish_at?: string | null;
+};
 
 export type BlogQuery = SelectQueryBuilder<Database, 'blogs' | 'categories', object>;
 
@@ -56,32 +64,55 @@ export const fullColumns = [
   'blogs.created_at',
   'blogs.updated_at',
   'blogs.clicks',
+  'blogs.status',
+  'blogs.publish_at',
 ] as const;
 
+/** Any blog, whatever its status: for admins and the services that write. */
 export function findBlogById(db: Db, id: number): Promise<Blog | undefined> {
   return fromBlogs(db).select(fullColumns).where('blogs.id', '=', id).executeTakeFirst() as Promise<Blog | undefined>;
+}
+
+/** A blog readers may see (published, or scheduled and due); undefined for drafts and the not yet due. */
+export function findPublicBlogById(db: Db, id: number): Promise<Blog | undefined> {
+  return fromBlogs(db).select(fullColumns).where('blogs.id', '=', id).where(isPublicBlog()).executeTakeFirst() as Promise<
+    Blog | undefined
+  >;
+}
+
+/**
+ * The search indexes hold only what readers may see, so no search, suggestion or snippet can
+ * reveal a draft: an unpublished blog has no rows there (the scheduler adds them when it publishes).
+ */
+async function syncSearchRow(db: Db, id: number, input: BlogWrite, bodyText: string): Promise<void> {
+  if (blogIsPublic({ status: input.status ?? 'published', publish_at: input.publish_at ?? null }))
+    await writeSearchRow(db, id, input.title, bodyText, input.pdf_drive_link);
+  else await deleteSearchRow(db, id);
 }
 
 /** Inserts the blog and its search rows; call inside a transaction. */
 export async function insertBlog(db: Db, input: BlogWrite, bodyText: string, now = new Date().toISOString()): Promise<number> {
   const { id } = await db
     .insertInto('blogs')
-    .values({ ...input, created_at: now, updated_at: now })
+    .values({ ...input, created_at: (input.status === 'scheduled' && input.publish_at) || now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await writeSearchRow(db, id, input.title, bodyText, input.pdf_drive_link);
+  await syncSearchRow(db, id, input, bodyText);
   return id;
 }
 
-/** Updates the blog and its search rows; call inside a transaction. */
-export async function updateBlog(db: Db, id: number, input: BlogWrite, bodyText: string): Promise<boolean> {
+/**
+ * Updates the blog and its search rows; call inside a transaction. `createdAt` moves the
+ * article's date: an article going public takes its publish time, so it joins the lists on top.
+ */
+export async function updateBlog(db: Db, id: number, input: BlogWrite, bodyText: string, createdAt?: string): Promise<boolean> {
   const result = await db
     .updateTable('blogs')
-    .set({ ...input, updated_at: new Date().toISOString() })
+    .set({ ...input, updated_at: new Date().toISOString(), ...(createdAt ? { created_at: createdAt } : {}) })
     .where('id', '=', id)
     .executeTakeFirst();
   if (result.numUpdatedRows === 0n) return false;
-  await writeSearchRow(db, id, input.title, bodyText, input.pdf_drive_link);
+  await syncSearchRow(db, id, input, bodyText);
   return true;
 }
 
@@ -103,4 +134,35 @@ export async function incrementClicks(db: Db, id: number): Promise<boolean> {
 /** Sets the view count (the demo seed spreads its articles over the top-viewed list). */
 export async function setClicks(db: Db, id: number, clicks: number): Promise<void> {
   await db.updateTable('blogs').set({ clicks }).where('id', '=', id).execute();
+}
+
+/**
+ * Claims the scheduled blogs that are due: one conditional UPDATE flips them to published, so
+ * when several serving processes run the scheduler each due blog is published by exactly one.
+ * Call inside a transaction (the search rows and revisions go with the claim).
+ */
+export async function claimDueBlogs(db: Db, now: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('blogs')
+    .set({ status: 'published', updated_at: now })
+    .where('status', '=', 'scheduled')
+    .where('publish_at', '<=', now)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** When the next scheduled blog is due (ISO 8601), or null when none is scheduled. */
+export async function nextPublishAt(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('blogs')
+    .select((eb) => eb.fn.min('publish_at').as('next'))
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return (row?.next as string | null | undefined) ?? null;
+}
+
+/** Writes a blog's search rows as they are now (after the scheduler publishes it). */
+export async function indexBlog(db: Db, blog: Pick<Blog, 'id' | 'title' | 'pdf_drive_link'>, bodyText: string): Promise<void> {
+  await writeSearchRow(db, blog.id, blog.title, bodyText, blog.pdf_drive_link);
 }

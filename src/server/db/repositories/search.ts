@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import { fromBlogs, type BlogSummary } from './blogs.ts';
 import { summaryColumns } from './blog-lists.ts';
+import { isPublicBlog } from './visibility.ts';
 import { foldIndexText, unspacedRuns, uploadedPdfPath } from '../search-text.ts';
 
 /**
@@ -35,7 +36,14 @@ export async function deleteSearchRow(db: Db, id: number): Promise<void> {
 /** Puts a PDF's new text into the index rows of every blog it is attached to. */
 export async function refreshPdfColumn(db: Db, pdfPath: string, text: string): Promise<number> {
   const folded = foldIndexText(text);
-  const blogs = await db.selectFrom('blogs').select('id').where('pdf_drive_link', '=', `/uploads/${pdfPath}`).execute();
+  // Only articles with index rows: unpublished ones get theirs when they go public.
+  const blogs = await db
+    .selectFrom('blogs')
+    .select('id')
+    .where('pdf_drive_link', '=', `/uploads/${pdfPath}`)
+    .where(isPublicBlog())
+    .where(sql<boolean>`id in (select rowid from blogs_fts)`)
+    .execute();
   for (const { id } of blogs) {
     await db.updateTable('blogs_fts').set({ pdf: folded }).where('rowid', '=', id).execute();
     const runs = unspacedRuns(folded);
@@ -175,6 +183,8 @@ export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSum
     .select(summaryColumns)
     .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
     .where('blogs.id', 'in', ids)
+    // The index holds only public articles; this keeps one unpublished since it was ranked out too.
+    .where(isPublicBlog())
     .execute()) as unknown as BlogSummary[];
   const byId = new Map(rows.map((row) => [row.id, { ...row, excerpt: row.excerpt ?? '' }]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -1,11 +1,14 @@
 import type { Db } from '../client.ts';
+import { isPublicBlog } from './visibility.ts';
+
+// Only what readers may see: drafts and not-yet-due articles have no public page and fill no list.
 
 /** What it takes to list every public page: each blog id, and how many blogs each category has. */
 export async function listSitePageFacts(db: Db) {
-  const blogIds = (await db.selectFrom('blogs').select('id').orderBy('id').execute()).map((row) => row.id);
+  const blogIds = (await db.selectFrom('blogs').select('id').where(isPublicBlog()).orderBy('id').execute()).map((row) => row.id);
   const perCategory = await db
     .selectFrom('categories')
-    .leftJoin('blogs', 'blogs.category_id', 'categories.id')
+    .leftJoin('blogs', (join) => join.onRef('blogs.category_id', '=', 'categories.id').on(isPublicBlog()))
     .select(['categories.id', (eb) => eb.fn.count<number>('blogs.id').as('blogs')])
     .groupBy('categories.id')
     .orderBy('categories.id')
@@ -18,6 +21,7 @@ export async function topViewedFingerprint(db: Db, limit: number): Promise<strin
   const rows = await db
     .selectFrom('blogs')
     .select(['id', 'clicks'])
+    .where(isPublicBlog())
     .orderBy('clicks', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -30,6 +34,7 @@ export async function newestBlogIds(db: Db, limit: number, categoryId?: number):
   const rows = await db
     .selectFrom('blogs')
     .select('id')
+    .where(isPublicBlog())
     .$if(categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -40,11 +45,18 @@ export async function newestBlogIds(db: Db, limit: number, categoryId?: number):
 
 /** The ids in the top-viewed list. */
 export async function topViewedIds(db: Db, limit: number): Promise<number[]> {
-  const rows = await db.selectFrom('blogs').select('id').orderBy('clicks', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('blogs')
+    .select('id')
+    .where(isPublicBlog())
+    .orderBy('clicks', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => row.id);
 }
 
-/** Whether an article exists (a deleted one is in no list any more). */
+/** Whether an article exists for readers (a deleted or unpublished one is in no list). */
 export async function blogExists(db: Db, id: number): Promise<boolean> {
-  return (await db.selectFrom('blogs').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (await db.selectFrom('blogs').select('id').where('id', '=', id).where(isPublicBlog()).executeTakeFirst()) !== undefined;
 }

@@ -1,5 +1,6 @@
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../client.ts';
+import { isReferencedByRevision } from './revisions.ts';
 
 /**
  * The uploads table (db/migrations/0002_uploads.ts). Declared here rather than in schema.ts so
@@ -67,8 +68,8 @@ export async function deleteUploadsByPaths(db: Db, paths: string[]): Promise<voi
 }
 
 /**
- * Whether any blog (featured image, PDF, or anywhere in its content), carousel slide, site
- * setting (logo, icon, share image) or About/Contact page still
+ * Whether any blog (featured image, PDF, or anywhere in its content), kept revision, carousel
+ * slide, site setting (logo, icon, share image) or About/Contact page still
  * mentions the text, e.g. `/uploads/images/<id>-w`. instr() is a plain substring search: no
  * pattern characters to escape, and it stops at the first match per row.
  */
@@ -87,6 +88,8 @@ export async function isUploadReferenced(db: Db, needle: string): Promise<boolea
     .limit(1)
     .executeTakeFirst();
   if (inBlogs) return true;
+  // A kept revision may be restored: its files stay until pruning drops it.
+  if (await isReferencedByRevision(db, needle)) return true;
   const inSlides = await db
     .selectFrom('carousel_slides')
     .select('id')

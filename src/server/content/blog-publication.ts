@@ -1,0 +1,42 @@
+import type { Blog } from '../db/repositories/blogs.ts';
+import { blogIsPublic } from '../db/repositories/visibility.ts';
+import { tag, uniqueTags, type PageTag } from '../page-store/site-tags.ts';
+
+/**
+ * Which stored pages an article write reaches, given what readers could see before and after.
+ * A draft's edits reach none; going public or going back to draft changes list membership (like a
+ * create or a delete); an edit of what a public article shows bumps its own tag, which the list
+ * pages showing it carry. Lists are ordered by date, which an edit of a public article keeps.
+ */
+export function changedTags(before: Blog | null, after: Blog | null, now = new Date().toISOString()): PageTag[] {
+  const wasPublic = before !== null && blogIsPublic(before, now);
+  const isPublic = after !== null && blogIsPublic(after, now);
+  if (!wasPublic && !isPublic) return [];
+  const id = (before ?? after)!.id;
+  const tags: PageTag[] = [tag.blog(id), tag.updates];
+  const membership = wasPublic !== isPublic;
+  if (membership) tags.push(tag.list, tag.topViewed);
+  if (membership || before?.category_id !== after?.category_id) {
+    if (wasPublic && before.category_id !== null) tags.push(tag.category(before.category_id));
+    if (isPublic && after.category_id !== null) tags.push(tag.category(after.category_id));
+  }
+  if ((wasPublic && hasPdf(before)) || (isPublic && hasPdf(after))) tags.push(tag.downloads);
+  return uniqueTags(tags);
+}
+
+const hasPdf = (blog: Pick<Blog, 'pdf_drive_link'>) => Boolean(blog.pdf_drive_link);
+
+/**
+ * The date an article takes when saved. A scheduled one is dated when it goes live; a draft or
+ * a scheduled article that is published now is dated now, so it joins the lists on top. A public
+ * article keeps its date.
+ */
+export function publicationDate(
+  before: Blog,
+  after: { status: Blog['status']; publish_at: string | null },
+  now: string,
+): string | undefined {
+  if (after.status === 'scheduled') return after.publish_at ?? undefined;
+  if (after.status === 'published' && !blogIsPublic(before, now)) return now;
+  return undefined;
+}

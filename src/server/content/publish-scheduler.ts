@@ -1,0 +1,95 @@
+import type { AppContext } from '../context.ts';
+import { claimDueBlogs, findBlogById, indexBlog, nextPublishAt, type Blog } from '../db/repositories/blogs.ts';
+import { uniqueTags } from '../page-store/site-tags.ts';
+import { changedTags } from './blog-publication.ts';
+import { recordRevision } from './blog-revisions.ts';
+import { htmlToText } from './sanitize.ts';
+
+/**
+ * Scheduled publishing without a request: a timer in the server process sleeps until the next
+ * publish_at, then publishes what is due through the same page refresh as an admin's save. At
+ * start it publishes whatever fell due while the server was down. A save that schedules an article
+ * wakes the timer (wakePublishScheduler); it also looks again at least every LONGEST_SLEEP_MS, for
+ * schedules another serving process saved. Each due article is claimed by one conditional UPDATE,
+ * so with several processes exactly one publishes it.
+ *
+ * The timer lives on globalThis: the front server (which starts it) and Astro's bundle (whose
+ * saves wake it) each load their own copy of this module.
+ */
+export const LONGEST_SLEEP_MS = 30_000;
+
+interface Scheduler {
+  app: AppContext;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void>;
+  stopped: boolean;
+  log: (line: string) => void;
+}
+
+const KEY = Symbol.for('study-site.publish-scheduler');
+type Holder = { [KEY]?: Scheduler };
+
+/** Publishes every scheduled article that is due; answers their ids. */
+export async function publishDueBlogs(app: AppContext, now = new Date().toISOString()): Promise<number[]> {
+  const startedAt = performance.now();
+  const published = await app.db.transaction().execute(async (trx) => {
+    const ids = await claimDueBlogs(trx, now);
+    const blogs: Blog[] = [];
+    for (const id of ids) {
+      const blog = (await findBlogById(trx, id))!;
+      await indexBlog(trx, blog, htmlToText(blog.content));
+      await recordRevision(trx, blog, null, 'publish', app.config.revisionsKeep);
+      blogs.push(blog);
+    }
+    return blogs;
+  });
+  if (published.length === 0) return [];
+  // Before the claim, readers could not see them (the scheduler runs at their due time): as for
+  // a draft an admin publishes, the lists they join, their category and their own page refresh.
+  const unpublished = (blog: Blog): Blog => ({ ...blog, status: 'draft' });
+  const tags = uniqueTags(published.flatMap((blog) => changedTags(unpublished(blog), blog, now)));
+  await app.pageCache.invalidate(tags, startedAt);
+  return published.map((blog) => blog.id);
+}
+
+function plan(scheduler: Scheduler): void {
+  scheduler.running = scheduler.running
+    .then(async () => {
+      if (scheduler.stopped) return;
+      const ids = await publishDueBlogs(scheduler.app);
+      if (ids.length > 0) scheduler.log(`Scheduled publish: article${ids.length > 1 ? 's' : ''} ${ids.join(', ')} went live`);
+      const next = await nextPublishAt(scheduler.app.db);
+      if (scheduler.stopped) return;
+      const wait = next === null ? LONGEST_SLEEP_MS : Math.min(Math.max(Date.parse(next) - Date.now(), 0), LONGEST_SLEEP_MS);
+      if (scheduler.timer) clearTimeout(scheduler.timer);
+      scheduler.timer = setTimeout(() => plan(scheduler), wait);
+      scheduler.timer.unref();
+    })
+    .catch((error: unknown) => {
+      console.error('[scheduler] scheduled publishing failed, trying again shortly:', error);
+      if (scheduler.stopped) return;
+      if (scheduler.timer) clearTimeout(scheduler.timer);
+      scheduler.timer = setTimeout(() => plan(scheduler), 1_000);
+      scheduler.timer.unref();
+    });
+}
+
+/** Starts the timer (publishing what is already due first); answers the stop function. */
+export function startPublishScheduler(app: AppContext, log: (line: string) => void = console.log): () => Promise<void> {
+  const holder = globalThis as Holder;
+  const scheduler: Scheduler = { app, timer: null, running: Promise.resolve(), stopped: false, log };
+  holder[KEY] = scheduler;
+  plan(scheduler);
+  return async () => {
+    scheduler.stopped = true;
+    if (scheduler.timer) clearTimeout(scheduler.timer);
+    await scheduler.running;
+    if (holder[KEY] === scheduler) delete holder[KEY];
+  };
+}
+
+/** A save scheduled an article: look again now, so its time is not slept through. */
+export function wakePublishScheduler(): void {
+  const scheduler = (globalThis as Holder)[KEY];
+  if (scheduler && !scheduler.stopped) plan(scheduler);
+}
