@@ -205,6 +205,19 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
     expect((await through(varnish, '/')).text).not.toContain(escapeHtml(blog.title));
   });
 
+  it('an article turned back into a draft is gone through Varnish, and from the lists', async () => {
+    const blog = await newest();
+    const pages = [`/blog/${blog.id}`, '/', '/blogs'];
+    for (const page of pages) {
+      await through(varnish, page);
+      expect((await through(varnish, page)).cache, page).toBe('HIT');
+    }
+    const saved = await sendJson(server, 'PUT', `/api/blogs/${blog.id}`, blogBodyFrom(blog, { status: 'draft' }), auth);
+    expect(saved.status, saved.text).toBe(200);
+    expect((await through(varnish, `/blog/${blog.id}`)).status).toBe(404);
+    for (const page of ['/', '/blogs']) expect((await through(varnish, page)).text, page).not.toContain(escapeHtml(blog.title));
+  });
+
   it('refuses purges from an address outside its acl, and honours them from inside', async () => {
     const refused = await rawRequest(varnish.port, {
       method: 'PURGE',
@@ -282,12 +295,10 @@ describe.skipIf(missing !== null)('two app servers on one data folder behind one
   beforeAll(async () => {
     const reserved = await reservePort();
     const origin = `http://127.0.0.1:${reserved.port}`;
-    const env = { PUBLIC_ORIGIN: origin, PURGE_VARNISH: origin, PAGE_STORE: 'off', TOP_VIEWED_REFRESH_SECONDS: '3600' };
+    const env = { PUBLIC_ORIGIN: origin, PURGE_VARNISH: origin, TOP_VIEWED_REFRESH_SECONDS: '3600' };
     first = await startServer({ env });
-    second = await startServer({
-      dir: first.dir,
-      env: { ...env, PAGE_STORE_DIR: `${first.dir}/pages-second`, SEED_DEMO: 'false' },
-    });
+    // The same data folder, page store included: each server sees the tag versions the other bumps.
+    second = await startServer({ dir: first.dir, env: { ...env, SEED_DEMO: 'false' } });
     varnish = await startVarnish({
       appPorts: [first, second].map((server) => Number(new URL(server.origin).port)),
       reserved,
