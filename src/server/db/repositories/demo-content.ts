@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
+import { articleColumnsMention } from './mentions.ts';
 import { deleteSearchRow } from './search.ts';
 
 /** The demo content's marks (`is_demo`, migration 0006) and its removal. */
@@ -111,18 +112,7 @@ export async function deleteDemo(db: Db): Promise<RemovedDemo> {
 /** Whether any remaining article or slide still shows a file of the demo folder. */
 export async function isDemoFolderReferenced(db: Db): Promise<boolean> {
   const needle = '/uploads/demo/';
-  const inBlogs = await db
-    .selectFrom('blogs')
-    .select('id')
-    .where(({ or }) =>
-      or([
-        sql<boolean>`instr(coalesce(image, ''), ${needle}) > 0`,
-        sql<boolean>`instr(coalesce(pdf_drive_link, ''), ${needle}) > 0`,
-        sql<boolean>`instr(content, ${needle}) > 0`,
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+  const inBlogs = await db.selectFrom('blogs').select('id').where(articleColumnsMention(needle)).limit(1).executeTakeFirst();
   if (inBlogs) return true;
   const inSlides = await db
     .selectFrom('carousel_slides')

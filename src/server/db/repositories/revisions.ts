@@ -1,5 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../client.ts';
+import { articleColumnsMention } from './mentions.ts';
 import type { BlogRevisionsTable } from '../schema.ts';
 
 /** Article revisions: one row per save, with every field, who saved it and when. */
@@ -88,18 +89,6 @@ export function listRevisionFiles(db: Db, blogId: number) {
 
 /** Whether any revision still mentions the text (an upload a restore could bring back). */
 export async function isReferencedByRevision(db: Db, needle: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('blog_revisions')
-    .select('id')
-    .where(({ or }) =>
-      or([
-        sql<boolean>`instr(coalesce(image, ''), ${needle}) > 0`,
-        sql<boolean>`instr(coalesce(pdf_drive_link, ''), ${needle}) > 0`,
-        sql<boolean>`instr(content, ${needle}) > 0`,
-        sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`,
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom('blog_revisions').select('id').where(articleColumnsMention(needle)).limit(1).executeTakeFirst();
   return row !== undefined;
 }

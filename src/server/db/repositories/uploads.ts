@@ -1,5 +1,6 @@
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../client.ts';
+import { articleColumnsMention } from './mentions.ts';
 import { isReferencedByRevision } from './revisions.ts';
 
 /**
@@ -74,19 +75,7 @@ export async function deleteUploadsByPaths(db: Db, paths: string[]): Promise<voi
  * pattern characters to escape, and it stops at the first match per row.
  */
 export async function isUploadReferenced(db: Db, needle: string): Promise<boolean> {
-  const inBlogs = await db
-    .selectFrom('blogs')
-    .select('id')
-    .where(({ or }) =>
-      or([
-        sql<boolean>`instr(coalesce(image, ''), ${needle}) > 0`,
-        sql<boolean>`instr(coalesce(pdf_drive_link, ''), ${needle}) > 0`,
-        sql<boolean>`instr(content, ${needle}) > 0`,
-        sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`,
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+  const inBlogs = await db.selectFrom('blogs').select('id').where(articleColumnsMention(needle)).limit(1).executeTakeFirst();
   if (inBlogs) return true;
   // A kept revision may be restored: its files stay until pruning drops it.
   if (await isReferencedByRevision(db, needle)) return true;
