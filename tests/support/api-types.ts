@@ -10,6 +10,7 @@ export interface ApiBlog {
   id: number;
   title: string;
   author: string;
+  content: string;
   category_id: number | null;
   category_name: string | null;
   image: string | null;
