@@ -106,6 +106,15 @@ describe('runSearch', () => {
     expect(html).not.toContain('<script');
   });
 
+  it("shows each result's own snippet when several articles match", async () => {
+    const db = opened.db;
+    const alpha = await insertBlog(db, buildBlogWrite({ title: 'Glacier one' }), 'Moraine alpha words about glaciers.');
+    const beta = await insertBlog(db, buildBlogWrite({ title: 'Glacier two' }), 'Moraine beta words about glaciers.');
+    const hits = (await search('moraine')).hits;
+    expect(hits.map((h) => h.blog.id).sort()).toEqual([alpha, beta].sort());
+    for (const hit of hits) expect(hit.snippet.text).toContain(hit.blog.id === alpha ? 'alpha' : 'beta');
+  });
+
   it('caps the count of a word in very many articles', async () => {
     const db = opened.db;
     const category = await insertCategory(db, { name: 'Bulk', sequence: 0 });

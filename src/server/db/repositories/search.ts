@@ -151,7 +151,11 @@ export interface SnippetRow {
   pdf: string;
 }
 
-/** Snippets of each column, matches wrapped in \u0002 ... \u0003 (escaped and marked up by the caller). */
+/**
+ * Snippets of each column, matches wrapped in \u0002 ... \u0003 (escaped and marked up by the caller).
+ * The row is picked with `rowid in (select ?)`: beside a MATCH, FTS5 ignored a bound `rowid = ?`
+ * here and answered every match (the first one's snippet, after a scan of all of them).
+ */
 export async function readSnippets(db: Db, plan: MatchPlan, id: number, tokens: number): Promise<SnippetRow | undefined> {
   const table = plan.words !== null ? 'blogs_fts' : plan.trigrams ? 'blogs_cjk' : null;
   if (!table) return undefined;
@@ -160,7 +164,7 @@ export async function readSnippets(db: Db, plan: MatchPlan, id: number, tokens: 
   const snip = (col: number) => sql<string>`snippet(${t}, ${sql.lit(col)}, char(2), char(3), '…', ${sql.lit(tokens)})`;
   const { rows } = await sql<SnippetRow>`
     select ${snip(0)} as title, ${snip(1)} as body, ${snip(2)} as pdf
-    from ${t} where ${t} match ${expr} and rowid = ${id}`.execute(db);
+    from ${t} where ${t} match ${expr} and rowid in (select ${id})`.execute(db);
   return rows[0];
 }
 
