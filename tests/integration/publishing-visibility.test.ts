@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../support/wait.ts';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin, loginAsNewUser } from '../support/auth.ts';
 import { blogBodyFrom, buildBlogBody, type Json } from '../support/builders.ts';
@@ -156,7 +157,17 @@ describe('publishing a draft', () => {
     expect(answer.status, answer.text).toBe(200);
     expect(Date.parse((answer.body as Json).created_at as string)).toBeGreaterThan(Date.parse(draft.created_at as string));
     expect((await text(`/blog/${draft.id}`)).status).toBe(200);
-    const surfaces = await publicSurfaces();
+    // Hot pages are fresh when the save answers; others (the sitemap, feeds) may be answered STALE
+    // until the background refresh reaches them.
+    const listed = (all: Record<string, string>): boolean =>
+      Object.entries(all).every(
+        ([path, body]) => path === '/blogs' || path === `/blogs?category=${categoryId}` || mentions(body, draft),
+      );
+    const surfaces = await until(
+      publicSurfaces as () => Promise<Record<string, string>>,
+      listed,
+      'every surface to list the published article',
+    );
     for (const [path, body] of Object.entries(surfaces)) {
       if (path === '/blogs' || path === `/blogs?category=${categoryId}`) continue; // one article per page: the newest
       expect(mentions(body, draft), `${path} lists the newly published article`).toBe(true);
