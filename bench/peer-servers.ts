@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { generateSite } from './generate-site.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 export const ENCODINGS = [
@@ -126,3 +127,16 @@ export const loadAverage = () =>
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');
+
+/** Says how busy the machine is, then generates the compared site in `dir`; answers its database path. */
+export async function generateComparedSite(
+  dir: string,
+  articles: number,
+  admin: { email: string; password: string },
+): Promise<string> {
+  console.log(`Load average before: ${loadAverage()} (what else this machine was doing is unknown)`);
+  console.log(`Generating ${articles} articles in 10 categories...`);
+  const databasePath = path.join(dir, 'site.sqlite');
+  await generateSite(databasePath, { articles, categories: 10, adminEmail: admin.email, adminPassword: admin.password });
+  return databasePath;
+}

@@ -8,9 +8,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { generateSite } from './generate-site.ts';
 import { requireBuild, siteEnv, startProcess, type Admin } from './site.ts';
-import { ENCODINGS, loadAverage, measure, median, rawGet, startNginx, type Answer } from './peer-servers.ts';
+import {
+  ENCODINGS,
+  loadAverage,
+  generateComparedSite,
+  measure,
+  median,
+  rawGet,
+  startNginx,
+  type Answer,
+} from './peer-servers.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -70,15 +78,7 @@ async function main() {
   requireBuild();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-peer-'));
   try {
-    console.log(`Load average before: ${loadAverage()} (what else this machine was doing is unknown)`);
-    console.log(`Generating ${ARTICLES} articles in 10 categories...`);
-    const databasePath = path.join(dir, 'site.sqlite');
-    await generateSite(databasePath, {
-      articles: ARTICLES,
-      categories: 10,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-    });
+    const databasePath = await generateComparedSite(dir, ARTICLES, ADMIN);
     console.log('Starting the built server and pre-rendering every public page...');
     // One public origin for both servers: they share the stored pages (a page names its origin).
     const env = { ...siteEnv(dir, databasePath, ADMIN), PUBLIC_ORIGIN: 'http://127.0.0.1' };

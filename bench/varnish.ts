@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { generateSite } from './generate-site.ts';
 import { requireBuild, siteEnv, startProcess, type Admin } from './site.ts';
-import { ENCODINGS, loadAverage, measure, median, rawGet, startNginx } from './peer-servers.ts';
+import { ENCODINGS, loadAverage, generateComparedSite, measure, median, rawGet, startNginx } from './peer-servers.ts';
 import { reservePort, startVarnish, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
@@ -44,15 +43,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-varnish-bench-'));
   let varnish: TestVarnish | undefined;
   try {
-    console.log(`Load average before: ${loadAverage()} (what else this machine was doing is unknown)`);
-    console.log(`Generating ${ARTICLES} articles in 10 categories...`);
-    const databasePath = path.join(dir, 'site.sqlite');
-    await generateSite(databasePath, {
-      articles: ARTICLES,
-      categories: 10,
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-    });
+    const databasePath = await generateComparedSite(dir, ARTICLES, ADMIN);
     const reserved = await reservePort();
     const varnishPort = reserved.port;
     const varnishOrigin = `http://127.0.0.1:${varnishPort}`;
