@@ -13,6 +13,8 @@ export function createStoreSchema(db: SQLite.Database): void {
   // A store from before sizes, access times and the tag index: it is a cache, start it afresh.
   const columns = db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>;
   if (columns.length > 0 && !columns.some((c) => c.name === 'accessed_at')) db.exec('drop table pages');
+  // page_tags_by_key: storing a page first deletes its old tag rows by key; without it each store
+  // scanned every tag row (2.4 ms a page on the serving thread at 6,000 pages, growing with the store).
   db.exec(`
     create table if not exists meta (key text primary key, value text not null);
     create table if not exists tag_versions (tag text primary key, version integer not null);
@@ -24,6 +26,7 @@ export function createStoreSchema(db: SQLite.Database): void {
     );
     create index if not exists pages_by_access on pages (accessed_at);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
+    create index if not exists page_tags_by_key on page_tags (key);
   `);
   // Every bump records the sequence number of its transaction, so another process (or another
   // server on the same files) reads only the bumps it has not seen yet.

@@ -3,7 +3,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { PageStore } from './store.ts';
+import { STORE_FILE_NAME } from './store-schema.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-store-test-');
@@ -22,6 +24,24 @@ describe('PageStore', () => {
     expect(zlib.brotliDecompressSync(page.br).equals(page.body)).toBe(true);
     expect(store.isFresh(store.get('/blog/1')!)).toBe(true);
     store.close();
+  });
+
+  it("replaces a page's tag rows by key, without scanning every page's tags", () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    store.put('/blog/1', { contentType: 'text/html', body: html('one'), tags: ['blog:1', 'nav'] }, store.beginRender());
+    store.put('/blog/1', { contentType: 'text/html', body: html('uno'), tags: ['blog:1', 'list'] }, store.beginRender());
+    expect(store.keysCarrying(['nav'])).toEqual([]);
+    expect(store.keysCarrying(['list'])).toEqual(['/blog/1']);
+    store.close();
+    const file = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
+    const plan = (
+      file.prepare('explain query plan delete from page_tags where key = ?').all('/blog/1') as Array<{ detail: string }>
+    )
+      .map((row) => row.detail)
+      .join(' | ');
+    file.close();
+    expect(plan).toMatch(/USING (COVERING )?INDEX page_tags_by_key/);
   });
 
   it('invalidating a tag makes exactly the pages carrying it stale', () => {
