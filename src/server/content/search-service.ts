@@ -6,10 +6,14 @@ import { searchInProcess } from './search-page.ts';
 
 /**
  * The front server's search services: the search worker and the PDF reader threads, installed on
- * the app context, then PDFs attached before they were searchable are read in the background.
- * Returns the stop function.
+ * the app context, then PDFs attached before they were searchable are read in the background
+ * (by one process only, `readOldPdfs`: several would read the same files). Returns the stop function.
  */
-export function startSearchServices(context: AppContext, log: (line: string) => void = console.log): () => Promise<void> {
+export function startSearchServices(
+  context: AppContext,
+  log: (line: string) => void = console.log,
+  readOldPdfs = true,
+): () => Promise<void> {
   if (context.config.databasePath !== ':memory:') {
     context.search = startSearchPool({
       databasePath: context.config.databasePath,
@@ -18,7 +22,7 @@ export function startSearchServices(context: AppContext, log: (line: string) => 
   }
   context.pdfText = extractPdfTextOffThread;
   const stop = new AbortController();
-  const backfill = indexUnreadPdfs(context, stop.signal).then(
+  const backfill = (readOldPdfs ? indexUnreadPdfs(context, stop.signal) : Promise.resolve(0)).then(
     (count) => count > 0 && log(`Search: indexed the text of ${count} attached PDF${count === 1 ? '' : 's'}`),
     (error: unknown) => console.error('[search] indexing attached PDFs failed:', error),
   );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -38,8 +38,32 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite };
+}
+
+/**
+ * Transactions begin IMMEDIATE: they take the write lock at their start, waiting for it (busy
+ * timeout) while another process writes. kysely's plain BEGIN only reads until its first write;
+ * when another serving process (WEB_PROCESSES) or the CLI committed meanwhile, that first write
+ * fails at once with SQLITE_BUSY, since waiting cannot help a read that is already out of date:
+ * a save, a comment or a PDF's search text would fail for no fault of its own.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /**
