@@ -19,6 +19,7 @@ export const errorStatus = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
   storage_full: 507,
 } as const;
 

@@ -160,6 +160,12 @@ describe('search limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.main).toContain('Please wait');
     expect((await fetch(limited.url('/blogs'))).status).toBe(200);
+    // The API's search counts against the same allowance and says so in JSON.
+    const api = await fetch(limited.url('/api/blogs?search=word5'));
+    expect(api.status).toBe(429);
+    expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await api.json()).toMatchObject({ error: 'rate_limited', message: expect.stringContaining('Too many searches') });
+    expect((await fetch(limited.url('/api/blogs?limit=5'))).status).toBe(200);
   });
 });
 

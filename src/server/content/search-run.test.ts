@@ -127,5 +127,12 @@ describe('runSearch', () => {
     expect(answer).toMatchObject({ total: RESULT_CAP, capped: true });
     expect(answer.hits).toHaveLength(1);
     expect((await search('commonword', { categoryId: category.id + 1 })).total).toBe(0);
+
+    // The API's slice: ids only, in the order of the ranked pages, never past the cap.
+    const pages = await Promise.all([1, 2, 3].map((page) => search('commonword', { page, pageSize: 2 })));
+    const slice = await search('commonword', { idSlice: { offset: 2, limit: 4 } });
+    expect(slice).toMatchObject({ total: RESULT_CAP, capped: true, hits: [] });
+    expect(slice.ids).toEqual(pages.slice(1).flatMap((p) => p.hits.map((h) => h.blog.id)));
+    expect((await search('commonword', { idSlice: { offset: RESULT_CAP - 1, limit: 10 } })).ids).toHaveLength(1);
   }, 60_000);
 });

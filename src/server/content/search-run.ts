@@ -16,6 +16,8 @@ export interface SearchRequest {
   categoryId: number | null;
   page: number;
   pageSize: number;
+  /** The API's slice of the ranking: only its ids are answered (no cards, no snippets); page and pageSize are ignored. */
+  idSlice?: { offset: number; limit: number } | undefined;
 }
 
 export interface SearchHit {
@@ -31,6 +33,8 @@ export interface SearchAnswer {
   hits: SearchHit[];
   /** The words searched instead of misspelled ones, when the misspelling search found something. */
   correctedTo: string | null;
+  /** With `idSlice`: the ranked ids of that slice. */
+  ids?: number[];
 }
 
 export const emptyAnswer: SearchAnswer = { total: 0, capped: false, hits: [], correctedTo: null };
@@ -76,8 +80,11 @@ export async function runSearch(
     }
   }
   const total = Math.min(ranked.length, RESULT_CAP);
-  const offset = (request.page - 1) * request.pageSize;
-  const pageIds = ranked.slice(Math.min(offset, total), Math.min(offset + request.pageSize, total)).map((r) => r.id);
+  const capped = ranked.length > RESULT_CAP;
+  const slice = (offset: number, limit: number) =>
+    ranked.slice(Math.min(offset, total), Math.min(offset + limit, total)).map((r) => r.id);
+  if (request.idSlice) return { total, capped, hits: [], correctedTo, ids: slice(request.idSlice.offset, request.idSlice.limit) };
+  const pageIds = slice((request.page - 1) * request.pageSize, request.pageSize);
   const summaries = await findSummariesByIds(db, pageIds);
   const hits: SearchHit[] = [];
   for (const blog of summaries) {
@@ -86,5 +93,5 @@ export async function runSearch(
     const snippet = row ? pickSnippet(row) : scanSnippet(await readIndexedText(db, blog.id), plan.shortRuns);
     hits.push({ blog, snippet });
   }
-  return { total, capped: ranked.length > RESULT_CAP, hits, correctedTo };
+  return { total, capped, hits, correctedTo };
 }

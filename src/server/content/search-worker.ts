@@ -1,9 +1,7 @@
 // The search thread: its own read-only connection to the database file, so ranking thousands of
 // matches never holds up the thread that serves readers. It answers one job at a time.
 import { parentPort, workerData } from 'node:worker_threads';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import { openDatabase } from '../db/client.ts';
 import { runSearch, type SearchRequest } from './search-run.ts';
 import { createVocabularyCache } from './search-vocabulary.ts';
 
@@ -13,9 +11,8 @@ export interface SearchJob {
 }
 
 const { databasePath } = workerData as { databasePath: string };
-const sqlite = new SQLite(databasePath, { readonly: true, fileMustExist: true });
-sqlite.pragma('busy_timeout = 5000');
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+// Read-only, with prepared statements kept for reuse (every search runs the same few).
+const { db, sqlite } = openDatabase(databasePath, { readOnly: true });
 const loadVocabulary = createVocabularyCache(db, () => sqlite.pragma('data_version', { simple: true }) as number);
 
 parentPort!.on('message', (job: SearchJob) => {

@@ -102,6 +102,14 @@ export async function listBlogsFull(db: Db, filter: BlogFilter, page: { limit: n
     .execute()) as Blog[];
 }
 
+/** Full public blogs with these ids, in the order given (a page of the API's search results). */
+export async function findPublicBlogsByIds(db: Db, ids: number[]): Promise<Blog[]> {
+  if (ids.length === 0) return [];
+  const rows = (await fromBlogs(db).select(fullColumns).where('blogs.id', 'in', ids).where(isPublicBlog()).execute()) as Blog[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function countBlogs(db: Db, filter: BlogFilter): Promise<number> {
   // No join with categories: counting needs the blogs (and their index) only.
   const row = await applyFilter(db.selectFrom('blogs') as unknown as BlogQuery, filter)
