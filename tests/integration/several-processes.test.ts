@@ -133,6 +133,24 @@ describe('WEB_PROCESSES=2', () => {
     expect(seenBy.size).toBe(2);
   });
 
+  it('fills an empty page store with the render workers of every process', { timeout: 300_000 }, async () => {
+    const server = await startServer({ env: { WEB_PROCESSES: '2', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    servers.push(server);
+    await untilPrerendered(server, 240_000);
+    expect(server.output()).toMatch(/Pre-rendered \d+ pages in [\d.]+ s \(\d+ pages\/s\) by 2 processes/);
+    // Each process answers for its own render pool: both rendered a share, before any reader asked.
+    const auth = bearer(await loginAsAdmin(server));
+    const rendered = new Map<string, number>();
+    for (let i = 0; i < 40 && rendered.size < 2; i++) {
+      const seen = await fresh(server.origin, '/api/admin/page-refresh', { headers: auth });
+      expect(seen.status).toBe(200);
+      rendered.set(seen.process!, (JSON.parse(seen.body) as Json).renderedByWorkers as number);
+    }
+    expect(rendered.size).toBe(2);
+    for (const count of rendered.values()) expect(count).toBeGreaterThan(0);
+    for (const path of ['/', '/blogs', '/download']) expect((await fresh(server.origin, path)).state, path).toBe('HIT');
+  });
+
   it('replaces a serving process that was killed and keeps answering', { timeout: 300_000 }, async () => {
     const server = await startServer({ env: { WEB_PROCESSES: '2' } });
     servers.push(server);

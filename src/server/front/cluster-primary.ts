@@ -4,19 +4,48 @@ import type { Config } from '../config.ts';
 import { prepareApp } from '../bootstrap.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
+import { PageStore } from '../page-store/store.ts';
+import type { PrerenderSummary } from '../page-store/prerender.ts';
+import { storeBuildId, type PrerenderShare } from './site.ts';
 
 /**
  * The first process when WEB_PROCESSES > 1: it serves nothing itself. It prepares the database
  * once (migrations, admin, demo content) and checks the page store for a crash before any serving
  * process opens it, then forks the serving processes (node:cluster: they share the one port),
  * replaces one that dies, and on SIGTERM/SIGINT stops them all and exits when they have closed.
- * Process 0 is the lead: the once-only work (top-viewed check, first pre-render) runs there.
+ * Process 0 is the lead: the once-only work (top-viewed check) runs there. When the page store is
+ * empty (a first start, a new build), every process pre-renders its share of the pages, so every
+ * render worker takes part, and this process prints the total.
  */
 const WORKER_INDEX = 'WEB_WORKER_INDEX';
+const PRERENDER_SHARE = 'WEB_PRERENDER_SHARE';
 
 /** In a serving process: its index (0 is the lead), or null when this is not one. */
 export function workerIndex(): number | null {
   return cluster.isWorker ? Number(process.env[WORKER_INDEX] ?? 0) : null;
+}
+
+/** In a serving process: the share of the pre-render the primary gave it, or null. */
+export function prerenderShare(): PrerenderShare | null {
+  const index = workerIndex();
+  const of = Number(process.env[PRERENDER_SHARE] ?? 0);
+  return index !== null && of > 0 ? { index, of, showProgress: index === 0 } : null;
+}
+
+/** What a serving process tells the primary when its share of the pre-render is done. */
+export interface PrerenderedMessage {
+  type: 'prerendered';
+  summary: PrerenderSummary;
+}
+
+/** Whether the store holds no page of this build (opening it drops another build's pages, as a serving process would). */
+function pageStoreIsEmpty(config: Config): boolean {
+  const store = new PageStore({ dir: config.pageStoreDir, buildId: storeBuildId(config) });
+  try {
+    return store.count() === 0;
+  } finally {
+    store.close();
+  }
 }
 
 /** A worker that died: a write it committed may not have reached its tags, so the stored pages go (the rows; its siblings keep the file open). */
@@ -46,17 +75,41 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   let shuttingDown = false;
   let announced = false;
   const alive = new Set<Worker>();
+  // The shares of the first pre-render not reported done yet (a process restarted before it
+  // finished is given its share again; pages already fresh are skipped).
+  const sharesLeft = new Set<number>(
+    config.pageStoreEnabled && pageStoreIsEmpty(config) ? Array.from({ length: config.webProcesses }, (_, i) => i) : [],
+  );
+  const shares: PrerenderSummary[] = [];
+  const onPrerendered = (index: number, summary: PrerenderSummary) => {
+    if (!sharesLeft.delete(index)) return;
+    shares.push(summary);
+    if (sharesLeft.size > 0) return;
+    const pages = shares.reduce((sum, s) => sum + s.pages, 0);
+    const failed = shares.reduce((sum, s) => sum + s.failed, 0);
+    const seconds = Math.max(...shares.map((s) => s.seconds));
+    log(
+      `Pre-rendered ${pages} pages in ${seconds.toFixed(1)} s (${(pages / Math.max(seconds, 0.001)).toFixed(0)} pages/s) by ${shares.length} processes` +
+        (failed ? `, ${failed} failed` : ''),
+    );
+  };
 
   const fork = (index: number) => {
-    const worker = cluster.fork({ [WORKER_INDEX]: String(index) });
+    const worker = cluster.fork({
+      [WORKER_INDEX]: String(index),
+      [PRERENDER_SHARE]: sharesLeft.has(index) ? String(config.webProcesses) : '0',
+    });
     alive.add(worker);
     startedAt.set(index, Date.now());
-    worker.on('message', (message: { type?: string; origin?: string }) => {
+    worker.on('message', (message: { type?: string; origin?: string } | PrerenderedMessage) => {
+      if (message.type === 'prerendered') return onPrerendered(index, (message as PrerenderedMessage).summary);
       if (message.type !== 'listening') return;
       ready.add(index);
       if (!announced && ready.size === config.webProcesses) {
         announced = true;
-        log(`Study site listening on ${message.origin} (public origin ${config.publicOrigin}, ${config.webProcesses} processes)`);
+        log(
+          `Study site listening on ${(message as { origin?: string }).origin} (public origin ${config.publicOrigin}, ${config.webProcesses} processes)`,
+        );
       }
     });
     worker.once('exit', (code, signal) => onExit(worker, index, code, signal));

@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import { startSite, type Site } from './site.ts';
 import { describeStartFailure } from './start-failure.ts';
-import { runPrimary, workerIndex } from './cluster-primary.ts';
+import { prerenderShare, runPrimary, workerIndex, type PrerenderedMessage } from './cluster-primary.ts';
 
 let config: Config;
 try {
@@ -58,8 +58,15 @@ async function serve(index: number | null): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   // A first start (or a new build) fills the page store in the background; readers asking
-  // meanwhile get their page rendered on demand. Only the lead does it when several serve.
-  if (role.lead && config.pageStoreEnabled && site.store.count() === 0) {
+  // meanwhile get their page rendered on demand. When several serve, each renders the share the
+  // primary gave it, and the primary prints the total.
+  if (role.inCluster) {
+    const share = prerenderShare();
+    if (share) {
+      const summary = await site.prerender(share);
+      process.send?.({ type: 'prerendered', summary } satisfies PrerenderedMessage);
+    }
+  } else if (config.pageStoreEnabled && site.store.count() === 0) {
     const summary = await site.prerender();
     console.log(
       `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +

@@ -42,7 +42,7 @@ export interface Site {
   context: AppContext;
   store: PageStore;
   renderer: PageRenderer;
-  prerender: () => Promise<PrerenderSummary>;
+  prerender: (share?: PrerenderShare) => Promise<PrerenderSummary>;
   close: () => Promise<void>;
 }
 
@@ -55,6 +55,19 @@ export function readBuildId(distDir: string): string {
     .update(fs.readFileSync(path.join(distDir, 'server/entry.mjs')))
     .digest('hex')
     .slice(0, 16);
+}
+
+/** Pages name the build's assets and the public origin: a change of either drops them. */
+export function storeBuildId(config: Config): string {
+  return `${readBuildId(config.distDir)}|${config.publicOrigin}`;
+}
+
+/** Which part of the site's pages a process pre-renders: every `of`-th one from `index`. */
+export interface PrerenderShare {
+  index: number;
+  of: number;
+  /** Progress lines on the terminal (one process prints them when several share the work). */
+  showProgress: boolean;
 }
 
 /**
@@ -77,10 +90,9 @@ export async function startSite(config: Config, log: (line: string) => void = co
     dropStoredPages(config.pageStoreDir, role.inCluster ? Math.max(1, run.othersRunning) : run.othersRunning);
     log('Page store: the last run did not close cleanly; stored pages were dropped and are rendered again');
   }
-  // Pages name the build's assets and the public origin: a change of either drops them.
   const store = new PageStore({
     dir: config.pageStoreDir,
-    buildId: `${readBuildId(config.distDir)}|${config.publicOrigin}`,
+    buildId: storeBuildId(config),
     memoryBytes: config.pageMemoryMb * 1024 * 1024,
     maxBytes: config.pageStoreMaxMb * 1024 * 1024,
     log,
@@ -162,8 +174,13 @@ export async function startSite(config: Config, log: (line: string) => void = co
     context,
     store,
     renderer,
-    prerender: async () => {
-      prerendering = prerenderAll(store, await listPublicUrls(context.db), { pool, signal: stopPrerender.signal });
+    prerender: async (share = { index: 0, of: 1, showProgress: true }) => {
+      const urls = (await listPublicUrls(context.db)).filter((_, i) => i % share.of === share.index);
+      prerendering = prerenderAll(store, urls, {
+        pool,
+        signal: stopPrerender.signal,
+        ...(share.showProgress ? {} : { out: null }),
+      });
       return prerendering;
     },
     close: async () => {
