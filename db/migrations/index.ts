@@ -5,6 +5,7 @@ import * as m0003 from './0003_search.ts';
 import * as m0004 from './0004_comment_moderation.ts';
 import * as m0005 from './0005_publishing.ts';
 import * as m0006 from './0006_settings.ts';
+import * as m0007 from './0007_info_page_revisions.ts';
 import * as m0008 from './0008_list_indexes.ts';
 
 /** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_comment_moderation': m0004,
   '0005_publishing': m0005,
   '0006_settings': m0006,
+  '0007_info_page_revisions': m0007,
   '0008_list_indexes': m0008,
 };

@@ -39,7 +39,7 @@ export interface Config {
   webProcesses: number;
   /** The rate limits' shared file, beside the database (`site-limits.sqlite` for `site.sqlite`). */
   limitsPath: string;
-  /** Revisions kept per article; older ones are pruned at each save (REVISIONS_KEEP). */
+  /** Revisions kept per article and per About/Contact page; older ones are pruned at each save (REVISIONS_KEEP). */
   revisionsKeep: number;
 }
 

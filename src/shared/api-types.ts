@@ -273,6 +273,23 @@ export interface SavedInfoPage extends InfoPageDto, LiveTime {
   message: string;
 }
 
+/** GET /api/admin/pages/:slug/revisions (admin): one saved text of About or Contact, newest first, without the text. */
+export interface InfoPageRevisionSummaryDto {
+  id: number;
+  slug: 'about' | 'contact';
+  username: string;
+  /** `update`, `restore`, or `builtin` (the built-in text the first save replaced). */
+  action: string;
+  created_at: string;
+}
+
+/** GET /api/admin/pages/:slug/revisions/:rev (admin): that saved text. */
+export interface InfoPageRevisionDto extends InfoPageRevisionSummaryDto {
+  content: string;
+  content_source: string | null;
+  user_id: number | null;
+}
+
 /** POST /api/setup: the owner's account, signed in. */
 export interface SetupAnswer {
   username: string;

@@ -10,8 +10,8 @@ import { waitForEditor } from './admin-support.ts';
 /**
  * A new publisher's first hour, in Chromium: `npm start` on a new machine (no ADMIN_EMAIL) prints
  * a setup link; they open it, create their account and name the site, brand it in Settings (a
- * too-light colour is refused and the suggested shade taken), write the About page, and look at
- * their home page on a laptop and a phone (screenshots in test-results/). Its own server: the
+ * too-light colour is refused and the suggested shade taken), write the About page (and bring an
+ * earlier version back from its revisions), and look at their home page on a laptop and a phone (screenshots in test-results/). Its own server: the
  * shared one has an admin already.
  */
 
@@ -48,7 +48,7 @@ test('the setup page has no accessibility violations', async ({ page }) => {
   expect(await violationsOf(page)).toEqual([]);
 });
 
-test('a new publisher sets up the site, brands it and writes the About page', async ({ page }) => {
+test('a new publisher sets up the site, brands it and writes the About page, restoring a revision', async ({ page }) => {
   test.setTimeout(180_000);
   // Set up: the owner's account and the site's title.
   await page.goto(setupLink);
@@ -105,6 +105,36 @@ test('a new publisher sets up the site, brands it and writes the About page', as
   await page.goto(`${server.origin}/about`);
   await expect(page.locator('main')).toContainText('Maple Notes is written by two chemistry teachers in Leeds.');
   await expect(page.locator('main')).not.toContainText('small team of teachers');
+
+  // A second version, then the first one brought back from the revisions below the editor.
+  await page.goto(`${server.origin}/admin/pages`);
+  await waitForEditor(page);
+  await page.locator('.editor-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('Maple Notes is written by three biology teachers in York.');
+  await page.getByRole('button', { name: 'Save About Us page' }).click();
+  await expect(page.getByTestId('message-banner')).toContainText('About Us page saved.');
+  const revisions = page.getByRole('region', { name: 'Revisions' }).getByRole('listitem');
+  await expect(revisions).toHaveCount(3);
+  await expect(revisions.nth(2)).toContainText('Built-in text, replaced by maria');
+  const firstSave = revisions.nth(1);
+  await expect(firstSave).toContainText('Saved by maria');
+  await firstSave.getByRole('button', { name: /^Show changes/ }).click();
+  // Struck through: only in the revision; underlined: only in the text now.
+  await expect(firstSave.locator('del').filter({ hasText: 'chemistry' })).toHaveCount(1);
+  await expect(firstSave.locator('ins').filter({ hasText: 'biology' })).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('about-revision-view.png'), fullPage: true });
+  expect(await violationsOf(page)).toEqual([]);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await firstSave.getByRole('button', { name: /^Restore/ }).click();
+  await expect(page.getByTestId('message-banner')).toContainText('About Us page restored from the revision.');
+  await expect(page.locator('.editor-content')).toContainText('two chemistry teachers in Leeds');
+  await expect(revisions).toHaveCount(4);
+  await expect(revisions.first()).toContainText('Restored by maria');
+  await page.goto(`${server.origin}/about`);
+  await expect(page.locator('main')).toContainText('Maple Notes is written by two chemistry teachers in Leeds.');
+  await expect(page.locator('main')).not.toContainText('York');
 
   // The branded home page, on a laptop and on a phone.
   for (const width of [1280, 390]) {

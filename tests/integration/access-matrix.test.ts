@@ -45,6 +45,9 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'PUT', path: '/api/admin/settings', body: { json: { site_title: '' } } },
   { method: 'GET', path: '/api/admin/pages/about' },
   { method: 'PUT', path: '/api/admin/pages/about', body: { json: { content: '' } } },
+  { method: 'GET', path: '/api/admin/pages/about/revisions' },
+  { method: 'GET', path: `/api/admin/pages/about/revisions/${MISSING}` },
+  { method: 'POST', path: `/api/admin/pages/about/revisions/${MISSING}/restore` },
 ];
 
 /** DESIGN.md section 4, rows open to all, with the status each answers anyone. */

@@ -159,6 +159,13 @@ describe('backups carry the settings and the pages', () => {
       expect(home).toContain('<title>Kept Title</title>');
       expect(home).toContain('href="https://www.youtube.com/@kept"');
       expect(await (await fetch(restarted.url('/about'))).text()).toContain('<p>Kept about text.</p>');
+      // About's revisions as they were at the backup: the replaced built-in text and the kept save, not the later one.
+      const restoredAuth = bearer(await loginAsAdmin(restarted));
+      const revisions = await call(restarted, '/api/admin/pages/about/revisions', { headers: restoredAuth });
+      expect((revisions.body as Json[]).map((r) => r.action)).toEqual(['update', 'builtin']);
+      const [kept] = revisions.body as Json[];
+      const keptText = await call(restarted, `/api/admin/pages/about/revisions/${String(kept!.id)}`, { headers: restoredAuth });
+      expect((keptText.body as Json).content).toBe('<p>Kept about text.</p>');
     } finally {
       await server.stop();
       await restarted?.stop();

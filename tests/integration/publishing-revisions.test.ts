@@ -4,7 +4,10 @@ import { bearer, loginAsAdmin, loginAsNewUser } from '../support/auth.ts';
 import { blogBodyFrom, buildBlogBody, type Json } from '../support/builders.ts';
 import { call, sendJson } from './http-support.ts';
 
-/** The admin's preview of any article, and revisions: listed, read, restored (a restore is a revision), pruned. */
+/**
+ * The admin's preview of any article, and revisions: listed, read, restored (a restore is a
+ * revision), pruned; the same for the About and Contact pages.
+ */
 
 let server: TestServer;
 let admin: Record<string, string>;
@@ -158,6 +161,84 @@ describe('revisions', () => {
     });
     expect(missing.status).toBe(404);
     expect((missing.body as Json).error).toBe('not_found');
+  });
+});
+
+describe('About and Contact revisions', () => {
+  const about = (suffix = '') => `/api/admin/pages/about/revisions${suffix}`;
+
+  it('keeps one per save, shows each, and restores one: sanitized, a new revision, /about fresh when it answers', async () => {
+    const put = (content: string) => sendJson(server, 'PUT', '/api/admin/pages/about', { content, content_source: '' }, admin);
+    expect((await put('<p>We are the first team.</p>')).status).toBe(200);
+    expect((await put('<p>We are the second team.</p>')).status).toBe(200);
+
+    const listed = await call(server, about(), { headers: admin });
+    expect(listed.status).toBe(200);
+    const revisions = listed.body as Json[];
+    // The built-in text the first save replaced is kept too.
+    expect(revisions.map((r) => [r.slug, r.action, r.username])).toEqual([
+      ['about', 'update', adminName],
+      ['about', 'update', adminName],
+      ['about', 'builtin', adminName],
+    ]);
+    expect(Object.keys(revisions[0]!)).not.toContain('content');
+    const first = await call(server, about(`/${String(revisions[1]!.id)}`), { headers: admin });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ slug: 'about', content: '<p>We are the first team.</p>', action: 'update' });
+    expect(await (await fetch(server.url('/about'))).text()).toContain('We are the second team.');
+
+    const restored = await call(server, about(`/${String(revisions[1]!.id)}/restore`), { method: 'POST', headers: admin });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body).toMatchObject({
+      slug: 'about',
+      content: '<p>We are the first team.</p>',
+      message: 'About Us page restored from the revision.',
+    });
+    expect(typeof (restored.body as Json).live_ms).toBe('number');
+    // Fresh on the site when the restore answers: the stored page, not a stale one.
+    const page = await fetch(server.url('/about'));
+    expect(page.headers.get('x-page-store')).not.toBe('STALE');
+    const html = await page.text();
+    expect(html).toContain('<p>We are the first team.</p>');
+    expect(html).not.toContain('We are the second team.');
+
+    const after = (await call(server, about(), { headers: admin })).body as Json[];
+    expect(after.map((r) => r.action)).toEqual(['restore', 'update', 'update', 'builtin']);
+  });
+
+  it('is for admins only, with 404 for unknown pages and revisions and 400 for bad ids', async () => {
+    const saved = await sendJson(server, 'PUT', '/api/admin/pages/contact', { content: '<p>Write to us.</p>' }, admin);
+    expect(saved.status, saved.text).toBe(200);
+    const [contactRevision] = (await call(server, '/api/admin/pages/contact/revisions', { headers: admin })).body as Json[];
+    const one = about(`/${String(contactRevision!.id)}`);
+
+    expect((await call(server, about())).status).toBe(401);
+    expect((await call(server, about(), { headers: reader })).status).toBe(403);
+    expect((await call(server, one, { headers: reader })).status).toBe(403);
+    const asReader = await call(server, `${one}/restore`, { method: 'POST', headers: reader });
+    expect(asReader.status).toBe(403);
+
+    // Contact's revision is not one of About's.
+    for (const [path, method] of [
+      [one, 'GET'],
+      [`${one}/restore`, 'POST'],
+      [about('/999999'), 'GET'],
+      [about('/999999/restore'), 'POST'],
+    ] as const) {
+      const answer = await call(server, path, { method, headers: admin });
+      expect(answer.status, path).toBe(404);
+      expect(answer.body).toEqual({ error: 'not_found', message: 'That revision was not found.' });
+    }
+    const team = await call(server, '/api/admin/pages/team/revisions', { headers: admin });
+    expect(team.status).toBe(404);
+    expect((team.body as Json).error).toBe('not_found');
+    for (const bad of ['abc', '0', '-1', '1.5']) {
+      const answer = await call(server, about(`/${bad}`), { headers: admin });
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body).toEqual({ error: 'invalid_input', message: 'The revision id must be a positive whole number.' });
+    }
+    // Nothing changed for Contact.
+    expect(await (await fetch(server.url('/contact'))).text()).toContain('<p>Write to us.</p>');
   });
 });
 

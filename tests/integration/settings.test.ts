@@ -273,9 +273,14 @@ describe('site settings', () => {
     expect(about).toContain('<meta name="description" content="Who we are: Two teachers in Leeds.">');
     const db = new SQLite(site.databasePath, { readonly: true });
     try {
-      const row = db.prepare("select previous_content, content_source from info_pages where slug = 'about'").get() as Json;
-      expect(row.previous_content).toContain('Maple Notes is a small team of teachers');
+      const row = db.prepare("select content_source from info_pages where slug = 'about'").get() as Json;
       expect(row.content_source).toBe('## Who we are\n\nTwo teachers in **Leeds**.');
+      // The replaced built-in text is the first revision, the save the second.
+      const revisions = db
+        .prepare("select action, content from info_page_revisions where slug = 'about' order by id")
+        .all() as Json[];
+      expect(revisions.map((r) => r.action)).toEqual(['builtin', 'update']);
+      expect(revisions[0]!.content).toContain('Maple Notes is a small team of teachers');
     } finally {
       db.close();
     }

@@ -9,6 +9,7 @@ import { useBlogForm } from './use-blog-form.ts';
 import { PublishingFields } from './PublishingFields.tsx';
 import { RecoveryOffer } from './RecoveryOffer.tsx';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
+import { blogRevisionsUrl } from '../../client/revisions-api.ts';
 import { siteLink } from './publishing.ts';
 import './publishing.css';
 
@@ -221,7 +222,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
       </form>
       {mode === 'edit' && blogId && form.saved && (
         <RevisionsPanel
-          blogId={blogId}
+          revisionsUrl={blogRevisionsUrl(blogId)}
           version={form.revisionsVersion}
           current={() => ({ title: fields.title, text: editorRef.current?.getMarkdown() ?? '' })}
           onRestored={form.onRestored}

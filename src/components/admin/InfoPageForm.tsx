@@ -10,6 +10,10 @@ import {
   type InfoPageSlug,
 } from '../../shared/validation/info-page.ts';
 import { useRefreshDrain } from './use-refresh-drain.ts';
+import { RevisionsPanel } from './RevisionsPanel.tsx';
+import { infoPageRevisionsUrl } from '../../client/revisions-api.ts';
+import type { SavedInfoPage } from '../../shared/api-types.ts';
+import './publishing.css';
 
 export const INFO_PAGE_FORM_MESSAGES = {
   loadFailed: 'Failed to load the page.',
@@ -21,7 +25,8 @@ const uploadEditorImage = async (file: File) => (await uploadImage(file)).url;
 
 /**
  * /admin/pages: About or Contact in the article editor (same toolbar, same image uploads, the
- * same sanitizing on the server). The page links switch between the two.
+ * same sanitizing on the server) with the article screen's revisions below it. The page links
+ * switch between the two.
  */
 export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
   const [phase, setPhase] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -29,6 +34,9 @@ export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
+  // Bumped by each save and restore: the revisions list reloads, and a restore remounts the editor.
+  const [revisionsVersion, setRevisionsVersion] = useState(0);
+  const [editorKey, setEditorKey] = useState(0);
   const { refreshText, watchRefresh } = useRefreshDrain();
   const editorRef = useRef<RichTextEditorHandle>(null);
   const title = INFO_PAGE_TITLES[slug];
@@ -63,6 +71,7 @@ export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
       const saved = await saveInfoPage(slug, body);
       showSuccess(saved.message, saved.live_ms);
       watchRefresh(saved.refresh);
+      setRevisionsVersion((v) => v + 1);
     } catch (failure) {
       console.error(failure);
       showError(messageOf(failure, INFO_PAGE_FORM_MESSAGES.saveFailed));
@@ -70,6 +79,16 @@ export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
       setBusy(false);
       setProgress(null);
     }
+  };
+
+  /** A revision was restored on the server (a save of its own): the editor shows the page as it now is. */
+  const onRestored = (saved: SavedInfoPage) => {
+    setInitialHtml(saved.content);
+    setEditorKey((key) => key + 1);
+    setError(null);
+    setRevisionsVersion((v) => v + 1);
+    showSuccess(saved.message, saved.live_ms);
+    watchRefresh(saved.refresh);
   };
 
   return (
@@ -98,6 +117,7 @@ export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
               {title} page text
             </span>
             <RichTextEditor
+              key={editorKey}
               initialHtml={initialHtml}
               label={`${title} page text`}
               handleRef={editorRef}
@@ -121,6 +141,14 @@ export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
             </p>
           </div>
         </form>
+      )}
+      {phase === 'ready' && (
+        <RevisionsPanel
+          revisionsUrl={infoPageRevisionsUrl(slug)}
+          version={revisionsVersion}
+          current={() => ({ text: editorRef.current?.getMarkdown() ?? '' })}
+          onRestored={onRestored}
+        />
       )}
     </>
   );

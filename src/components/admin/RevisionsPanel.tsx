@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getRevision, listRevisions, restoreRevision } from '../../client/revisions-api.ts';
 import { messageOf } from '../../client/api.ts';
-import type { AdminBlogDto, LiveTime, RevisionDto, RevisionSummaryDto } from '../../shared/api-types.ts';
 import { diffWords, type DiffPart } from '../../shared/word-diff.ts';
 import { showError } from '../../stores/admin.ts';
 import { RevisionDiff } from './RevisionDiff.tsx';
@@ -14,33 +13,56 @@ const ACTIONS: Record<string, string> = {
   autosave: 'Saved automatically',
   restore: 'Restored',
   publish: 'Published on schedule',
+  // About/Contact: the built-in text, recorded when the first save replaced it.
+  builtin: 'Built-in text, replaced',
 };
 
-/** The text a revision and the editor are compared by: the editor's markdown, or the HTML's text for old articles without it. */
-function revisionText(revision: RevisionDto): string {
+/** What the list shows of a revision; articles have a title, About and Contact do not. */
+interface RevisionListItem {
+  id: number;
+  username: string;
+  action: string;
+  created_at: string;
+  title?: string;
+}
+
+/** What the diff compares of one revision. */
+interface RevisionText {
+  title?: string;
+  content: string;
+  content_source: string | null;
+}
+
+/** The text a revision and the editor are compared by: the editor's markdown, or the HTML's text for old texts without it. */
+function revisionText(revision: RevisionText): string {
   if (revision.content_source) return revision.content_source;
   return new DOMParser().parseFromString(revision.content, 'text/html').body.textContent ?? '';
 }
 
-interface Props {
-  blogId: string;
+interface Props<Saved> {
+  /** Where the list, each revision and its restore are answered (`blogRevisionsUrl`, `infoPageRevisionsUrl`). */
+  revisionsUrl: string;
   /** Changes after each save, so the list reloads. */
   version: number;
-  /** The title and text in the form now. */
-  current: () => { title: string; text: string };
-  onRestored: (blog: AdminBlogDto & LiveTime) => void;
+  /** The text in the form now, and its title where there is one (articles). */
+  current: () => { title?: string; text: string };
+  /** The restore's answer: the save it made. */
+  onRestored: (saved: Saved) => void;
 }
 
-/** The edit screen's revisions: who saved when, what changed since (title and text), and restore. */
-export function RevisionsPanel({ blogId, version, current, onRestored }: Props) {
-  const [revisions, setRevisions] = useState<RevisionSummaryDto[] | null>(null);
+/**
+ * An edit screen's revisions (articles, About and Contact): who saved when, what changed since
+ * (the title where there is one, and the text), and restore.
+ */
+export function RevisionsPanel<Saved>({ revisionsUrl, version, current, onRestored }: Props<Saved>) {
+  const [revisions, setRevisions] = useState<RevisionListItem[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [open, setOpen] = useState<{ id: number; title: DiffPart[]; text: DiffPart[] } | null>(null);
+  const [open, setOpen] = useState<{ id: number; title: DiffPart[] | null; text: DiffPart[] } | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    listRevisions(blogId, controller.signal)
+    listRevisions<RevisionListItem>(revisionsUrl, controller.signal)
       .then((list) => {
         setRevisions(list);
         setFailed(false);
@@ -49,15 +71,16 @@ export function RevisionsPanel({ blogId, version, current, onRestored }: Props) 
         if (!controller.signal.aborted) setFailed(true);
       });
     return () => controller.abort();
-  }, [blogId, version]);
+  }, [revisionsUrl, version]);
 
-  const showChanges = async (revision: RevisionSummaryDto) => {
+  const showChanges = async (revision: RevisionListItem) => {
     if (open?.id === revision.id) return setOpen(null);
     setBusy(revision.id);
     try {
-      const full = await getRevision(blogId, revision.id);
+      const full = await getRevision<RevisionText>(revisionsUrl, revision.id);
       const now = current();
-      setOpen({ id: revision.id, title: diffWords(full.title, now.title), text: diffWords(revisionText(full), now.text) });
+      const title = full.title !== undefined && now.title !== undefined ? diffWords(full.title, now.title) : null;
+      setOpen({ id: revision.id, title, text: diffWords(revisionText(full), now.text) });
     } catch (error) {
       showError(messageOf(error, 'Failed to load the revision.'));
     } finally {
@@ -65,7 +88,7 @@ export function RevisionsPanel({ blogId, version, current, onRestored }: Props) 
     }
   };
 
-  const restore = async (revision: RevisionSummaryDto) => {
+  const restore = async (revision: RevisionListItem) => {
     if (
       !window.confirm(
         `Restore the revision from ${when.format(new Date(revision.created_at))}? The current text stays in the list.`,
@@ -74,7 +97,7 @@ export function RevisionsPanel({ blogId, version, current, onRestored }: Props) 
       return;
     setBusy(revision.id);
     try {
-      onRestored(await restoreRevision(blogId, revision.id));
+      onRestored(await restoreRevision<Saved>(revisionsUrl, revision.id));
       setOpen(null);
     } catch (error) {
       showError(messageOf(error, 'Failed to restore the revision.'));
@@ -96,7 +119,8 @@ export function RevisionsPanel({ blogId, version, current, onRestored }: Props) 
           return (
             <li key={revision.id}>
               <span>
-                <strong>{label}</strong>: “{revision.title}”
+                <strong>{label}</strong>
+                {revision.title !== undefined && <>: “{revision.title}”</>}
               </span>
               <button
                 type="button"
@@ -119,7 +143,7 @@ export function RevisionsPanel({ blogId, version, current, onRestored }: Props) 
               </button>
               {open?.id === revision.id && (
                 <div className="revision-diff">
-                  <RevisionDiff label="Title" parts={open.title} />
+                  {open.title && <RevisionDiff label="Title" parts={open.title} />}
                   <RevisionDiff label="Content" parts={open.text} />
                 </div>
               )}

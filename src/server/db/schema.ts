@@ -128,15 +128,30 @@ export interface SiteSettingsTable {
 
 export type InfoPageSlug = 'about' | 'contact';
 
-/** About and Contact as the admin wrote them, with the text before the last save. */
+/** About and Contact as the admin last saved them (migration 0006); their history is in info_page_revisions. */
 export interface InfoPagesTable {
   slug: InfoPageSlug;
   content: string;
   content_source: string | null;
   updated_at: string;
-  previous_content: string | null;
-  previous_content_source: string | null;
-  previous_updated_at: string | null;
+}
+
+/**
+ * What a save of About or Contact did (migration 0007): `update`, `restore`, or `builtin` (the
+ * built-in text, kept when the first save replaced it).
+ */
+export type InfoPageRevisionAction = 'update' | 'restore' | 'builtin';
+
+/** One saved text of About or Contact, who saved it and when (migration 0007). */
+export interface InfoPageRevisionsTable {
+  id: Generated<number>;
+  slug: InfoPageSlug;
+  content: string;
+  content_source: string | null;
+  user_id: number | null;
+  username: string;
+  action: InfoPageRevisionAction;
+  created_at: string;
 }
 
 /** The first-run setup token: one row at most, gone once the owner exists. */
@@ -181,6 +196,7 @@ export interface Database {
   pdf_texts: PdfTextsTable;
   site_settings: SiteSettingsTable;
   info_pages: InfoPagesTable;
+  info_page_revisions: InfoPageRevisionsTable;
   owner_setup: OwnerSetupTable;
 }
 

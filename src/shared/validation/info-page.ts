@@ -14,6 +14,7 @@ export const INFO_PAGE_MESSAGES = {
   contentSourceTooLong: 'The editor content must be at most 500 KB.',
   notFound: 'There is no such page: only about and contact can be edited.',
   saved: (title: string) => `${title} page saved.`,
+  restored: (title: string) => `${title} page restored from the revision.`,
 } as const;
 
 export interface InfoPageInput {

@@ -17,24 +17,13 @@ export function findInfoPage(db: Db, slug: InfoPageSlug): Promise<InfoPageRow | 
     .executeTakeFirst();
 }
 
-/**
- * Saves the page, moving the text it had into the `previous_*` columns (the one earlier version
- * kept until a revisions table takes over). `previous` is the text shown before this save, which
- * for a page never saved is the default text.
- */
+/** Saves the page's text (its revision is recorded beside it by the service, in the same transaction). */
 export async function saveInfoPage(
   db: Db,
   page: { slug: InfoPageSlug; content: string; content_source: string | null },
-  previous: { content: string; content_source: string | null; updated_at: string | null },
   now = new Date().toISOString(),
 ): Promise<void> {
-  const row = {
-    ...page,
-    updated_at: now,
-    previous_content: previous.content,
-    previous_content_source: previous.content_source,
-    previous_updated_at: previous.updated_at,
-  };
+  const row = { ...page, updated_at: now };
   await db
     .insertInto('info_pages')
     .values(row)

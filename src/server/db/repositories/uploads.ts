@@ -2,6 +2,7 @@ import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../client.ts';
 import { articleColumnsMention } from './mentions.ts';
 import { isReferencedByRevision } from './revisions.ts';
+import { isReferencedByInfoPageRevision } from './info-page-revisions.ts';
 
 /**
  * The uploads table (db/migrations/0002_uploads.ts). Declared here rather than in schema.ts so
@@ -70,8 +71,8 @@ export async function deleteUploadsByPaths(db: Db, paths: string[]): Promise<voi
 
 /**
  * Whether any blog (featured image, PDF, or anywhere in its content), kept revision, carousel
- * slide, site setting (logo, icon, share image) or About/Contact page still
- * mentions the text, e.g. `/uploads/images/<id>-w`. instr() is a plain substring search: no
+ * slide, site setting (logo, icon, share image), About/Contact page or kept revision of one
+ * still mentions the text, e.g. `/uploads/images/<id>-w`. instr() is a plain substring search: no
  * pattern characters to escape, and it stops at the first match per row.
  */
 export async function isUploadReferenced(db: Db, needle: string): Promise<boolean> {
@@ -97,13 +98,10 @@ export async function isUploadReferenced(db: Db, needle: string): Promise<boolea
     .selectFrom('info_pages')
     .select('slug')
     .where(({ or }) =>
-      or([
-        sql<boolean>`instr(content, ${needle}) > 0`,
-        sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`,
-        sql<boolean>`instr(coalesce(previous_content, ''), ${needle}) > 0`,
-      ]),
+      or([sql<boolean>`instr(content, ${needle}) > 0`, sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`]),
     )
     .limit(1)
     .executeTakeFirst();
-  return inPages !== undefined;
+  if (inPages) return true;
+  return isReferencedByInfoPageRevision(db, needle);
 }
