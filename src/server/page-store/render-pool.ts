@@ -9,6 +9,13 @@ import { Worker } from 'node:worker_threads';
  */
 export type RenderPriority = 'now' | 'background';
 
+/** What the pool sends a worker: one page to render, and how urgent it is (the worker runs `now` jobs first). */
+export interface WorkerJob {
+  id: number;
+  key: string;
+  priority: RenderPriority;
+}
+
 /** Messages a render worker sends: `{ ready: true }` once, then one answer or error per job. */
 export type WorkerMessage<A> = { ready: true } | { id: number; answer: A } | { id: number; error: string };
 
@@ -49,6 +56,7 @@ export class RenderFailed extends Error {
 interface Job<A> {
   id: number;
   key: string;
+  priority: RenderPriority;
   attempts: number;
   resolve: (answer: A) => void;
   reject: (error: Error) => void;
@@ -84,7 +92,7 @@ export class RenderPool<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
     return new Promise<A>((resolve, reject) => {
-      (priority === 'now' ? this.now : this.background).push({ id: this.nextId++, key, attempts: 0, resolve, reject });
+      (priority === 'now' ? this.now : this.background).push({ id: this.nextId++, key, priority, attempts: 0, resolve, reject });
       this.dispatch();
     });
   }
@@ -193,7 +201,7 @@ export class RenderPool<A> {
         void slot.worker.terminate();
       }, this.options.timeoutMs);
       job.timer.unref();
-      slot.worker.postMessage({ id: job.id, key: job.key });
+      slot.worker.postMessage({ id: job.id, key: job.key, priority: job.priority } satisfies WorkerJob);
     }
   }
 

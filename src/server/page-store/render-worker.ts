@@ -10,7 +10,8 @@ import { noPageCache, setAppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import { compressPage } from './compress-page.ts';
-import type { WorkerMessage } from './render-pool.ts';
+import type { WorkerJob, WorkerMessage } from './render-pool.ts';
+import { createJobRunner } from './worker-jobs.ts';
 
 export interface RenderWorkerData {
   /** The built server entry (dist/server/entry.mjs). */
@@ -74,7 +75,7 @@ async function renderPage(key: string): Promise<WorkerAnswer> {
   return { key, ...rendered, tags, gzip: encoded?.gzip ?? null, br: encoded?.br ?? null };
 }
 
-port.on('message', (job: { id: number; key: string }) => {
+const submit = createJobRunner<WorkerJob>((job) =>
   renderPage(job.key).then(
     (answer) => {
       const buffers = [answer.body, answer.gzip, answer.br].filter((b): b is Uint8Array => b !== null);
@@ -83,6 +84,7 @@ port.on('message', (job: { id: number; key: string }) => {
       port.postMessage({ id: job.id, answer } satisfies WorkerMessage<WorkerAnswer>, transfer as ArrayBuffer[]);
     },
     (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies WorkerMessage<WorkerAnswer>),
-  );
-});
+  ),
+);
+port.on('message', submit);
 port.postMessage({ ready: true } satisfies WorkerMessage<WorkerAnswer>);

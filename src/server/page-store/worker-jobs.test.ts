@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { createJobRunner } from './worker-jobs.ts';
+import type { RenderPriority } from './render-pool.ts';
+
+interface Job {
+  key: string;
+  priority: RenderPriority;
+}
+
+describe('createJobRunner', () => {
+  it('runs one job at a time, the waiting reader before the background handed over earlier', async () => {
+    const started: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let active = 0;
+    let most = 0;
+    const done = new Promise<void>((finish) => {
+      const submit = createJobRunner<Job>(async (job) => {
+        started.push(job.key);
+        most = Math.max(most, ++active);
+        if (job.key === 'first') await gate;
+        await Promise.resolve();
+        active--;
+        if (started.length === 4) finish();
+      });
+      submit({ key: 'first', priority: 'background' });
+      submit({ key: 'background 1', priority: 'background' });
+      submit({ key: 'background 2', priority: 'background' });
+      submit({ key: 'reader', priority: 'now' });
+    });
+    release();
+    await done;
+    expect(started).toEqual(['first', 'reader', 'background 1', 'background 2']);
+    expect(most).toBe(1);
+  });
+
+  it('goes on after a job that failed', async () => {
+    const ran: string[] = [];
+    await new Promise<void>((finish) => {
+      const submit = createJobRunner<Job>(async (job) => {
+        ran.push(job.key);
+        if (job.key === 'bad') throw new Error('render blew up');
+        if (job.key === 'good') finish();
+      });
+      submit({ key: 'bad', priority: 'now' });
+      submit({ key: 'good', priority: 'now' });
+    });
+    expect(ran).toEqual(['bad', 'good']);
+  });
+});
