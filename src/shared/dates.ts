@@ -6,3 +6,11 @@ export function formatDate(iso: string | null | undefined): string | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : formatter.format(date);
 }
+
+// Made once: an Intl formatter costs far more to build than to use, and pages are rendered by the thousand.
+const counter = new Intl.NumberFormat('en-GB');
+
+/** "12,345": a count as readers see it. */
+export function formatCount(value: number): string {
+  return counter.format(value);
+}

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { findCategoryById, type Category } from '../db/repositories/categories.ts';
+import { readDataVersion } from '../db/repositories/site-settings.ts';
 import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
@@ -32,7 +33,7 @@ const inProcessVocabulary = new WeakMap<Db, ReturnType<typeof createVocabularyCa
 export function searchInProcess(app: Pick<AppContext, 'db' | 'sqlite'>, request: SearchRequest): Promise<SearchAnswer> {
   let load = inProcessVocabulary.get(app.db);
   if (!load) {
-    load = createVocabularyCache(app.db, () => app.sqlite.pragma('data_version', { simple: true }) as number);
+    load = createVocabularyCache(app.db, () => readDataVersion(app.sqlite));
     inProcessVocabulary.set(app.db, load);
   }
   return runSearch(app.db, request, load);

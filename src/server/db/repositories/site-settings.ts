@@ -24,6 +24,15 @@ export async function writeSettingRows(db: Db, values: Record<string, string>, n
  * SQLite's `data_version`: it changes when another connection (another process) committed to the
  * file, so a cache of settings in this process knows when to read them again.
  */
+// One prepared statement per connection: pragma() prepares anew on each call, and every render
+// asks (a few percent of a render).
+const dataVersionStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
 export function readDataVersion(sqlite: SQLite.Database): number {
-  return Number(sqlite.pragma('data_version', { simple: true }));
+  let statement = dataVersionStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare('pragma data_version').pluck();
+    dataVersionStatements.set(sqlite, statement);
+  }
+  return Number(statement.get());
 }
