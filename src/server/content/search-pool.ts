@@ -61,7 +61,11 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
   let nextId = 1;
 
   function spawn(): void {
-    const current = new Worker(workerUrl, { workerData: { databasePath: options.databasePath } });
+    // A small young generation: a search's garbage is small and short-lived (V8's default grows to 48 MiB).
+    const current = new Worker(workerUrl, {
+      workerData: { databasePath: options.databasePath },
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     worker = current;
     ready = false;
     current.on('message', (message: WorkerMessage) => {

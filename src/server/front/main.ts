@@ -3,7 +3,7 @@
 // (cluster-primary.ts) and each of them runs this file too.
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from '../config.ts';
-import { startSite, type Site } from './site.ts';
+import type { Site } from './site.ts';
 import { describeStartFailure } from './start-failure.ts';
 import { prerenderShare, runPrimary, workerIndex, type PrerenderedMessage } from './cluster-primary.ts';
 
@@ -38,6 +38,8 @@ async function serve(index: number | null): Promise<void> {
   const role = { lead: index === null || index === 0, inCluster: index !== null };
   let site: Site;
   try {
+    // Loaded here, not at the top: the first process of several never serves, and stays small.
+    const { startSite } = await import('./site.ts');
     site = await startSite(config, console.log, role);
   } catch (error) {
     console.error(describeStartFailure(error, config));

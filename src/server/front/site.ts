@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import { prepareApp } from '../bootstrap.ts';
+import { storeBuildId } from '../page-store/build-id.ts';
 import { createPageCache, installPageCache, setAppContext, type AppContext } from '../context.ts';
 import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
@@ -44,22 +44,6 @@ export interface Site {
   renderer: PageRenderer;
   prerender: (share?: PrerenderShare) => Promise<PrerenderSummary>;
   close: () => Promise<void>;
-}
-
-/** The build's id: pages rendered by another build point at other asset hashes. */
-export function readBuildId(distDir: string): string {
-  const file = path.join(distDir, 'build-id.txt');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  return crypto
-    .createHash('sha1')
-    .update(fs.readFileSync(path.join(distDir, 'server/entry.mjs')))
-    .digest('hex')
-    .slice(0, 16);
-}
-
-/** Pages name the build's assets and the public origin: a change of either drops them. */
-export function storeBuildId(config: Config): string {
-  return `${readBuildId(config.distDir)}|${config.publicOrigin}`;
 }
 
 /** Which part of the site's pages a process pre-renders: every `of`-th one from `index`. */

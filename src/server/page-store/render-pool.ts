@@ -25,6 +25,8 @@ export interface RenderPoolOptions {
   workerData?: unknown;
   /** Heap limit of each worker (V8's old generation), in MiB. */
   memoryMb: number;
+  /** V8's young generation of each worker, in MiB (left out: V8's default, up to 48). */
+  youngMb?: number;
   /** Jobs handed to one worker at once, so it never idles waiting for the next one. */
   perWorker?: number;
   /** A job running longer than this is taken as a hung worker: the worker is replaced. */
@@ -73,7 +75,10 @@ interface Slot<A> {
 const START_FAILURES_BEFORE_REFUSING = 3;
 
 export class RenderPool<A> {
-  private readonly options: Required<Omit<RenderPoolOptions, 'workerData'>> & { workerData?: unknown };
+  private readonly options: Required<Omit<RenderPoolOptions, 'workerData' | 'youngMb'>> & {
+    workerData?: unknown;
+    youngMb?: number;
+  };
   private readonly slots = new Set<Slot<A>>();
   private readonly now: Job<A>[] = [];
   private readonly background: Job<A>[] = [];
@@ -125,7 +130,10 @@ export class RenderPool<A> {
     if (this.closed) return;
     const worker = new Worker(this.options.workerUrl, {
       workerData: this.options.workerData,
-      resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb },
+      resourceLimits: {
+        maxOldGenerationSizeMb: this.options.memoryMb,
+        ...(this.options.youngMb ? { maxYoungGenerationSizeMb: this.options.youngMb } : {}),
+      },
     });
     const slot: Slot<A> = { worker, ready: false, jobs: new Map() };
     this.slots.add(slot);
