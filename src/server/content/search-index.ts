@@ -43,6 +43,8 @@ export async function indexUnreadPdfs(app: AppContext, signal?: AbortSignal): Pr
     } catch (error) {
       console.error(`[search] could not index the text of ${link}:`, error);
     }
+    // Each PDF's write runs on the serving thread: readers' requests go between them.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return done;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../client.ts';
 import type { Database } from '../schema.ts';
 import { countBlogs, listBlogSummaries, listRecent, listTopViewed } from './blog-lists.ts';
+import { refreshPdfColumn } from './search.ts';
 
 /** The plan SQLite picks for each query a reader's list page runs, on a migrated database. */
 async function plansOf(run: (db: Db) => Promise<unknown>): Promise<string[]> {
@@ -44,5 +45,10 @@ describe('reader list queries', () => {
     expect(plans[1]).toMatch(/COVERING INDEX blogs_category_created_visible/);
     expect(plans[2]).toMatch(/INDEX blogs_clicks_visible/);
     expect(plans[3]).toMatch(/INDEX blogs_created_visible/);
+  });
+
+  it('find the articles a PDF is attached to through an index, not by reading every article', async () => {
+    const [plan] = await plansOf((db) => refreshPdfColumn(db, 'pdfs/notes.pdf', 'The text'));
+    expect(plan).toMatch(/INDEX blogs_pdf_link/);
   });
 });
