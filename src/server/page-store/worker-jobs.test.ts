@@ -34,6 +34,23 @@ describe('createJobRunner', () => {
     expect(most).toBe(1);
   });
 
+  it('takes a job that arrives as a message during a render before the background already queued', async () => {
+    const ran: string[] = [];
+    await new Promise<void>((finish) => {
+      const submit = createJobRunner<Job>(async (job) => {
+        ran.push(job.key);
+        // The reader's job arrives the way a worker receives one: a message, on a later turn.
+        if (job.key === 'first') setImmediate(() => submit({ key: 'reader', priority: 'now' }));
+        await Promise.resolve();
+        if (ran.length === 4) finish();
+      });
+      submit({ key: 'first', priority: 'background' });
+      submit({ key: 'background 1', priority: 'background' });
+      submit({ key: 'background 2', priority: 'background' });
+    });
+    expect(ran).toEqual(['first', 'reader', 'background 1', 'background 2']);
+  });
+
   it('goes on after a job that failed', async () => {
     const ran: string[] = [];
     await new Promise<void>((finish) => {

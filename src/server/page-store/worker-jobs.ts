@@ -15,6 +15,9 @@ export function createJobRunner<J extends { priority?: RenderPriority }>(run: (j
     running = true;
     for (let job = now.shift() ?? background.shift(); job; job = now.shift() ?? background.shift()) {
       await run(job).catch(() => undefined);
+      // A render is all microtasks: without a turn of the event loop here, a job posted meanwhile
+      // (a message) would only arrive once every job already handed over had run.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     running = false;
   };
