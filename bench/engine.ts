@@ -13,7 +13,7 @@ import path from 'node:path';
 import { generateSite } from './generate-site.ts';
 import { buildWithHugo, ensureHugo, generateHugoSite } from './hugo.ts';
 import { readPages, sleep, type ReaderFigures } from './readers.ts';
-import { logInAdmin, requireBuild, siteEnv, startProcess, type Started } from './site.ts';
+import { logInAdmin, requireBuild, rssMb, siteEnv, startProcess, type Started } from './site.ts';
 import { RENDER_NICE } from '../src/server/page-store/render-workers.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -23,21 +23,6 @@ const READERS = Number(process.env.BENCH_READERS ?? 32);
 const CATEGORIES = 10;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 const children: ChildProcess[] = [];
-
-/** Resident memory of a process and all its descendants, in MB, from /proc. */
-function treeRssMb(pid: number): number {
-  let kb = 0;
-  try {
-    kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      const kids = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const kid of kids ? kids.split(' ') : []) kb += treeRssMb(Number(kid)) * 1024;
-    }
-  } catch {
-    // The process ended meanwhile.
-  }
-  return kb / 1024;
-}
 
 function highWaterMb(pid: number): number {
   return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -59,11 +44,11 @@ async function prerenderOurs(dir: string, databasePath: string): Promise<OurRun>
   const { child, started } = startProcess(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
   children.push(child);
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, treeRssMb(child.pid!))), 100);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 100);
   try {
     const site = await started;
     const figures = /Pre-rendered (\d+) pages in ([\d.]+) s/.exec(site.output())!;
-    peak = Math.max(peak, treeRssMb(child.pid!), highWaterMb(child.pid!));
+    peak = Math.max(peak, rssMb(child.pid!), highWaterMb(child.pid!));
     return { pages: Number(figures[1]), seconds: Number(figures[2]), peakMb: peak, site };
   } finally {
     clearInterval(sampler);

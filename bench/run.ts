@@ -111,7 +111,9 @@ async function main() {
   console.log('\nResults');
   console.log(`  Site: ${ARTICLES} articles, 10 categories, ${os.cpus().length} cores, Node ${process.version}`);
   console.log(`  Full pre-render: ${prerender[1]} pages in ${prerender[2]} s = ${prerender[3]} pages/s`);
-  console.log(`  Server memory (RSS) after pre-render: ${rss.toFixed(0)} MB; after the edits: ${rssAfter.toFixed(0)} MB`);
+  console.log(
+    `  Server memory (RSS, process tree) after pre-render: ${rss.toFixed(0)} MB; after the edits: ${rssAfter.toFixed(0)} MB`,
+  );
   console.log(row('stored article page (identity)', stored));
   console.log(row('stored article page (brotli)', storedBr));
   console.log(row('uncached render (PAGE_STORE=off)', rendered));

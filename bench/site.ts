@@ -60,10 +60,22 @@ export function startProcess(
   return { child, started };
 }
 
-/** Resident memory of a process in MB, from /proc. */
+/**
+ * Resident memory of a process and all its descendants in MB, from /proc: the server is a cluster
+ * (WEB_PROCESSES) whose first process only watches the serving ones.
+ */
 export function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  let kb = 0;
+  try {
+    kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const kids = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const kid of kids ? kids.split(' ') : []) kb += rssMb(Number(kid)) * 1024;
+    }
+  } catch {
+    // The process ended meanwhile.
+  }
+  return kb / 1024;
 }
 
 /** Logs the admin in over the API and returns the bearer token. */
