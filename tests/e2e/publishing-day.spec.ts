@@ -81,6 +81,11 @@ test('schedules it and watches it go live without doing anything', async () => {
     await expect
       .poll(async () => (await readerPage.request.get(url(`/blog/${blogId}`))).status(), { timeout: 60_000, intervals: [500] })
       .toBe(200);
+    // The article is public from its due time (the visibility rule), a moment before the scheduler
+    // has published it and refreshed the home page: a reader there may still get the page before.
+    await expect
+      .poll(async () => (await readerPage.request.get(url('/'))).text(), { timeout: 60_000, intervals: [500] })
+      .toContain(title);
     await readerPage.goto(url('/'));
     await expect(readerPage.locator('main').getByText(title).first()).toBeVisible();
   } finally {
