@@ -34,10 +34,13 @@ export function prerenderShare(): PrerenderShare | null {
 }
 
 /** What a serving process tells the primary when its share of the pre-render is done. */
-export interface PrerenderedMessage {
+interface PrerenderedMessage {
   type: 'prerendered';
   summary: PrerenderSummary;
 }
+
+/** What a serving process tells the primary: it listens (main.ts), or its pre-render share is done. */
+export type ServingMessage = { type: 'listening'; origin: string } | PrerenderedMessage;
 
 /** Whether the store holds no page of this build (opening it drops another build's pages, as a serving process would). */
 function pageStoreIsEmpty(config: Config): boolean {
@@ -117,15 +120,13 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     });
     alive.add(worker);
     startedAt.set(index, Date.now());
-    worker.on('message', (message: { type?: string; origin?: string } | PrerenderedMessage) => {
-      if (message.type === 'prerendered') return onPrerendered(index, (message as PrerenderedMessage).summary);
+    worker.on('message', (message: ServingMessage) => {
+      if (message.type === 'prerendered') return onPrerendered(index, message.summary);
       if (message.type !== 'listening') return;
       ready.add(index);
       if (!announced && ready.size === config.webProcesses) {
         announced = true;
-        log(
-          `Study site listening on ${(message as { origin?: string }).origin} (public origin ${config.publicOrigin}, ${config.webProcesses} processes)`,
-        );
+        log(`Study site listening on ${message.origin} (public origin ${config.publicOrigin}, ${config.webProcesses} processes)`);
       }
     });
     worker.once('exit', (code, signal) => onExit(worker, index, code, signal));

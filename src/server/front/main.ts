@@ -5,7 +5,7 @@ import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import type { Site } from './site.ts';
 import { describeStartFailure } from './start-failure.ts';
-import { prerenderShare, runPrimary, workerIndex, type PrerenderedMessage } from './cluster-primary.ts';
+import { prerenderShare, runPrimary, workerIndex, type ServingMessage } from './cluster-primary.ts';
 
 let config: Config;
 try {
@@ -45,7 +45,7 @@ async function serve(index: number | null): Promise<void> {
     console.error(describeStartFailure(error, config));
     process.exit(1);
   }
-  if (role.inCluster) process.send?.({ type: 'listening', origin: site.origin });
+  if (role.inCluster) process.send?.({ type: 'listening', origin: site.origin } satisfies ServingMessage);
   else console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);
 
   let closing = false;
@@ -66,7 +66,7 @@ async function serve(index: number | null): Promise<void> {
     const share = prerenderShare();
     if (share) {
       const summary = await site.prerender(share);
-      process.send?.({ type: 'prerendered', summary } satisfies PrerenderedMessage);
+      process.send?.({ type: 'prerendered', summary } satisfies ServingMessage);
     }
   } else if (config.pageStoreEnabled && site.store.count() === 0) {
     const summary = await site.prerender();

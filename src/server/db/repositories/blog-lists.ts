@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
-import { fromBlogs, fullColumns, type Blog, type BlogQuery, type BlogSummary } from './blogs.ts';
+import { fromBlogs, fullColumns, inIdOrder, type Blog, type BlogQuery, type BlogSummary } from './blogs.ts';
 import { isPublicBlog } from './visibility.ts';
 import type { BlogStatus } from '../schema.ts';
 
@@ -105,9 +105,10 @@ export async function listBlogsFull(db: Db, filter: BlogFilter, page: { limit: n
 /** Full public blogs with these ids, in the order given (a page of the API's search results). */
 export async function findPublicBlogsByIds(db: Db, ids: number[]): Promise<Blog[]> {
   if (ids.length === 0) return [];
-  const rows = (await fromBlogs(db).select(fullColumns).where('blogs.id', 'in', ids).where(isPublicBlog()).execute()) as Blog[];
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(
+    ids,
+    (await fromBlogs(db).select(fullColumns).where('blogs.id', 'in', ids).where(isPublicBlog()).execute()) as Blog[],
+  );
 }
 
 export async function countBlogs(db: Db, filter: BlogFilter): Promise<number> {

@@ -69,6 +69,12 @@ export const fullColumns = [
 ] as const;
 
 /** Any blog, whatever its status: for admins and the services that write. */
+/** Rows read with `id in (...)` put back in the order of `ids` (a ranking); ids with no row are left out. */
+export function inIdOrder<Row extends { id: number }>(ids: readonly number[], rows: readonly Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export function findBlogById(db: Db, id: number): Promise<Blog | undefined> {
   return fromBlogs(db).select(fullColumns).where('blogs.id', '=', id).executeTakeFirst() as Promise<Blog | undefined>;
 }

@@ -1,6 +1,7 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../client.ts';
 import type { InfoPageRevisionsTable, InfoPageSlug } from '../schema.ts';
+import { textColumnsMention } from './mentions.ts';
 
 /** About and Contact revisions (migration 0007): one row per save, with the text, who and when. */
 
@@ -58,9 +59,7 @@ export async function isReferencedByInfoPageRevision(db: Db, needle: string): Pr
   const row = await db
     .selectFrom('info_page_revisions')
     .select('id')
-    .where(({ or }) =>
-      or([sql<boolean>`instr(content, ${needle}) > 0`, sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`]),
-    )
+    .where(textColumnsMention(needle))
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -9,6 +9,13 @@ import { sql } from 'kysely';
 export function articleColumnsMention(needle: string) {
   return sql<boolean>`(instr(coalesce(image, ''), ${needle}) > 0
     or instr(coalesce(pdf_drive_link, ''), ${needle}) > 0
-    or instr(content, ${needle}) > 0
-    or instr(coalesce(content_source, ''), ${needle}) > 0)`;
+    or ${textColumnsMention(needle)})`;
+}
+
+/**
+ * True where a written text (the HTML `content` and the editor's `content_source`) contains
+ * `needle`: articles, their revisions, About/Contact and their revisions all name these columns so.
+ */
+export function textColumnsMention(needle: string) {
+  return sql<boolean>`(instr(content, ${needle}) > 0 or instr(coalesce(content_source, ''), ${needle}) > 0)`;
 }

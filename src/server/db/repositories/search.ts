@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
-import { fromBlogs, type BlogSummary } from './blogs.ts';
+import { fromBlogs, inIdOrder, type BlogSummary } from './blogs.ts';
 import { summaryColumns } from './blog-lists.ts';
 import { isPublicBlog } from './visibility.ts';
 import { foldIndexText, unspacedRuns, uploadedPdfPath } from '../search-text.ts';
@@ -190,6 +190,8 @@ export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSum
     // The index holds only public articles; this keeps one unpublished since it was ranked out too.
     .where(isPublicBlog())
     .execute()) as unknown as BlogSummary[];
-  const byId = new Map(rows.map((row) => [row.id, { ...row, excerpt: row.excerpt ?? '' }]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inIdOrder(
+    ids,
+    rows.map((row) => ({ ...row, excerpt: row.excerpt ?? '' })),
+  );
 }

@@ -1,6 +1,6 @@
 import { sql, type Generated, type Selectable } from 'kysely';
 import type { Db } from '../client.ts';
-import { articleColumnsMention } from './mentions.ts';
+import { articleColumnsMention, textColumnsMention } from './mentions.ts';
 import { isReferencedByRevision } from './revisions.ts';
 import { isReferencedByInfoPageRevision } from './info-page-revisions.ts';
 
@@ -94,14 +94,7 @@ export async function isUploadReferenced(db: Db, needle: string): Promise<boolea
     .limit(1)
     .executeTakeFirst();
   if (inSettings) return true;
-  const inPages = await db
-    .selectFrom('info_pages')
-    .select('slug')
-    .where(({ or }) =>
-      or([sql<boolean>`instr(content, ${needle}) > 0`, sql<boolean>`instr(coalesce(content_source, ''), ${needle}) > 0`]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+  const inPages = await db.selectFrom('info_pages').select('slug').where(textColumnsMention(needle)).limit(1).executeTakeFirst();
   if (inPages) return true;
   return isReferencedByInfoPageRevision(db, needle);
 }
