@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBlog, updateBlog } from '../db/repositories/blogs.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
@@ -113,6 +114,26 @@ describe('runSearch', () => {
     const hits = (await search('moraine')).hits;
     expect(hits.map((h) => h.blog.id).sort()).toEqual([alpha, beta].sort());
     for (const hit of hits) expect(hit.snippet.text).toContain(hit.blog.id === alpha ? 'alpha' : 'beta');
+  });
+
+  it('reads the snippets of a whole page in one statement, not one per result', async () => {
+    const db = opened.db;
+    for (const word of ['gamma', 'delta', 'epsilon']) {
+      await insertBlog(db, buildBlogWrite({ title: `Drumlin ${word}` }), `Drumlin ${word} words about ice.`);
+    }
+    // Each statement evaluates the whole match again (every word a prefix stands for).
+    const statements: string[] = [];
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => (statements.push(JSON.stringify(node)), node),
+      transformResult: async ({ result }) => result,
+    };
+    const answer = await searchInProcess(
+      { db: db.withPlugin(counting), sqlite: opened.sqlite },
+      { text: 'drumlin', categoryId: null, page: 1, pageSize: 10 },
+    );
+    expect(answer.hits).toHaveLength(3);
+    for (const hit of answer.hits) expect(hit.snippet.text).toContain(hit.blog.title.split(' ')[1]!);
+    expect(statements.filter((text) => text.includes('snippet(')).length).toBe(1);
   });
 
   it('caps the count of a word in very many articles', async () => {

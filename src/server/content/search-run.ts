@@ -1,6 +1,13 @@
 import type { Db } from '../db/client.ts';
 import type { BlogSummary } from '../db/repositories/blogs.ts';
-import { findRankedIds, findSummariesByIds, readIndexedText, readSnippets, type MatchPlan } from '../db/repositories/search.ts';
+import {
+  findRankedIds,
+  findSummariesByIds,
+  readIndexedText,
+  readSnippets,
+  type MatchPlan,
+  type SnippetRow,
+} from '../db/repositories/search.ts';
 import { closestTerms, hasPrefix, type Vocabulary } from './search-fuzzy.ts';
 import { parseSearchWords, planMatch, type SearchWords } from './search-plan.ts';
 import { pickSnippet, scanSnippet, type Snippet } from './search-snippet.ts';
@@ -86,11 +93,16 @@ export async function runSearch(
   if (request.idSlice) return { total, capped, hits: [], correctedTo, ids: slice(request.idSlice.offset, request.idSlice.limit) };
   const pageIds = slice((request.page - 1) * request.pageSize, request.pageSize);
   const summaries = await findSummariesByIds(db, pageIds);
+  // The exact matches and the misspelling search's are two plans: one snippet statement each.
+  const snippets = new Map<number, SnippetRow>();
+  for (const plan of new Set(summaries.map((blog) => planFor.get(blog.id)!))) {
+    const ids = summaries.filter((blog) => planFor.get(blog.id) === plan).map((blog) => blog.id);
+    for (const [id, row] of await readSnippets(db, plan, ids, SNIPPET_TOKENS)) snippets.set(id, row);
+  }
   const hits: SearchHit[] = [];
   for (const blog of summaries) {
-    const plan = planFor.get(blog.id)!;
-    const row = await readSnippets(db, plan, blog.id, SNIPPET_TOKENS);
-    const snippet = row ? pickSnippet(row) : scanSnippet(await readIndexedText(db, blog.id), plan.shortRuns);
+    const row = snippets.get(blog.id);
+    const snippet = row ? pickSnippet(row) : scanSnippet(await readIndexedText(db, blog.id), planFor.get(blog.id)!.shortRuns);
     hits.push({ blog, snippet });
   }
   return { total, capped, hits, correctedTo };

@@ -152,20 +152,23 @@ export interface SnippetRow {
 }
 
 /**
- * Snippets of each column, matches wrapped in \u0002 ... \u0003 (escaped and marked up by the caller).
- * The row is picked with `rowid in (select ?)`: beside a MATCH, FTS5 ignored a bound `rowid = ?`
- * here and answered every match (the first one's snippet, after a scan of all of them).
+ * Snippets of each column for these rows, matches wrapped in \u0002 ... \u0003 (escaped and marked
+ * up by the caller). One statement for the whole page: FTS5 evaluates a MATCH (merging the postings
+ * of every word a prefix stands for) once per statement, and a rowid bound beside it (`rowid = ?`,
+ * `rowid in (...)`) made it evaluate the match again for each id, about 1 to 8 ms each at 10,000
+ * articles. `+rowid` keeps the ids a plain filter over one pass, bounded by their range.
  */
-export async function readSnippets(db: Db, plan: MatchPlan, id: number, tokens: number): Promise<SnippetRow | undefined> {
+export async function readSnippets(db: Db, plan: MatchPlan, ids: number[], tokens: number): Promise<Map<number, SnippetRow>> {
   const table = plan.words !== null ? 'blogs_fts' : plan.trigrams ? 'blogs_cjk' : null;
-  if (!table) return undefined;
+  if (!table || ids.length === 0) return new Map();
   const expr = table === 'blogs_fts' ? plan.words! : plan.trigrams!;
   const t = sql.raw(table);
   const snip = (col: number) => sql<string>`snippet(${t}, ${sql.lit(col)}, char(2), char(3), '…', ${sql.lit(tokens)})`;
-  const { rows } = await sql<SnippetRow>`
-    select ${snip(0)} as title, ${snip(1)} as body, ${snip(2)} as pdf
-    from ${t} where ${t} match ${expr} and rowid in (select ${id})`.execute(db);
-  return rows[0];
+  const { rows } = await sql<SnippetRow & { id: number }>`
+    select rowid as id, ${snip(0)} as title, ${snip(1)} as body, ${snip(2)} as pdf
+    from ${t} where ${t} match ${expr} and rowid >= ${Math.min(...ids)} and rowid <= ${Math.max(...ids)}
+      and +rowid in (select value from json_each(${JSON.stringify(ids)}))`.execute(db);
+  return new Map(rows.map(({ id, ...row }) => [id, row]));
 }
 
 /** The first characters of a blog's indexed texts, for a result found by a substring scan. */
