@@ -220,13 +220,17 @@ function prepareStoreFile(db: SQLite.Database) {
       for (const tag of tags) for (const row of statements.keysOf.all(tag) as Array<{ key: string }>) keys.add(row.key);
       return [...keys];
     },
+    // Every write transaction takes the write lock at its start (IMMEDIATE). A deferred one that
+    // has read first cannot upgrade once another process has committed since: SQLite answers
+    // "database is locked" at once, without waiting out busy_timeout. With two serving processes
+    // pre-rendering, that dropped pages from the store many times a second.
     /** Stores a page; returns the size of the version it replaced (0 for a new page). */
-    writePage: (page: StoredPage, size: number): number => writePage(page, size),
+    writePage: (page: StoredPage, size: number): number => writePage.immediate(page, size),
     /** Drops one page; returns its size (0 when it was not stored). */
-    removePage: (key: string): number => removePage(key),
+    removePage: (key: string): number => removePage.immediate(key),
     /** Records reads (key, time) in one transaction. */
-    touchPages: (entries: Array<[string, number]>) => touchPages(entries),
-    evictOldest: (bytes: number, keep: string) => evict(bytes, keep),
+    touchPages: (entries: Array<[string, number]>) => touchPages.immediate(entries),
+    evictOldest: (bytes: number, keep: string) => evict.immediate(bytes, keep),
     /** Pages of another build point at asset hashes that no longer exist: drop them all. */
     keepOnlyBuild(buildId: string): void {
       const stored = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;

@@ -1,6 +1,7 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PageStore } from './store.ts';
-import { dropStoredPages } from './store-file.ts';
+import { dropStoredPages, openStoreFile, type StoredPage } from './store-file.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-store-sharing-');
@@ -14,7 +15,75 @@ function twoStores() {
   return { dir, one, two, close: () => (one.close(), two.close()) };
 }
 
+/** A page as the store file takes it, under a key of `who`'s own. */
+const storedPage = (who: string, i: number): StoredPage => {
+  const body = html(`${who} ${i}`);
+  return {
+    key: `/${who}/${i}`,
+    contentType: 'text/html',
+    etag: `"${i}"`,
+    body,
+    gzip: body,
+    br: body,
+    tags: { nav: 1 },
+    renderedAt: i,
+    buildId: 'b1',
+  };
+};
+
+// Stores pages into the file at argv[1] from another process, as a second serving process does.
+const OTHER_PROCESS = `
+  const { openStoreFile } = await import(${JSON.stringify(new URL('./store-file.ts', import.meta.url).href)});
+  const file = openStoreFile(process.argv[1]);
+  const html = (text) => Buffer.from('<!doctype html><title>' + text + '</title>');
+  let failed = 0;
+  process.stdout.write('ready\\n');
+  for (let i = 0; i < 1500; i++) {
+    const body = html('other ' + i);
+    try {
+      file.writePage({ key: '/other/' + i, contentType: 'text/html', etag: '"' + i + '"', body, gzip: body, br: body, tags: { nav: 1 }, renderedAt: i, buildId: 'b1' }, body.length);
+    } catch (error) {
+      failed++;
+    }
+  }
+  file.close();
+  process.stdout.write('failed ' + failed + '\\n');
+`;
+
 describe('PageStore shared by several processes', () => {
+  it('never fails a write because another process wrote at the same time', async () => {
+    const dir = tempDir();
+    const ours = openStoreFile(dir);
+    const child = spawn(process.execPath, ['--input-type=module', '-e', OTHER_PROCESS, dir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await expect.poll(() => output.includes('ready') || child.exitCode !== null, { timeout: 60_000 }).toBe(true);
+    expect(output).toContain('ready');
+    let written = 0;
+    const failures: string[] = [];
+    // Keep writing for as long as the other process does, so the two interleave.
+    while (child.exitCode === null || written < 200) {
+      try {
+        const page = storedPage('ours', written);
+        ours.writePage(page, page.body.length);
+      } catch (error) {
+        failures.push(String(error));
+      }
+      written++;
+      if (written % 50 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await exited;
+    ours.close();
+    expect(output).toContain('failed 0');
+    expect(failures).toEqual([]);
+    const check = openStoreFile(dir);
+    expect(check.countPages()).toBe(1500 + written);
+    check.close();
+  }, 120_000);
+
   it('sees a bump made by another process at its next read', () => {
     const { one, two, close } = twoStores();
     one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1', 'nav'] }, one.beginRender());
