@@ -51,6 +51,40 @@ describe('startSearchPool', () => {
   );
 
   it(
+    'starts its worker at the first search, stops it when idle and starts it again at the next',
+    async () => {
+      const starts = path.join(dir, 'starts.txt');
+      const counting = writeWorker(
+        'counting.mjs',
+        `import fs from 'node:fs';
+         import { parentPort } from 'node:worker_threads';
+         fs.appendFileSync(${JSON.stringify(starts)}, 'started\\n');
+         parentPort.on('message', ({ id }) => parentPort.postMessage({ id, answer: ${JSON.stringify(emptyAnswer)} }));
+         parentPort.postMessage({ ready: true });`,
+      );
+      const startCount = () => (fs.existsSync(starts) ? fs.readFileSync(starts, 'utf8').split('\n').filter(Boolean).length : 0);
+      const pool = startSearchPool({
+        databasePath,
+        workerUrl: counting,
+        idleMs: 100,
+        fallback: () => Promise.reject(new Error('fallback used')),
+      });
+      try {
+        expect(pool.hasWorker()).toBe(false);
+        await expect(pool.run(request)).resolves.toEqual(emptyAnswer);
+        expect(startCount()).toBe(1);
+        await expect.poll(() => pool.hasWorker(), { timeout: 30_000 }).toBe(false);
+        await expect(pool.run(request)).resolves.toEqual(emptyAnswer);
+        expect(startCount()).toBe(2);
+        expect(pool.hasWorker()).toBe(true);
+      } finally {
+        await pool.close();
+      }
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'falls back to in-process searching when the worker cannot start',
     async () => {
       let fallbacks = 0;
