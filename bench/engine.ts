@@ -13,7 +13,7 @@ import path from 'node:path';
 import { generateSite } from './generate-site.ts';
 import { buildWithHugo, ensureHugo, generateHugoSite } from './hugo.ts';
 import { readPages, sleep, type ReaderFigures } from './readers.ts';
-import { logInAdmin, requireBuild, rssMb, siteEnv, startProcess, type Started } from './site.ts';
+import { logInAdmin, requireBuild, rssMb, SERVER_MAIN, siteEnv, type Started, startProcess } from './site.ts';
 import { RENDER_NICE } from '../src/server/page-store/render-workers.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
@@ -41,7 +41,7 @@ interface OurRun {
 async function prerenderOurs(dir: string, databasePath: string): Promise<OurRun> {
   const env = siteEnv(dir, databasePath, ADMIN);
   fs.rmSync(env.PAGE_STORE_DIR!, { recursive: true, force: true });
-  const { child, started } = startProcess(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
+  const { child, started } = startProcess([SERVER_MAIN], env, /Pre-rendered \d+ pages/);
   children.push(child);
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(child.pid!))), 100);

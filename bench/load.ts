@@ -14,7 +14,7 @@ import SQLite from 'better-sqlite3';
 import { buildCommentBody } from '../tests/support/builders.ts';
 import { makePdf } from '../tests/support/files.ts';
 import { generateSite } from './generate-site.ts';
-import { fetchWriteBodies, logInAdmin, requireBuild, rssMb, siteEnv, startProcess } from './site.ts';
+import { fetchWriteBodies, logInAdmin, requireBuild, rssMb, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -41,7 +41,7 @@ const WORDS = ['study', 'notes', 'revision', 'exam', 'method', 'theory', 'practi
 let child: ChildProcess | undefined;
 
 function startServer(env: Record<string, string>) {
-  const started = startProcess(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
+  const started = startProcess([SERVER_MAIN], env, /Pre-rendered \d+ pages/);
   child = started.child;
   return started.started;
 }

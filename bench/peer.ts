@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { requireBuild, siteEnv, startProcess, type Admin } from './site.ts';
+import { type Admin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 import {
   ENCODINGS,
   loadAverage,
@@ -33,7 +33,7 @@ async function startSite(
   env: Record<string, string>,
   ready = /Pre-rendered \d+ pages/,
 ): Promise<{ origin: string; port: number }> {
-  const { child, started } = startProcess(['src/server/front/main.ts'], env, ready);
+  const { child, started } = startProcess([SERVER_MAIN], env, ready);
   children.push(child);
   const { origin } = await started;
   return { origin, port: Number(new URL(origin).port) };

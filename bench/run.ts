@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSite } from './generate-site.ts';
-import { fetchWriteBodies, logInAdmin, requireBuild, rssMb, siteEnv, startProcess, type Started } from './site.ts';
+import { fetchWriteBodies, logInAdmin, requireBuild, rssMb, SERVER_MAIN, siteEnv, type Started, startProcess } from './site.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -54,7 +54,7 @@ async function main() {
 
   const env = siteEnv(dir, databasePath, ADMIN);
   console.log('Starting the server and pre-rendering every public page...');
-  const site = await startChild(['src/server/front/main.ts'], env, /Pre-rendered \d+ pages/);
+  const site = await startChild([SERVER_MAIN], env, /Pre-rendered \d+ pages/);
   const prerender = /Pre-rendered (\d+) pages in ([\d.]+) s \((\d+) pages\/s\)/.exec(site.output())!;
   const rss = rssMb(site.child.pid!);
 
@@ -64,7 +64,7 @@ async function main() {
   const pageBytes = (await page.arrayBuffer()).byteLength;
   console.log(`Article page: ${pageBytes} bytes, store says ${page.headers.get('x-page-store')}`);
 
-  const uncached = await startChild(['src/server/front/main.ts'], { ...env, PAGE_STORE: 'off' }, /listening/);
+  const uncached = await startChild([SERVER_MAIN], { ...env, PAGE_STORE: 'off' }, /listening/);
 
   // A short warm-up first (JIT, memory), so the first measured run is not penalised.
   await autocannon({ url: articleUrl, connections: CONNECTIONS, duration: 2 });

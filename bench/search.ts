@@ -13,7 +13,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { insertBlog } from '../src/server/db/repositories/blogs.ts';
 import { buildBlogWrite } from '../tests/support/builders.ts';
 import { generateSite } from './generate-site.ts';
-import { requireBuild, siteEnv, startProcess } from './site.ts';
+import { requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 
 const ARTICLES = Number(process.env.SEARCH_BENCH_ARTICLES || 10_000);
 const ROUNDS = Number(process.env.SEARCH_BENCH_ROUNDS || 60);
@@ -162,12 +162,12 @@ async function main(): Promise<void> {
     const env = { ...siteEnv(dir, databasePath, ADMIN), RATE_LIMIT_SEARCH_IP: '1000000' };
     // A full pre-render of 10,000 articles takes minutes and would run under the measurements: the
     // first start stores the pages readers ask for, and the second start (store not empty) skips it.
-    const first = startProcess(['src/server/front/main.ts'], env, /listening on/);
+    const first = startProcess([SERVER_MAIN], env, /listening on/);
     child = first.child;
     target = new URL((await first.started).origin);
     for (const pathname of READER_PATHS) await get(pathname);
     await stopServer(first.child);
-    const server = startProcess(['src/server/front/main.ts'], env, /listening on/);
+    const server = startProcess([SERVER_MAIN], env, /listening on/);
     child = server.child;
     target = new URL((await server.started).origin);
     for (const pathname of READER_PATHS) await get(pathname);

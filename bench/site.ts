@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { blogBodyFrom, type Json } from '../tests/support/builders.ts';
+import { COMPILED_MAIN } from '../scripts/server-entry.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
@@ -19,8 +20,12 @@ export interface Started {
   output: () => string;
 }
 
+/** The production server as `npm start` runs it: compiled by the build. */
+export const SERVER_MAIN = path.join(distDir, COMPILED_MAIN);
+
 export function requireBuild(): void {
-  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs'))) throw new Error('Run `npm run build` first.');
+  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs')) || !fs.existsSync(SERVER_MAIN))
+    throw new Error('Run `npm run build` first.');
 }
 
 /** The environment of a production server on a free loopback port, over the given data folder. */

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { requireBuild, siteEnv, startProcess, type Admin } from './site.ts';
+import { type Admin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 import { ENCODINGS, loadAverage, generateComparedSite, measure, median, rawGet, startNginx } from './peer-servers.ts';
 import { reservePort, startVarnish, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
 
@@ -49,7 +49,7 @@ async function main() {
     const varnishOrigin = `http://127.0.0.1:${varnishPort}`;
     console.log('Starting the built server (pre-rendering every public page), then Varnish in front of it...');
     const { child, started } = startProcess(
-      ['src/server/front/main.ts'],
+      [SERVER_MAIN],
       { ...siteEnv(dir, databasePath, ADMIN), PUBLIC_ORIGIN: varnishOrigin, PURGE_VARNISH: varnishOrigin },
       /Pre-rendered \d+ pages/,
     );

@@ -13,6 +13,9 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 // A new id per build: stored pages of an older build are dropped, as they name old asset hashes.
 const distDir = path.resolve(process.env.DIST_DIR || 'dist');
 fs.writeFileSync(path.join(distDir, 'build-id.txt'), `${Date.now().toString(36)}-${crypto.randomBytes(6).toString('hex')}\n`);
+const { compileServer } = await import('./compile-server.ts');
+const compiled = compileServer(process.cwd(), path.join(distDir, 'node'));
+console.log(`Compiled ${compiled} server modules to ${path.relative(process.cwd(), path.join(distDir, 'node'))}`);
 // Hashed assets are compressed once here; the front server sends the .br/.gz a reader accepts.
 const { precompressAssets } = await import('../src/server/front/precompress.ts');
 const packed = await precompressAssets(path.join(distDir, 'client', '_astro'));

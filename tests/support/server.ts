@@ -3,6 +3,7 @@ import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { COMPILED_MAIN } from '../../scripts/server-entry.mjs';
 
 /**
  * Starts the real built server (dist/ must exist: `npm run build`) on 127.0.0.1 with a free port,
@@ -31,7 +32,9 @@ export const ADMIN_PASSWORD = 'admin-password-123';
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
-  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs')))
+  // The server as `npm start` runs it: compiled by the build from the same sources.
+  const main = path.join(distDir, COMPILED_MAIN);
+  if (!fs.existsSync(path.join(distDir, 'server/entry.mjs')) || !fs.existsSync(main))
     throw new Error('Run `npm run build` before the integration tests.');
   const dir = options.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
   const databasePath = path.join(dir, 'site.sqlite');
@@ -60,7 +63,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     DIST_DIR: distDir,
     ...options.env,
   };
-  const child = spawn(process.execPath, ['src/server/front/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 60_000);

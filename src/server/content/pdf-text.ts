@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { siblingModuleUrl } from '../module-file.ts';
 
 /** What a PDF gives the search: its text (bounded), its page count, whether it could be read. */
 export interface PdfTextResult {
@@ -58,7 +59,7 @@ export async function extractPdfTextOffThread(file: string, limits = PDF_TEXT_LI
     return failed;
   }
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./pdf-text-worker.ts', import.meta.url), { workerData: { file, limits } });
+    const worker = new Worker(siblingModuleUrl(import.meta.url, './pdf-text-worker'), { workerData: { file, limits } });
     let settled = false;
     const finish = (result: PdfTextResult) => {
       if (settled) return;

@@ -1,6 +1,6 @@
 import { fork as forkProcess } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
-import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
@@ -8,6 +8,7 @@ import { PageStore } from '../page-store/store.ts';
 import type { PrerenderSummary } from '../page-store/prerender.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
 import type { PrerenderShare } from './site.ts';
+import { siblingModuleUrl } from '../module-file.ts';
 
 /**
  * The first process when WEB_PROCESSES > 1: it serves nothing itself. It prepares the database
@@ -64,7 +65,7 @@ function dropPagesAfterCrash(config: Config, log: (line: string) => void): void 
 /** Migrations, the admin, the demo content: in a child process (prepare-database.ts), awaited. */
 function prepareDatabase(): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = forkProcess(path.join(import.meta.dirname, 'prepare-database.ts'), { stdio: 'inherit' });
+    const child = forkProcess(fileURLToPath(siblingModuleUrl(import.meta.url, './prepare-database')), { stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`preparing the database stopped (${signal ?? `exit ${code}`}); see above`)),
@@ -85,7 +86,7 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   // A serving thread mostly answers stored pages: a small young generation (V8's default grows to
   // 48 MiB per process) keeps each process's resident memory down at no measurable cost.
   cluster.setupPrimary({
-    exec: path.join(import.meta.dirname, 'main.ts'),
+    exec: fileURLToPath(siblingModuleUrl(import.meta.url, './main')),
     execArgv: [...process.execArgv, '--max-semi-space-size=2'],
   });
   const ready = new Set<number>();

@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import { RenderPool } from './render-pool.ts';
 import type { RenderWorkerData, WorkerAnswer } from './render-worker.ts';
+import { siblingModuleUrl } from '../module-file.ts';
 
 /** Renders yield the CPU to the serving thread: a nice value of 10 weighs a tenth of one at 0. */
 export const RENDER_NICE = 10;
@@ -25,7 +26,7 @@ export function startRenderPool(config: Config, entry: string): RenderPool<Worke
   const workerData: RenderWorkerData = { entry, origin: config.publicOrigin, config: workerConfig, nice: RENDER_NICE, holdFile };
   return new RenderPool<WorkerAnswer>({
     size: config.renderWorkers,
-    workerUrl: new URL('./render-worker.ts', import.meta.url),
+    workerUrl: siblingModuleUrl(import.meta.url, './render-worker'),
     workerData,
     memoryMb: config.renderWorkerMemoryMb,
     youngMb: RENDER_YOUNG_MB,

@@ -2,12 +2,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { COMPILED_MAIN } from './server-entry.mjs';
 
-const entry = path.resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs');
+const entry = path.resolve(process.env.DIST_DIR || 'dist', COMPILED_MAIN);
 const sources = ['src', 'public', 'db/migrations', 'astro.config.mjs', 'package-lock.json'];
 
-function newestMtime(target: string): number {
-  let stat: fs.Stats;
+/** @param {string} target */
+function newestMtime(target) {
+  /** @type {fs.Stats} */
+  let stat;
   try {
     stat = fs.statSync(target);
   } catch {
@@ -26,4 +30,5 @@ if (builtAt < changedAt) {
   const result = spawnSync(process.execPath, ['scripts/build.ts'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import('../src/server/front/main.ts');
+// The compiled server: the same code as src/, without Node's per-thread type-stripping compiler.
+await import(pathToFileURL(path.resolve(process.env.DIST_DIR || 'dist', COMPILED_MAIN)).href);
