@@ -10,8 +10,11 @@ import type { HitStore } from './api/hit-log.ts';
 /** How long a change took to go live (`live_ms`) and how many other pages it queued for a background refresh. */
 export interface ChangeLive {
   live_ms: number;
-  /** `cdn`: the purge of the shared caches in front, when PURGE_VARNISH is set. */
-  refresh: { queued: number; cdn?: CdnPurgeReport };
+  /**
+   * `hot_elsewhere`: hot pages another serving process rendered for this change (WEB_PROCESSES > 1).
+   * `cdn`: the purge of the shared caches in front, when PURGE_VARNISH is set.
+   */
+  refresh: { queued: number; hot_elsewhere?: number; cdn?: CdnPurgeReport };
 }
 
 /** The background refresh's progress since the last change, for the admin. */

@@ -15,8 +15,11 @@ export interface ErrorBody {
 /** How long a change took to reach the stored public pages, in milliseconds (DESIGN.md section 2). */
 export interface LiveTime {
   live_ms: number;
-  /** Other pages the change left stale, queued for the background refresh. */
-  refresh?: { queued: number; cdn?: CdnPurgeReport };
+  /**
+   * Other pages the change left stale, queued for the background refresh; `hot_elsewhere`: hot
+   * pages rendered by another serving process (with several).
+   */
+  refresh?: { queued: number; hot_elsewhere?: number; cdn?: CdnPurgeReport };
 }
 
 /** A save's purge of the shared caches in front (Varnish): only present when PURGE_VARNISH is set. */

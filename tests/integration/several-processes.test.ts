@@ -149,6 +149,21 @@ describe('WEB_PROCESSES=2', () => {
     expect(rendered.size).toBe(2);
     for (const count of rendered.values()) expect(count).toBeGreaterThan(0);
     for (const path of ['/', '/blogs', '/download']) expect((await fresh(server.origin, path)).state, path).toBe('HIT');
+
+    // A save's hot pages are rendered by both processes' workers, and all are fresh when it answers.
+    const blogs = (await call(server, '/api/blogs')).body as Json[];
+    const blog = (await call(server, `/api/blogs/${String(blogs[0]!.id)}`)).body as Json;
+    const title = uniqueName('Rendered by both processes');
+    const answer = await sendJson(server, 'PUT', `/api/blogs/${String(blog.id)}`, blogBodyFrom(blog, { title }), auth);
+    expect(answer.status).toBe(200);
+    expect(((answer.body as Json).refresh as Json).hot_elsewhere).toBeGreaterThan(0);
+    for (const path of [`/blog/${String(blog.id)}`, '/', '/blogs']) {
+      for (let i = 0; i < 4; i++) {
+        const seen = await fresh(server.origin, path);
+        expect(seen.body, path).toContain(title);
+        expect(seen.state, path).toBe('HIT');
+      }
+    }
   });
 
   it('replaces a serving process that was killed and keeps answering', { timeout: 300_000 }, async () => {

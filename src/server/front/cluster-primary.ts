@@ -8,6 +8,7 @@ import { PageStore } from '../page-store/store.ts';
 import type { PrerenderSummary } from '../page-store/prerender.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
 import type { PrerenderShare } from './site.ts';
+import type { RenderHelpMessage } from './render-help.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 
 /**
@@ -40,8 +41,11 @@ interface PrerenderedMessage {
   summary: PrerenderSummary;
 }
 
-/** What a serving process tells the primary: it listens (main.ts), or its pre-render share is done. */
-export type ServingMessage = { type: 'listening'; origin: string } | PrerenderedMessage;
+/**
+ * What a serving process tells the primary: it listens (main.ts), its pre-render share is done,
+ * or a save's hot pages to share with another process (render-help.ts, relayed both ways).
+ */
+export type ServingMessage = { type: 'listening'; origin: string } | PrerenderedMessage | RenderHelpMessage;
 
 /** Whether the store holds no page of this build (opening it drops another build's pages, as a serving process would). */
 function pageStoreIsEmpty(config: Config): boolean {
@@ -95,6 +99,25 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   let shuttingDown = false;
   let announced = false;
   const alive = new Set<Worker>();
+  const byIndex = new Map<number, Worker>();
+  let nextHelper = 0;
+  /** Hands a save's hot pages to another ready process, or its answer back to the asker. */
+  const relayRenderHelp = (from: number, message: RenderHelpMessage) => {
+    const sendTo = (index: number, out: RenderHelpMessage) => {
+      try {
+        byIndex.get(index)?.send(out);
+      } catch {
+        // Its channel just closed (it is stopping): the asker renders those pages itself at its time-out.
+      }
+    };
+    if (message.type === 'render-helped') {
+      if (message.to !== undefined) sendTo(message.to, message);
+      return;
+    }
+    const others = [...ready].filter((index) => index !== from && byIndex.has(index));
+    if (others.length === 0) return sendTo(from, { type: 'render-helped', id: message.id, done: false });
+    sendTo(others[nextHelper++ % others.length]!, { ...message, from });
+  };
   // The shares of the first pre-render not reported done yet (a process restarted before it
   // finished is given its share again; pages already fresh are skipped).
   const sharesLeft = new Set<number>(
@@ -120,9 +143,11 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
       [PRERENDER_SHARE]: sharesLeft.has(index) ? String(config.webProcesses) : '0',
     });
     alive.add(worker);
+    byIndex.set(index, worker);
     startedAt.set(index, Date.now());
     worker.on('message', (message: ServingMessage) => {
       if (message.type === 'prerendered') return onPrerendered(index, message.summary);
+      if (message.type === 'render-help' || message.type === 'render-helped') return relayRenderHelp(index, message);
       if (message.type !== 'listening') return;
       ready.add(index);
       if (!announced && ready.size === config.webProcesses) {
@@ -135,6 +160,7 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
 
   const onExit = (worker: Worker, index: number, code: number | null, signal: string | null) => {
     alive.delete(worker);
+    if (byIndex.get(index) === worker) byIndex.delete(index);
     if (shuttingDown) {
       if (alive.size === 0) process.exit();
       return;

@@ -17,6 +17,7 @@ import { RefreshQueue } from '../page-store/refresh-queue.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
+import { createRenderHelp, type RenderHelpMessage } from './render-help.ts';
 import { stopViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
 import { createCdnChangePurge } from '../cdn/change-purge.ts';
@@ -96,6 +97,11 @@ export async function startSite(config: Config, log: (line: string) => void = co
     store.requests,
   );
   renderer.background = queue;
+  // A save's hot pages are shared with a sibling process's render worker (render-help.ts).
+  const send = role.inCluster && process.send ? (message: RenderHelpMessage) => process.send!(message) : null;
+  const renderHelp = createRenderHelp({ renderHere: (keys) => renderer.warm(keys), send });
+  const onClusterMessage = (message: unknown) => renderHelp.onMessage(message);
+  if (send) process.on('message', onClusterMessage);
   const metrics = siteMetrics();
   // The shared caches in front (PURGE_VARNISH), purged after the store on every change.
   const cdn = createCdnChangePurge(config.cdn, log, (kind, ok) => metrics.purges.inc({ kind, result: ok ? 'sent' : 'failed' }));
@@ -106,10 +112,11 @@ export async function startSite(config: Config, log: (line: string) => void = co
     queue.markChange();
     store.invalidate(names);
     const hot = await hotUrlsForChange(context.db, tags);
-    await renderer.warm(hot);
+    const { elsewhere } = await renderHelp.warm(hot);
     const hotSet = new Set(hot);
     const queued = queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
-    return cdn ? { queued, cdn: await cdn.afterChange(names, hot) } : { queued };
+    const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
+    return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot) } : outcome;
   };
   installPageCache(
     context,
@@ -168,6 +175,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       return prerendering;
     },
     close: async () => {
+      process.off('message', onClusterMessage);
       stopRefresher();
       await stopScheduler();
       stopPrerender.abort();
