@@ -112,9 +112,13 @@ export async function startSite(config: Config, log: (line: string) => void = co
     queue.markChange();
     store.invalidate(names);
     const hot = await hotUrlsForChange(context.db, tags);
-    const { elsewhere } = await renderHelp.warm(hot);
+    // The hot renders are handed to the workers first (synchronously, as urgent jobs); the other
+    // stale pages (1,670 for an edit of the newest article at 10,000 articles: 2-6 ms to list) are
+    // queued while the workers render, instead of after.
+    const warming = renderHelp.warm(hot);
     const hotSet = new Set(hot);
     const queued = queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
+    const { elsewhere } = await warming;
     const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
     return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot) } : outcome;
   };
