@@ -90,6 +90,36 @@ export async function listBlogSummaries(
   return rows.map((row) => ({ ...row, excerpt: (row as { excerpt: string | null }).excerpt ?? '' })) as BlogSummary[];
 }
 
+/**
+ * Every public article's id in list order (newest first), of one category or of the whole site:
+ * read once per database state by the reader (read-cache.ts), so page N of a list is a slice
+ * instead of an OFFSET walk and a count. Answered from the list index alone.
+ */
+export async function listPublicBlogIds(db: Db, categoryId: number | null): Promise<number[]> {
+  const rows = await db
+    .selectFrom('blogs')
+    .select('blogs.id')
+    .$if(categoryId !== null, (ids) => ids.where('blogs.category_id', '=', categoryId!))
+    .where(isPublicBlog())
+    .orderBy('blogs.created_at', 'desc')
+    .orderBy('blogs.id', 'desc')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The summaries of these articles (a slice of listPublicBlogIds), in list order. */
+export async function listBlogSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await fromBlogs(db)
+    .select(summaryColumns)
+    .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
+    .where('blogs.id', 'in', ids)
+    .orderBy('blogs.created_at', 'desc')
+    .orderBy('blogs.id', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, excerpt: (row as { excerpt: string | null }).excerpt ?? '' })) as BlogSummary[];
+}
+
 export async function listBlogsFull(db: Db, filter: BlogFilter, page: { limit: number; offset: number }): Promise<Blog[]> {
   let q = applyFilter(fromBlogs(db), filter);
   if (filter.ftsQuery !== undefined && !filter.admin) q = q.orderBy(sql`bm25(blogs_fts, 10.0, 1.0)`);
