@@ -223,13 +223,13 @@ function prepareStoreFile(db: SQLite.Database) {
       return [...keys];
     },
     /** Stores pages in one transaction; returns the size of the version each replaced (0 for a new page). */
-    writePages: (pages: Array<{ page: StoredPage; size: number }>): number[] => writePages(pages),
+    writePages: (pages: Array<{ page: StoredPage; size: number }>): number[] => writePages.immediate(pages),
     /** Drops one page; returns its size (0 when it was not stored). */
-    removePage: (key: string): number => removePage(key),
+    removePage: (key: string): number => removePage.immediate(key),
     /** Records reads (key, time) in one transaction. */
-    touchPages: (entries: Array<[string, number]>) => touchPages(entries),
+    touchPages: (entries: Array<[string, number]>) => touchPages.immediate(entries),
     /** Drops least recently used pages, never those in `keep` (the ones just written). */
-    evictOldest: (bytes: number, keep: ReadonlySet<string>) => evict(bytes, keep),
+    evictOldest: (bytes: number, keep: ReadonlySet<string>) => evict.immediate(bytes, keep),
     /** Pages of another build point at asset hashes that no longer exist: drop them all. */
     keepOnlyBuild(buildId: string): void {
       const stored = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;
