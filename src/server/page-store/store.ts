@@ -1,16 +1,17 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { openStoreFile, type StoreFile, type StoredPage } from './store-file.ts';
 import { RequestCounts } from './refresh-queue.ts';
 import { StoreGuard } from './store-guard.ts';
 import { TagVersions } from './tag-versions.ts';
 import { PageMemory, sizeOf } from './page-memory.ts';
+import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
 
 import { compressPage } from './compress-page.ts';
 
 export { compressPage };
 
 export type { StoredPage } from './store-file.ts';
+export type { PageInput, PutEntry } from './stored-page.ts';
 
 /**
  * The page store: rendered pages with their three encodings, kept in a SQLite file of their own
@@ -43,22 +44,6 @@ export interface PageStoreOptions {
   log?: (line: string) => void;
   /** Test seam: every write to the file fails as on a full disk. */
   failWrites?: boolean;
-}
-
-/** A rendered page to store: its body, its tags and, when already made, its compressed copies. */
-export interface PageInput {
-  contentType: string;
-  body: Buffer;
-  tags: string[];
-  gzip?: Buffer;
-  br?: Buffer;
-}
-
-export interface PutEntry {
-  key: string;
-  input: PageInput;
-  /** What beginRender() answered when its render began. */
-  renderStartedAt: number;
 }
 
 export interface StoreStats {
@@ -174,7 +159,9 @@ export class PageStore {
   putMany(entries: PutEntry[], options: { keepInMemory?: boolean } = {}): Array<StoredPage | null> {
     this.versions.sync();
     const pages = entries.map(({ key, input, renderStartedAt }) =>
-      this.versions.changedSince(input.tags, renderStartedAt) ? null : this.pageOf(key, input),
+      this.versions.changedSince(input.tags, renderStartedAt)
+        ? null
+        : storedPageOf(key, input, this.buildId, (tag) => this.versions.get(tag)),
     );
     const toWrite = pages.filter((page): page is StoredPage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
     if (toWrite.length === 0) return pages;
@@ -192,23 +179,6 @@ export class PageStore {
       else this.memory.forget(page.key);
     }
     return pages;
-  }
-
-  private pageOf(key: string, input: PageInput): StoredPage {
-    const tags: Record<string, number> = {};
-    for (const tag of input.tags) tags[tag] = this.versions.get(tag);
-    const { gzip, br } = input.gzip && input.br ? { gzip: input.gzip, br: input.br } : compressPage(input.body);
-    return {
-      key,
-      contentType: input.contentType,
-      etag: `"${crypto.createHash('sha1').update(input.body).digest('base64url').slice(0, 22)}"`,
-      body: input.body,
-      gzip,
-      br,
-      tags,
-      renderedAt: Date.now(),
-      buildId: this.buildId,
-    };
   }
 
   /** Marks every page carrying one of these tags stale: O(number of tags). Never throws. */
