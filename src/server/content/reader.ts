@@ -5,11 +5,14 @@ import {
   countBlogs,
   listBlogIds,
   listBlogSummaries,
+  listBlogSummariesByIds,
   listBlogsWithPdf,
+  listPublicBlogIds,
   listRecent,
   listTopViewed,
 } from '../db/repositories/blog-lists.ts';
-import { findCategoryById, listCategories, type Category } from '../db/repositories/categories.ts';
+import { listCategories, type Category } from '../db/repositories/categories.ts';
+import { cachedRead } from '../db/repositories/read-cache.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
 import { listSlides } from '../db/repositories/carousel.ts';
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
@@ -34,12 +37,36 @@ export interface Paged<T> {
   pageInfo: PageInfo;
 }
 
-export async function getHomePage(db: Db, page: number): Promise<Paged<BlogSummary> | null> {
-  const total = await countBlogs(db, {});
-  const pageInfo = paginate(page, HOME_PAGE_SIZE, total);
+/*
+ * What every page of a render reads identically (the categories, a list's ordered ids, the home
+ * page's side lists) is read once per database state (db/repositories/read-cache.ts: exact after
+ * any write, from any process, and when a scheduled article comes due). A list's page is then a
+ * slice of its ids: no count and no OFFSET walk per page, whatever the number of articles.
+ */
+function publicListIds(db: Db, categoryId: number | null): Promise<number[]> {
+  return cachedRead(db, `list-ids:${categoryId ?? 'all'}`, () => listPublicBlogIds(db, categoryId));
+}
+
+function cachedCategories(db: Db): Promise<Category[]> {
+  return cachedRead(db, 'categories', () => listCategories(db));
+}
+
+/** Page `page` of a public list, or null past its last page. */
+async function publicListPage(
+  db: Db,
+  categoryId: number | null,
+  page: number,
+  pageSize: number,
+): Promise<Paged<BlogSummary> | null> {
+  const ids = await publicListIds(db, categoryId);
+  const pageInfo = paginate(page, pageSize, ids.length);
   if (page > pageInfo.totalPages) return null;
-  const items = await listBlogSummaries(db, {}, { limit: HOME_PAGE_SIZE, offset: pageInfo.offset });
+  const items = await listBlogSummariesByIds(db, ids.slice(pageInfo.offset, pageInfo.offset + pageSize));
   return { items, pageInfo };
+}
+
+export function getHomePage(db: Db, page: number): Promise<Paged<BlogSummary> | null> {
+  return publicListPage(db, null, page, HOME_PAGE_SIZE);
 }
 
 export interface ArticleListQuery {
@@ -59,8 +86,19 @@ export interface ArticleList extends Paged<BlogSummary> {
 /** SPEC.md: All Articles; Search Results for: "{term}"; the category of the first result; or No articles found in this category. */
 export async function getArticleList(db: Db, query: ArticleListQuery): Promise<ArticleList | null> {
   const search = normalizeSearchText(query.search);
-  const category = query.categoryId !== null ? ((await findCategoryById(db, query.categoryId)) ?? null) : null;
+  const category =
+    query.categoryId !== null ? ((await cachedCategories(db)).find((c) => c.id === query.categoryId) ?? null) : null;
   const unknownCategory = query.categoryId !== null && !category;
+  if (search === null && !unknownCategory) {
+    const listed = await publicListPage(db, query.categoryId, query.page, LIST_PAGE_SIZE);
+    if (!listed) return null;
+    let heading =
+      query.categoryId !== null
+        ? (listed.items[0]?.category_name ?? category?.name ?? 'No articles found in this category')
+        : 'All Articles';
+    if (query.categoryId !== null && listed.pageInfo.totalItems === 0) heading = 'No articles found in this category';
+    return { ...listed, heading, category, search, unknownCategory };
+  }
   const ftsQuery = search !== null ? buildFtsQuery(search) : null;
   const noMatchPossible = unknownCategory || (search !== null && ftsQuery === null);
   const filter = {
@@ -127,15 +165,15 @@ export function getDownloads(db: Db) {
 }
 
 export function getTopViewed(db: Db): Promise<TopViewedItem[]> {
-  return listTopViewed(db, TOP_VIEWED_LIMIT);
+  return cachedRead(db, 'top-viewed', () => listTopViewed(db, TOP_VIEWED_LIMIT));
 }
 
 export function getRecent(db: Db): Promise<RecentItem[]> {
-  return listRecent(db, RECENT_LIMIT);
+  return cachedRead(db, 'recent', () => listRecent(db, RECENT_LIMIT));
 }
 
 export function getSlides(db: Db): Promise<SlideDto[]> {
-  return listSlides(db);
+  return cachedRead(db, 'slides', () => listSlides(db));
 }
 
 export interface SiteChrome {
@@ -147,8 +185,11 @@ export interface SiteChrome {
 }
 
 /** The categories as the nav and footer split them (SPEC.md section 2). */
-export async function getSiteChrome(db: Db): Promise<SiteChrome> {
-  const categories = await listCategories(db);
+export function getSiteChrome(db: Db): Promise<SiteChrome> {
+  return cachedRead(db, 'chrome', async () => splitChrome(await cachedCategories(db)));
+}
+
+function splitChrome(categories: Category[]): SiteChrome {
   return {
     categories,
     navMain: categories.slice(0, NAV_MAIN_CATEGORIES),

@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnec
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
+import { registerCachedConnection } from './repositories/read-cache.ts';
 
 export type Db = Kysely<Database>;
 
@@ -30,6 +31,7 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
     const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    registerCachedConnection(db, sqlite);
     return { db, sqlite };
   }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -39,6 +41,7 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerCachedConnection(db, sqlite);
   return { db, sqlite };
 }
 

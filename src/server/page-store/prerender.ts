@@ -1,4 +1,4 @@
-import type { PageStore } from './store.ts';
+import type { PageStore, PutEntry } from './store.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 
@@ -46,6 +46,38 @@ export interface PrerenderOptions {
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+/** Rendered pages written to the store per transaction: a commit per page was most of this thread's cost of a page. */
+export const PRERENDER_WRITE_BATCH = 32;
+
+/**
+ * Pages waiting for their transaction: written when the batch is full, at the next turn of the
+ * event loop (so a batch never waits for renders still running), and at the end.
+ */
+function batchWriter(store: PageStore, onStored: (count: number) => void) {
+  let pending: PutEntry[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const entries = pending;
+    pending = [];
+    onStored(store.putMany(entries, { keepInMemory: false }).filter(Boolean).length);
+  };
+  return {
+    add(entry: PutEntry): void {
+      pending.push(entry);
+      if (pending.length >= PRERENDER_WRITE_BATCH) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+    /** The pre-render was stopped: nothing more is stored. */
+    drop: () => void (pending = []),
+  };
+}
+
 /**
  * Renders every URL into the page store on the render pool, at background priority (a reader's
  * miss goes first). Prints progress and returns the figures.
@@ -58,6 +90,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
   let done = 0;
   let stored = 0;
   let failed = 0;
+  const writer = batchWriter(store, (count) => (stored += count));
 
   const renderOne = async (key: string): Promise<void> => {
     // A reader may have had the page rendered meanwhile: keep it.
@@ -69,19 +102,17 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
       if (options.signal?.aborted) return;
       if (answer.status >= 400) failed++;
       else if (answer.tags && answer.gzip && answer.br) {
-        const page = store.put(
+        writer.add({
           key,
-          {
+          input: {
             contentType: answer.headers['content-type'] ?? 'text/html; charset=utf-8',
             tags: answer.tags,
             body: asBuffer(answer.body),
             gzip: asBuffer(answer.gzip),
             br: asBuffer(answer.br),
           },
-          startedAt,
-          { keepInMemory: false },
-        );
-        if (page) stored++;
+          renderStartedAt: startedAt,
+        });
       }
     } catch (error) {
       failed++;
@@ -97,6 +128,8 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
       }
     }),
   );
+  if (options.signal?.aborted) writer.drop();
+  else writer.flush();
   const seconds = (performance.now() - started) / 1000;
   return { pages: urls.length, stored, failed, seconds, pagesPerSecond: urls.length / Math.max(seconds, 0.001) };
 }

@@ -150,14 +150,16 @@ function prepareStoreFile(db: SQLite.Database) {
     }
     return { ...changes, lastSeq: seq };
   });
-  /** A page, its tag index rows and its size, in one transaction: never half a page after a crash. */
-  const writePage = db.transaction((page: StoredPage, size: number): number => {
-    const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
-    statements.put.run({ ...page, tags: JSON.stringify(page.tags), size });
-    statements.untag.run(page.key);
-    for (const tag in page.tags) statements.tag.run(tag, page.key);
-    return previous;
-  });
+  /** Pages, their tag index rows and sizes, in one transaction: never half a page after a crash. */
+  const writePages = db.transaction((pages: Array<{ page: StoredPage; size: number }>): number[] =>
+    pages.map(({ page, size }) => {
+      const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
+      statements.put.run({ ...page, tags: JSON.stringify(page.tags), size });
+      statements.untag.run(page.key);
+      for (const tag in page.tags) statements.tag.run(tag, page.key);
+      return previous;
+    }),
+  );
   const touchPages = db.transaction((entries: Array<[string, number]>) => {
     for (const [key, at] of entries) statements.touch.run(at, key);
   });
@@ -168,12 +170,12 @@ function prepareStoreFile(db: SQLite.Database) {
     return size;
   });
   /** Drops the least recently used pages until `bytes` are freed; returns what was freed. */
-  const evict = db.transaction((bytes: number, keep: string): { freed: number; keys: string[] } => {
+  const evict = db.transaction((bytes: number, keep: ReadonlySet<string>): { freed: number; keys: string[] } => {
     let freed = 0;
     const keys: string[] = [];
     while (freed < bytes) {
-      const batch = statements.oldest.all(64) as Array<{ key: string; size: number }>;
-      const victims = batch.filter((row) => row.key !== keep);
+      const batch = statements.oldest.all(64 + keep.size) as Array<{ key: string; size: number }>;
+      const victims = batch.filter((row) => !keep.has(row.key));
       if (victims.length === 0) break;
       for (const row of victims) {
         if (freed >= bytes) break;
@@ -224,13 +226,14 @@ function prepareStoreFile(db: SQLite.Database) {
     // has read first cannot upgrade once another process has committed since: SQLite answers
     // "database is locked" at once, without waiting out busy_timeout. With two serving processes
     // pre-rendering, that dropped pages from the store many times a second.
-    /** Stores a page; returns the size of the version it replaced (0 for a new page). */
-    writePage: (page: StoredPage, size: number): number => writePage.immediate(page, size),
+    /** Stores pages in one transaction; returns the size of the version each replaced (0 for a new page). */
+    writePages: (pages: Array<{ page: StoredPage; size: number }>): number[] => writePages.immediate(pages),
     /** Drops one page; returns its size (0 when it was not stored). */
     removePage: (key: string): number => removePage.immediate(key),
     /** Records reads (key, time) in one transaction. */
     touchPages: (entries: Array<[string, number]>) => touchPages.immediate(entries),
-    evictOldest: (bytes: number, keep: string) => evict.immediate(bytes, keep),
+    /** Drops least recently used pages, never those in `keep` (the ones just written). */
+    evictOldest: (bytes: number, keep: ReadonlySet<string>) => evict.immediate(bytes, keep),
     /** Pages of another build point at asset hashes that no longer exist: drop them all. */
     keepOnlyBuild(buildId: string): void {
       const stored = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;

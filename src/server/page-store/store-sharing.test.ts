@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STORE_FILE_NAME } from './store-schema.ts';
 import { PageStore } from './store.ts';
 import { dropStoredPages, openStoreFile, type StoredPage } from './store-file.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
@@ -41,7 +43,7 @@ const OTHER_PROCESS = `
   for (let i = 0; i < 1500; i++) {
     const body = html('other ' + i);
     try {
-      file.writePage({ key: '/other/' + i, contentType: 'text/html', etag: '"' + i + '"', body, gzip: body, br: body, tags: { nav: 1 }, renderedAt: i, buildId: 'b1' }, body.length);
+      file.writePages([{ page: { key: '/other/' + i, contentType: 'text/html', etag: '"' + i + '"', body, gzip: body, br: body, tags: { nav: 1 }, renderedAt: i, buildId: 'b1' }, size: body.length }]);
     } catch (error) {
       failed++;
     }
@@ -68,7 +70,7 @@ describe('PageStore shared by several processes', () => {
     while (child.exitCode === null || written < 200) {
       try {
         const page = storedPage('ours', written);
-        ours.writePage(page, page.body.length);
+        ours.writePages([{ page, size: page.body.length }]);
       } catch (error) {
         failures.push(String(error));
       }
@@ -83,6 +85,36 @@ describe('PageStore shared by several processes', () => {
     expect(check.countPages()).toBe(1500 + written);
     check.close();
   }, 120_000);
+
+  it("writes a page once another process's write is over, not failing because that one committed first", async () => {
+    const dir = tempDir();
+    const logged: string[] = [];
+    const store = new PageStore({ dir, buildId: 'b1', log: (line) => logged.push(line) });
+    // Another process holds the file's write lock for a moment, then commits.
+    const holder = `
+      const SQLite = require('better-sqlite3');
+      const db = new SQLite(${JSON.stringify(path.join(dir, STORE_FILE_NAME))});
+      db.exec("begin immediate; insert into meta (key, value) values ('other', '1')");
+      process.stdout.write('locked\\n');
+      setTimeout(() => { db.exec('commit'); db.close(); }, 300);
+    `;
+    const child = spawn(process.execPath, ['-e', holder], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
+    store.putMany(
+      [1, 2].map((n) => ({
+        key: `/blog/${n}`,
+        input: { contentType: 'text/html', body: html(`page ${n}`), tags: [`blog:${n}`] },
+        renderStartedAt: store.beginRender(),
+      })),
+      { keepInMemory: false },
+    );
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(logged).toEqual([]);
+    const other = new PageStore({ dir, buildId: 'b1' });
+    expect(other.count()).toBe(2);
+    other.close();
+    store.close();
+  });
 
   it('sees a bump made by another process at its next read', () => {
     const { one, two, close } = twoStores();

@@ -26,6 +26,31 @@ describe('PageStore', () => {
     store.close();
   });
 
+  it('stores a batch of pages at once, leaving out one whose tag changed during its render', () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const before = store.beginRender();
+    store.invalidate(['blog:2']);
+    const after = store.beginRender();
+    const page = (n: number, startedAt: number) => ({
+      key: `/blog/${n}`,
+      input: { contentType: 'text/html', body: html(`page ${n}`), tags: [`blog:${n}`, 'nav'] },
+      renderStartedAt: startedAt,
+    });
+    const stored = store.putMany([page(1, before), page(2, before), page(3, after)], { keepInMemory: false });
+    expect(stored.map((p) => p?.key ?? null)).toEqual(['/blog/1', null, '/blog/3']);
+    store.close();
+    const other = new PageStore({ dir, buildId: 'b1' });
+    expect(other.count()).toBe(2);
+    for (const key of ['/blog/1', '/blog/3']) {
+      const read = other.get(key)!;
+      expect(other.isFresh(read)).toBe(true);
+      expect(zlib.brotliDecompressSync(read.br).equals(read.body)).toBe(true);
+    }
+    expect(other.get('/blog/2')).toBeUndefined();
+    other.close();
+  });
+
   it("replaces a page's tag rows by key, without scanning every page's tags", () => {
     const dir = tempDir();
     const store = new PageStore({ dir, buildId: 'b1' });

@@ -1,16 +1,17 @@
-import crypto from 'node:crypto';
 import path from 'node:path';
 import { openStoreFile, type StoreFile, type StoredPage } from './store-file.ts';
 import { RequestCounts } from './refresh-queue.ts';
 import { StoreGuard } from './store-guard.ts';
 import { TagVersions } from './tag-versions.ts';
 import { PageMemory, sizeOf } from './page-memory.ts';
+import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
 
 import { compressPage } from './compress-page.ts';
 
 export { compressPage };
 
 export type { StoredPage } from './store-file.ts';
+export type { PageInput, PutEntry } from './stored-page.ts';
 
 /**
  * The page store: rendered pages with their three encodings, kept in a SQLite file of their own
@@ -146,39 +147,38 @@ export class PageStore {
    * invalidated after the render began: that render may show old data. When the file cannot take
    * it, the page is still returned (and kept in memory) so the reader gets it.
    */
-  put(
-    key: string,
-    input: { contentType: string; body: Buffer; tags: string[]; gzip?: Buffer; br?: Buffer },
-    renderStartedAt: number,
-    options: { keepInMemory?: boolean } = {},
-  ): StoredPage | null {
+  put(key: string, input: PageInput, renderStartedAt: number, options: { keepInMemory?: boolean } = {}): StoredPage | null {
+    return this.putMany([{ key, input, renderStartedAt }], options)[0]!;
+  }
+
+  /**
+   * Stores several freshly rendered pages in one transaction of the file (the pre-render: a commit
+   * per page was most of the serving thread's cost of a page). All of them or none are written,
+   * each whole. The answer for each is what put() would answer.
+   */
+  putMany(entries: PutEntry[], options: { keepInMemory?: boolean } = {}): Array<StoredPage | null> {
     this.versions.sync();
-    if (this.versions.changedSince(input.tags, renderStartedAt)) return null;
-    const tags: Record<string, number> = {};
-    for (const tag of input.tags) tags[tag] = this.versions.get(tag);
-    const { gzip, br } = input.gzip && input.br ? { gzip: input.gzip, br: input.br } : compressPage(input.body);
-    const page: StoredPage = {
-      key,
-      contentType: input.contentType,
-      etag: `"${crypto.createHash('sha1').update(input.body).digest('base64url').slice(0, 22)}"`,
-      body: input.body,
-      gzip,
-      br,
-      tags,
-      renderedAt: Date.now(),
-      buildId: this.buildId,
-    };
-    const size = sizeOf(page);
-    const written = this.guard.run('write', () => this.file.writePage(page, size));
-    if (written !== undefined && written !== null) {
-      this.diskUsed += size - written;
-      this.accessed.delete(key);
-      if (this.diskUsed > this.diskLimit) this.evict(key);
+    const pages = entries.map(({ key, input, renderStartedAt }) =>
+      this.versions.changedSince(input.tags, renderStartedAt)
+        ? null
+        : storedPageOf(key, input, this.buildId, (tag) => this.versions.get(tag)),
+    );
+    const toWrite = pages.filter((page): page is StoredPage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
+    if (toWrite.length === 0) return pages;
+    const replaced = this.guard.run('write', () => this.file.writePages(toWrite));
+    if (replaced) {
+      toWrite.forEach(({ page, size }, i) => {
+        this.diskUsed += size - replaced[i]!;
+        this.accessed.delete(page.key);
+      });
+      if (this.diskUsed > this.diskLimit) this.evict(new Set(toWrite.map(({ page }) => page.key)));
     }
-    // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
-    if ((options.keepInMemory ?? true) || written === undefined || written === null) this.memory.remember(page);
-    else this.memory.forget(key);
-    return page;
+    for (const { page } of toWrite) {
+      // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
+      if ((options.keepInMemory ?? true) || !replaced) this.memory.remember(page);
+      else this.memory.forget(page.key);
+    }
+    return pages;
   }
 
   /** Marks every page carrying one of these tags stale: O(number of tags). Never throws. */
@@ -204,7 +204,7 @@ export class PageStore {
   }
 
   /** Frees a tenth of the budget past the limit, least recently used first, in one transaction. */
-  private evict(keep: string): void {
+  private evict(keep: ReadonlySet<string>): void {
     this.writeAccesses();
     const excess = this.diskUsed - this.diskLimit * 0.9;
     const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));

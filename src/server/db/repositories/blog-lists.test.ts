@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../client.ts';
 import type { Database } from '../schema.ts';
-import { countBlogs, listBlogSummaries, listRecent, listTopViewed } from './blog-lists.ts';
+import { countBlogs, listBlogSummaries, listPublicBlogIds, listRecent, listTopViewed } from './blog-lists.ts';
 import { refreshPdfColumn } from './search.ts';
 
 /** The plan SQLite picks for each query a reader's list page runs, on a migrated database. */
@@ -45,6 +45,16 @@ describe('reader list queries', () => {
     expect(plans[1]).toMatch(/COVERING INDEX blogs_category_created_visible/);
     expect(plans[2]).toMatch(/INDEX blogs_clicks_visible/);
     expect(plans[3]).toMatch(/INDEX blogs_created_visible/);
+  });
+
+  it("read a list's ordered ids from its index alone, without sorting", async () => {
+    const plans = await plansOf(async (db) => {
+      await listPublicBlogIds(db, null);
+      await listPublicBlogIds(db, 3);
+    });
+    for (const plan of plans) expect(plan).not.toMatch(/TEMP B-TREE|blogs_status_publish_at/);
+    expect(plans[0]).toMatch(/COVERING INDEX blogs_created_visible/);
+    expect(plans[1]).toMatch(/COVERING INDEX blogs_category_created_visible/);
   });
 
   it('find the articles a PDF is attached to through an index, not by reading every article', async () => {

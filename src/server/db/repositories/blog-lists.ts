@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import { fromBlogs, fullColumns, inIdOrder, type Blog, type BlogQuery, type BlogSummary } from './blogs.ts';
 import { isPublicBlog } from './visibility.ts';
+import { preparedQuery } from './prepared-query.ts';
 import type { BlogStatus } from '../schema.ts';
 
 /** The lists of blogs the site shows: pages of summaries, search results, feeds, top viewed. */
@@ -87,6 +88,42 @@ export async function listBlogSummaries(
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+  return rows.map((row) => ({ ...row, excerpt: (row as { excerpt: string | null }).excerpt ?? '' })) as BlogSummary[];
+}
+
+/**
+ * Every public article's id in list order (newest first), of one category or of the whole site:
+ * read once per database state by the reader (read-cache.ts), so page N of a list is a slice
+ * instead of an OFFSET walk and a count. Answered from the list index alone.
+ */
+export async function listPublicBlogIds(db: Db, categoryId: number | null): Promise<number[]> {
+  const rows = await db
+    .selectFrom('blogs')
+    .select('blogs.id')
+    .$if(categoryId !== null, (ids) => ids.where('blogs.category_id', '=', categoryId!))
+    .where(isPublicBlog())
+    .orderBy('blogs.created_at', 'desc')
+    .orderBy('blogs.id', 'desc')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+const summariesByIds = preparedQuery({
+  build: (db: Db, ids: number[]) =>
+    fromBlogs(db)
+      .select(summaryColumns)
+      .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
+      .where('blogs.id', 'in', ids)
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc'),
+  parameters: (ids) => ids,
+  shape: (ids) => ids.length,
+});
+
+/** The summaries of these articles (a slice of listPublicBlogIds), in list order. */
+export async function listBlogSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await summariesByIds(db, ids);
   return rows.map((row) => ({ ...row, excerpt: (row as { excerpt: string | null }).excerpt ?? '' })) as BlogSummary[];
 }
 

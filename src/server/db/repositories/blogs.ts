@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import type { BlogStatus, BlogsTable, Database } from '../schema.ts';
 import { deleteSearchRow, writeSearchRow } from './search.ts';
 import { blogIsPublic, isPublicBlog } from './visibility.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 /** A blog as every reader of it sees it: the entity fields of SPEC.md section 3. */
 export interface Blog extends Selectable<BlogsTable> {
@@ -80,10 +81,14 @@ export function findBlogById(db: Db, id: number): Promise<Blog | undefined> {
 }
 
 /** A blog readers may see (published, or scheduled and due); undefined for drafts and the not yet due. */
-export function findPublicBlogById(db: Db, id: number): Promise<Blog | undefined> {
-  return fromBlogs(db).select(fullColumns).where('blogs.id', '=', id).where(isPublicBlog()).executeTakeFirst() as Promise<
-    Blog | undefined
-  >;
+const publicBlogById = preparedQuery({
+  build: (db: Db, id: number, now: string) =>
+    fromBlogs(db).select(fullColumns).where('blogs.id', '=', id).where(isPublicBlog('blogs', now)),
+  parameters: (id, now) => [id, now],
+});
+
+export async function findPublicBlogById(db: Db, id: number): Promise<Blog | undefined> {
+  return (await publicBlogById(db, id, new Date().toISOString()))[0] as Blog | undefined;
 }
 
 /**

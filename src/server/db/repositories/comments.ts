@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import type { CommentStatus } from '../schema.ts';
+import { preparedQuery } from './prepared-query.ts';
 
 export type { CommentStatus };
 
@@ -21,14 +22,19 @@ export interface ModeratedComment extends CommentWithBlogTitle {
 }
 
 /** The comments readers see: approved ones only, oldest first. */
+const approvedComments = preparedQuery({
+  build: (db: Db, blogId: number) =>
+    db
+      .selectFrom('comments')
+      .select(['id', 'blog_id', 'username', 'comment', 'created_at'])
+      .where('blog_id', '=', blogId)
+      .where('status', '=', 'approved')
+      .orderBy('id'),
+  parameters: (blogId) => [blogId, 'approved'],
+});
+
 export function listCommentsForBlog(db: Db, blogId: number): Promise<Comment[]> {
-  return db
-    .selectFrom('comments')
-    .select(['id', 'blog_id', 'username', 'comment', 'created_at'])
-    .where('blog_id', '=', blogId)
-    .where('status', '=', 'approved')
-    .orderBy('id')
-    .execute();
+  return approvedComments(db, blogId);
 }
 
 // The admin lists' columns: each comment with its article's title, newest first.

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase, type OpenedDatabase } from '../db/client.ts';
+import { insertBlog } from '../db/repositories/blogs.ts';
+import { insertCategory } from '../db/repositories/categories.ts';
+import { buildBlogWrite } from '../../../tests/support/builders.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
+import { until } from '../../../tests/support/wait.ts';
+import { getArticleList, getHomePage, getRecent, getSiteChrome } from './reader.ts';
+
+const tempDir = trackTempDirs('reader-cache-test-');
+const opened: OpenedDatabase[] = [];
+afterEach(() => {
+  for (const { sqlite } of opened.splice(0)) sqlite.close();
+});
+
+async function site(): Promise<{ file: string; db: OpenedDatabase['db']; sqlite: SQLite.Database }> {
+  const file = path.join(tempDir(), 'site.sqlite');
+  const connection = openDatabase(file);
+  opened.push(connection);
+  await migrateToLatest(connection.db);
+  return { file, ...connection };
+}
+
+const names = async (db: OpenedDatabase['db']) => (await getSiteChrome(db)).categories.map((c) => c.name);
+
+describe('what every page reads alike', () => {
+  it('is read once while the database is unchanged', async () => {
+    const { db } = await site();
+    await insertCategory(db, { name: 'Maths', sequence: 1 });
+    await insertBlog(db, buildBlogWrite({ title: 'One' }), 'One');
+    expect(await getSiteChrome(db)).toBe(await getSiteChrome(db));
+    expect(await getRecent(db)).toBe(await getRecent(db));
+  });
+
+  it('is read again after another process committed', async () => {
+    const { file, db } = await site();
+    await insertCategory(db, { name: 'Maths', sequence: 1 });
+    expect(await names(db)).toEqual(['Maths']);
+    const other = new SQLite(file);
+    try {
+      other.prepare("insert into categories (name, sequence, created_at) values ('Physics', 2, 'now')").run();
+    } finally {
+      other.close();
+    }
+    expect(await names(db)).toEqual(['Maths', 'Physics']);
+  });
+
+  it('is read again after a write on the same connection, and never keeps what a transaction rolled back', async () => {
+    const { db } = await site();
+    await insertCategory(db, { name: 'Maths', sequence: 1 });
+    expect(await names(db)).toEqual(['Maths']);
+    await insertCategory(db, { name: 'Physics', sequence: 2 });
+    expect(await names(db)).toEqual(['Maths', 'Physics']);
+    // A read asked for while a transaction is open (another request) runs once it is over.
+    let during: Promise<string[]> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await insertCategory(trx, { name: 'Chemistry', sequence: 3 });
+        during = names(db);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await during).toEqual(['Maths', 'Physics']);
+    expect(await names(db)).toEqual(['Maths', 'Physics']);
+  });
+
+  it('shows a scheduled article once its time has come, with no write in between', async () => {
+    const { db } = await site();
+    await insertBlog(db, buildBlogWrite({ title: 'Now' }), 'Now');
+    const dueAt = new Date(Date.now() + 1500).toISOString();
+    const scheduled = await insertBlog(db, buildBlogWrite({ title: 'Later', status: 'scheduled', publish_at: dueAt }), 'Later');
+    const first = await getHomePage(db, 1);
+    expect(first?.pageInfo.totalItems).toBe(1);
+    expect((await getArticleList(db, { categoryId: null, search: null, page: 2 })) ?? null).toBeNull();
+    const later = await until(
+      () => getHomePage(db, 1),
+      (home) => home?.pageInfo.totalItems === 2,
+      'the scheduled article on the home page',
+      10_000,
+    );
+    expect(later?.items[0]?.id).toBe(scheduled);
+    expect(new Date().toISOString() >= dueAt).toBe(true);
+    expect((await getArticleList(db, { categoryId: null, search: null, page: 2 }))?.items.map((b) => b.title)).toEqual(['Now']);
+  }, 30_000);
+});

@@ -1,0 +1,86 @@
+import type SQLite from 'better-sqlite3';
+import type { Db } from '../client.ts';
+
+/**
+ * Reads that every page of a render repeats identically (the categories, the ordered ids of a
+ * public list, the home page's side lists), kept per connection for as long as the data they came
+ * from cannot have changed. A full pre-render renders thousands of pages from one unchanged
+ * database; reading these once instead of per page is a large share of a list page's cost, and
+ * the list's ids make page N of a list one indexed lookup instead of an OFFSET walk.
+ *
+ * A kept value is exact, never stale:
+ * - another connection (another process, a render worker, the admin script) committed: SQLite's
+ *   `data_version` moved;
+ * - this connection wrote: `total_changes()` moved;
+ * - a scheduled article became due (readers see it from its `publish_at`, before any write): the
+ *   earliest future `publish_at` is kept with the values, and passing it drops them;
+ * - inside a transaction nothing is kept or reused (what it wrote may still be rolled back).
+ * Only connections opened by `openDatabase` (registered below) are cached; any other Db (a
+ * transaction's) reads directly.
+ *
+ * The registry and the values live on globalThis: the server's own modules and Astro's bundle each
+ * load a copy of this file but share the connection.
+ */
+interface Connection {
+  sqlite: SQLite.Database;
+  /** Prepared at the first cached read (the connection may be opened before its tables exist). */
+  statements: { state: SQLite.Statement; nextDue: SQLite.Statement } | null;
+  kept: Kept | null;
+}
+
+interface Kept {
+  dataVersion: number;
+  changes: number;
+  /** ISO time at which a scheduled article becomes public (null: none scheduled). */
+  dueAt: string | null;
+  values: Map<string, Promise<unknown>>;
+}
+
+const KEY = Symbol.for('study-site.read-cache');
+const connections = ((globalThis as { [KEY]?: WeakMap<Db, Connection> })[KEY] ??= new WeakMap<Db, Connection>());
+
+/** Lets `cachedRead` keep values read through `db` (done by openDatabase for every connection). */
+export function registerCachedConnection(db: Db, sqlite: SQLite.Database): void {
+  connections.set(db, { sqlite, statements: null, kept: null });
+}
+
+function currentValues(connection: Connection): Map<string, Promise<unknown>> {
+  const statements = (connection.statements ??= {
+    // `data_version` and `total_changes()` in one statement: a few µs.
+    state: connection.sqlite.prepare(
+      'select (select data_version from pragma_data_version) as dataVersion, total_changes() as changes',
+    ),
+    // The earliest publish_at of a scheduled article still to come.
+    nextDue: connection.sqlite.prepare("select min(publish_at) from blogs where status = 'scheduled' and publish_at > ?").pluck(),
+  });
+  const { dataVersion, changes } = statements.state.get() as { dataVersion: number; changes: number };
+  const now = new Date().toISOString();
+  const kept = connection.kept;
+  if (kept && kept.dataVersion === dataVersion && kept.changes === changes && (kept.dueAt === null || now < kept.dueAt)) {
+    return kept.values;
+  }
+  // Read before the values: an article due in between makes the next call read them again.
+  const dueAt = (statements.nextDue.get(now) as string | null) ?? null;
+  connection.kept = { dataVersion, changes, dueAt, values: new Map() };
+  return connection.kept.values;
+}
+
+/**
+ * `read()`'s value, kept under `key` while the database cannot have changed (see above). The value
+ * is shared by every caller: never modify it.
+ */
+export function cachedRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const connection = connections.get(db);
+  if (!connection || connection.sqlite.inTransaction) return read();
+  const values = currentValues(connection);
+  let value = values.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = read();
+    values.set(key, value);
+    // A failed read is not kept.
+    value.catch(() => {
+      if (values.get(key) === value) values.delete(key);
+    });
+  }
+  return value;
+}
