@@ -3,6 +3,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
+import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { PageStore } from '../page-store/store.ts';
 import type { PrerenderSummary } from '../page-store/prerender.ts';
@@ -79,6 +80,8 @@ function prepareDatabase(): Promise<void> {
 
 export async function runPrimary(config: Config, log: (line: string) => void = console.log): Promise<void> {
   await prepareDatabase();
+  // The shared rate-limit file is created here, once, not by every serving process at the same moment.
+  openRateHitStore(config.limitsPath).close();
   const boot = markStoreOpen(config.pageStoreDir);
   boot.release();
   if (boot.previousRunCrashed) {

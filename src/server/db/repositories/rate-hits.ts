@@ -34,10 +34,15 @@ export function openRateHitStore(file: string): RateHitStore {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.exec(`
-    create table if not exists rate_hits (id integer primary key, bucket text not null, key text not null, at integer not null);
-    create index if not exists rate_hits_by_key on rate_hits (bucket, key, at);
-  `);
+  // Under the write lock from the start: serving processes starting together on a new file each
+  // create the table, and one that read the empty schema before another committed it failed at
+  // once ("database is locked"), so the server did not start.
+  db.transaction(() =>
+    db.exec(`
+      create table if not exists rate_hits (id integer primary key, bucket text not null, key text not null, at integer not null);
+      create index if not exists rate_hits_by_key on rate_hits (bucket, key, at);
+    `),
+  ).immediate();
   const statements = {
     live: db.prepare('select at from rate_hits where bucket = ? and key = ? and at > ? order by at, id').pluck(),
     insert: db.prepare('insert into rate_hits (bucket, key, at) values (?, ?, ?)'),
