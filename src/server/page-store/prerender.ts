@@ -1,6 +1,7 @@
 import type { PageStore, PutEntry } from './store.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
+import { pageInputOf } from './stored-page.ts';
 
 export interface PrerenderSummary {
   pages: number;
@@ -43,8 +44,6 @@ export interface PrerenderOptions {
   /** Stops the pre-render early (the server is closing): nothing more is sent or stored. */
   signal?: AbortSignal;
 }
-
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Rendered pages written to the store per transaction: a commit per page was most of this thread's cost of a page. */
 export const PRERENDER_WRITE_BATCH = 32;
@@ -100,20 +99,9 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
     try {
       const answer = await options.pool.render(key, 'background');
       if (options.signal?.aborted) return;
+      const input = pageInputOf(answer);
       if (answer.status >= 400) failed++;
-      else if (answer.tags && answer.gzip && answer.br) {
-        writer.add({
-          key,
-          input: {
-            contentType: answer.headers['content-type'] ?? 'text/html; charset=utf-8',
-            tags: answer.tags,
-            body: asBuffer(answer.body),
-            gzip: asBuffer(answer.gzip),
-            br: asBuffer(answer.br),
-          },
-          renderStartedAt: startedAt,
-        });
-      }
+      else if (input) writer.add({ key, input, renderStartedAt: startedAt });
     } catch (error) {
       failed++;
       if (!options.signal?.aborted) console.error(`\n[prerender] ${key}: ${String(error)}`);

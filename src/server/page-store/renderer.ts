@@ -2,6 +2,7 @@ import type { PageStore, StoredPage } from './store.ts';
 import type { RefreshQueue } from './refresh-queue.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
+import { asBuffer, pageInputOf } from './stored-page.ts';
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -13,8 +14,6 @@ export interface RenderResult {
 }
 
 const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-page-tags', 'content-length']);
-
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The answer for a render whose worker died twice: that page only, a plain 500. */
 function failedRender(): RenderResult {
@@ -89,21 +88,9 @@ export class PageRenderer {
       console.error(`[page-store] ${error.message}`);
       return failedRender();
     }
-    const body = asBuffer(answer.body);
-    const page =
-      answer.tags && answer.gzip && answer.br
-        ? this.store.put(
-            key,
-            {
-              contentType: answer.headers['content-type'] ?? 'text/html; charset=utf-8',
-              body,
-              gzip: asBuffer(answer.gzip),
-              br: asBuffer(answer.br),
-              tags: answer.tags,
-            },
-            startedAt,
-          )
-        : null;
+    const input = pageInputOf(answer);
+    const body = input?.body ?? asBuffer(answer.body);
+    const page = input ? this.store.put(key, input, startedAt) : null;
     // A page that is gone (a deleted article) must not be answered from its old stored copy.
     if (answer.status === 404 || answer.status === 410) this.store.remove(key);
     const kept: Record<string, string | string[]> = {};

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { compressPage } from './compress-page.ts';
 import type { StoredPage } from './store-file.ts';
+import type { WorkerAnswer } from './render-worker.ts';
 
 /** A rendered page to store: its body, its tags and, when already made, its compressed copies. */
 export interface PageInput {
@@ -9,6 +10,21 @@ export interface PageInput {
   tags: string[];
   gzip?: Buffer;
   br?: Buffer;
+}
+
+/** A worker's bytes as a Buffer over the same memory (no copy). */
+export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A render worker's answer as the store takes it; null when it may not be stored. */
+export function pageInputOf(answer: WorkerAnswer): PageInput | null {
+  if (!answer.tags || !answer.gzip || !answer.br) return null;
+  return {
+    contentType: answer.headers['content-type'] ?? 'text/html; charset=utf-8',
+    tags: answer.tags,
+    body: asBuffer(answer.body),
+    gzip: asBuffer(answer.gzip),
+    br: asBuffer(answer.br),
+  };
 }
 
 export interface PutEntry {
