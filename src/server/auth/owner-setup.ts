@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { deleteSetupToken, ensureSetupToken, readSetupToken } from '../db/repositories/owner-setup.ts';
 import { findFirstAdmin, findUserByEmail, findUserByUsername, insertUser, type PublicUser } from '../db/repositories/users.ts';
 import { AppError, throwIfInvalid } from '../errors.ts';
-import { clearSettingsCache, writeSettings } from '../content/site-settings.ts';
+import { writeSettings } from '../content/site-settings.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { hashPassword } from './password.ts';
 import { createSession } from './sessions.ts';
@@ -79,7 +79,6 @@ export async function completeSetup(
     await writeSettings(trx, { site_title: values.site_title });
     return owner;
   });
-  clearSettingsCache(app.db);
   await app.pageCache.invalidate([tag.settings]);
   const { token } = await createSession(app.db, user.id);
   return { token, user };

@@ -6,7 +6,7 @@ import { notFound } from '../errors.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { DEMO_SOCIAL_LINKS } from '../seed/demo-settings.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
-import { clearSettingsCache, readSiteSettings, writeSettings } from './site-settings.ts';
+import { readSiteSettings, writeSettings } from './site-settings.ts';
 import type { RemovedDemoAnswer } from '../../shared/api-types.ts';
 
 /**
@@ -30,7 +30,6 @@ export async function removeDemoContent(app: AppContext): Promise<RemovedDemoAns
     return result;
   });
   if (removed.blogs + removed.slides + removed.categories === 0 && removed.keptCategories === 0) throw notFound('Demo content');
-  clearSettingsCache(app.db);
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, removed.files);
   if (!(await isDemoFolderReferenced(app.db)))
     await fs.rm(path.join(app.config.uploadsDir, 'demo'), { recursive: true, force: true });

@@ -1,8 +1,8 @@
-import type SQLite from 'better-sqlite3';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { countDemo } from '../db/repositories/demo-content.ts';
-import { readDataVersion, readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
+import { cachedRead } from '../db/repositories/read-cache.ts';
+import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
 import { throwIfInvalid } from '../errors.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
@@ -43,29 +43,11 @@ function fromRows(rows: Record<string, string>): SiteSettings {
 }
 
 /**
- * One cached copy per database connection, shared by the front server's and Astro's copies of
- * this module (globalThis). It is read again after this process saved (clearSettingsCache) or
- * when another process committed to the file (SQLite's data_version moved: a render worker, the
- * admin script).
+ * The settings every page shows, kept per connection while the database cannot have changed
+ * (`cachedRead`: read again after any write of this process or a commit of another).
  */
-interface Cached {
-  dataVersion: number;
-  settings: SiteSettings;
-}
-const KEY = Symbol.for('study-site.settings-cache');
-const caches = ((globalThis as { [KEY]?: WeakMap<object, Cached> })[KEY] ??= new WeakMap<object, Cached>());
-
-export function clearSettingsCache(db: Db): void {
-  caches.delete(db);
-}
-
-export async function getSiteSettings(app: { db: Db; sqlite: SQLite.Database }): Promise<SiteSettings> {
-  const dataVersion = readDataVersion(app.sqlite);
-  const cached = caches.get(app.db);
-  if (cached && cached.dataVersion === dataVersion) return cached.settings;
-  const settings = fromRows(await readSettingRows(app.db));
-  caches.set(app.db, { dataVersion, settings });
-  return settings;
+export function getSiteSettings(app: { db: Db }): Promise<SiteSettings> {
+  return cachedRead(app.db, 'site-settings', async () => fromRows(await readSettingRows(app.db)));
 }
 
 /** The stored settings, read now (not cached): what a save starts from. */
@@ -86,7 +68,6 @@ export async function getSettingsAnswer(db: Db): Promise<SettingsAnswer> {
 /** Writes some settings without the admin form's checks (the setup page's title, the demo seed). */
 export async function writeSettings(db: Db, values: Partial<SiteSettingsValues>): Promise<void> {
   await writeSettingRows(db, values as Record<string, string>);
-  clearSettingsCache(db);
 }
 
 /**
@@ -103,7 +84,6 @@ export async function saveSiteSettings(app: AppContext, body: Record<string, unk
     iconBase = values.favicon === '' ? '' : await storeSiteIcons(app.db, app.config.uploadsDir, values.favicon);
   }
   await app.db.transaction().execute((trx) => writeSettingRows(trx, { ...values, [ICON_BASE_KEY]: iconBase }));
-  clearSettingsCache(app.db);
   if (current.icon_base && current.icon_base !== iconBase)
     await removeSiteIcons(app.db, app.config.uploadsDir, current.icon_base);
   const replaced = IMAGE_FIELDS.filter((key) => current[key] !== values[key]).map((key) => current[key]);

@@ -22,10 +22,9 @@ export async function writeSettingRows(db: Db, values: Record<string, string>, n
 
 /**
  * SQLite's `data_version`: it changes when another connection (another process) committed to the
- * file, so a cache of settings in this process knows when to read them again.
+ * file, so a cache in this process (the search vocabulary) knows when to read again.
  */
-// One prepared statement per connection: pragma() prepares anew on each call, and every render
-// asks (a few percent of a render).
+// One prepared statement per connection: pragma() prepares anew on each call.
 const dataVersionStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
 
 export function readDataVersion(sqlite: SQLite.Database): number {
