@@ -47,6 +47,20 @@ function storedPageCount(): number {
   }
 }
 
+/** Which encodings the store file holds for a page (made on a reader's first request for each). */
+function storedEncodings(key: string): { gzip: boolean; br: boolean } | undefined {
+  const db = new SQLite(path.join(server.dir, 'pages', 'pages.sqlite'), { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const row = db.prepare('select gzip is not null as gzip, br is not null as br from pages where key = ?').get(key) as
+      | { gzip: number; br: number }
+      | undefined;
+    return row && { gzip: row.gzip === 1, br: row.br === 1 };
+  } finally {
+    db.close();
+  }
+}
+
 beforeAll(async () => {
   server = await startServer();
   await untilPrerendered(server);
@@ -69,6 +83,30 @@ function inlineHashesOf(html: string): Set<string> {
 }
 
 describe('lean page answers', () => {
+  it('stores a page as rendered and makes an encoding on the first request that takes it, then keeps it', async () => {
+    // Nobody has asked for /about since the pre-render: the store holds its body alone.
+    expect(storedEncodings('/about')).toEqual({ gzip: false, br: false });
+    const plain = await rawGet('/about', { 'accept-encoding': 'identity' });
+    expect(plain.headers['x-page-store']).toBe('HIT');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const first = await rawGet('/about', { 'accept-encoding': 'br' });
+    expect(first.headers['x-page-store']).toBe('HIT');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers['content-length']).toBe(String(first.body.length));
+    expect(zlib.brotliDecompressSync(first.body).equals(plain.body)).toBe(true);
+    expect(storedEncodings('/about')).toEqual({ gzip: false, br: true });
+
+    // The second is answered from the kept copy (the fast path), byte for byte the same.
+    const second = await rawGet('/about', { 'accept-encoding': 'br' });
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const head = await rawGet('/about', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.headers['content-encoding']).toBe('gzip');
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(storedEncodings('/about')).toEqual({ gzip: true, br: true });
+  });
+
   it("a page's policy names only the inline scripts and styles that page has, stored or rendered per request", async () => {
     for (const urlPath of ['/', '/blog/1', '/about', '/blogs?search=notes', '/login', '/no-such-page']) {
       const answer = await rawGet(urlPath);

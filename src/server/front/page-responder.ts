@@ -37,6 +37,11 @@ function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
   return policy;
 }
 
+/** The page's body in this encoding, or null when that encoding has not been made yet. */
+function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
+  return encoding === 'identity' ? page.body : page[encoding];
+}
+
 /** Raw header lists of a stored page's HIT answers, made once per page and encoding. */
 const hitHeaders = new WeakMap<StoredPage, Partial<Record<Encoding | 'not-modified', string[]>>>();
 
@@ -70,10 +75,9 @@ function headersForHit(
     ];
     // A 304 describes no body (RFC 9110 section 15.4.5): the browser keeps the type it has.
     if (variant !== 'not-modified') {
-      const body = variant === 'br' ? page.br : variant === 'gzip' ? page.gzip : page.body;
       list.push('Content-Type', page.contentType, 'X-Rendered-At', String(page.renderedAt));
       if (variant !== 'identity') list.push('Content-Encoding', variant);
-      list.push('Content-Length', String(body.length));
+      list.push('Content-Length', String(bodyIn(page, variant)!.length));
     }
     perPage[variant] = list;
   }
@@ -83,7 +87,8 @@ function headersForHit(
 /**
  * The hottest path of the site: a fresh stored page, answered with one writeHead of a header list
  * made once per page. `common` is the security header list every answer carries (name, value, ...).
- * Returns false, having written nothing, when the page is not stored and fresh.
+ * Returns false, having written nothing, when the page is not stored and fresh, or not yet in the
+ * encoding this reader takes (respondWithPage makes it).
  */
 export function answerStoredHit(
   req: IncomingMessage,
@@ -100,28 +105,39 @@ export function answerStoredHit(
   }
   const page = store.get(key);
   if (!page || !store.isFresh(page)) return false;
-  store.requests.note(key);
-  servedHit.inc();
   if (etagMatches(req, page)) {
+    store.requests.note(key);
+    servedHit.inc();
     res.writeHead(304, headersForHit(page, 'not-modified', common, pagePolicy, cdn));
     res.end();
     return true;
   }
   const encoding = pickEncoding(req.headers['accept-encoding']);
+  const body = bodyIn(page, encoding);
+  if (!body) return false;
+  store.requests.note(key);
+  servedHit.inc();
   res.writeHead(200, headersForHit(page, encoding, common, pagePolicy, cdn));
-  res.end(req.method === 'HEAD' ? undefined : encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
+  res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }
 
-/** pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no headers), narrowed to the page. */
-export function sendStoredPage(
+/**
+ * Answers a stored page in the encoding this reader takes, made first when it has not been yet.
+ * pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no
+ * headers), narrowed to the page.
+ */
+export async function sendStoredPage(
   req: IncomingMessage,
   res: ServerResponse,
+  store: PageStore,
   page: StoredPage,
   state: string,
   pagePolicy: string | null = null,
   cdn: CdnSettings = NO_SHARED_CACHE,
-): void {
+): Promise<void> {
+  const encoding = etagMatches(req, page) ? 'identity' : pickEncoding(req.headers['accept-encoding']);
+  const body = encoding === 'identity' ? page.body : await encodedOrPlain(store, page, encoding);
   const etag = `W/${page.etag}`;
   const policy = policyOf(page, pagePolicy);
   if (policy) res.setHeader('Content-Security-Policy', policy);
@@ -141,12 +157,20 @@ export function sendStoredPage(
   }
   res.setHeader('Content-Type', page.contentType);
   res.setHeader('X-Rendered-At', String(page.renderedAt));
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  if (body !== page.body) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.statusCode = 200;
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** The page in this encoding; its plain body if the encoding could not be made (logged). */
+async function encodedOrPlain(store: PageStore, page: StoredPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  try {
+    return await store.encoded(page, encoding);
+  } catch (error) {
+    console.error(`[page-store] could not make the ${encoding} encoding of ${page.key}:`, error);
+    return page.body;
+  }
 }
 
 function sendRaw(req: IncomingMessage, res: ServerResponse, result: RenderResult): void {
@@ -179,23 +203,22 @@ export async function respondWithPage(
   const stored = store.get(key);
   if (stored) store.requests.note(key);
   if (stored && store.isFresh(stored)) {
-    sendStoredPage(req, res, stored, 'HIT', pagePolicy, cdn);
+    await sendStoredPage(req, res, store, stored, 'HIT', pagePolicy, cdn);
     return;
   }
   if (stored && stored.buildId === store.buildId && renderer.background) {
     renderer.background.enqueue([key]);
-    sendStoredPage(req, res, stored, 'STALE', pagePolicy, cdn);
+    await sendStoredPage(req, res, store, stored, 'STALE', pagePolicy, cdn);
     return;
   }
+  let result: RenderResult;
   try {
-    const result = await renderer.render(key);
-    if (result.page) sendStoredPage(req, res, result.page, stored ? 'REFRESHED' : 'MISS', pagePolicy, cdn);
-    else sendRaw(req, res, result);
+    result = await renderer.render(key);
   } catch (error) {
     console.error(`[page-store] render of ${key} failed:`, error);
     if (stored) {
       // Better an older page than an error page.
-      sendStoredPage(req, res, stored, 'STALE', pagePolicy, cdn);
+      await sendStoredPage(req, res, store, stored, 'STALE', pagePolicy, cdn);
       return;
     }
     if (!res.headersSent) {
@@ -204,5 +227,8 @@ export async function respondWithPage(
       res.setHeader('Retry-After', '2');
     }
     res.end('The page could not be rendered. Please try again.');
+    return;
   }
+  if (result.page) await sendStoredPage(req, res, store, result.page, stored ? 'REFRESHED' : 'MISS', pagePolicy, cdn);
+  else sendRaw(req, res, result);
 }

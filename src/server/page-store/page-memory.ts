@@ -1,8 +1,8 @@
 import type { StoredPage } from './store-file.ts';
 
-/** What a page costs in memory: its three encodings and a little for the rest. */
+/** What a page costs in memory: its body, the encodings made so far and a little for the rest. */
 export function sizeOf(page: StoredPage): number {
-  return page.body.length + page.gzip.length + page.br.length + 256;
+  return page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0) + 256;
 }
 
 /**
@@ -64,6 +64,17 @@ export class PageMemory {
     if (size > this.limit / 4) return;
     this.pages.set(page.key, page);
     this.used += size;
+    this.trim();
+  }
+
+  /** A page held here took `bytes` more (an encoding was added to it): counted, and the budget kept. */
+  grown(page: StoredPage, bytes: number): void {
+    if (this.pages.get(page.key) !== page) return;
+    this.used += bytes;
+    this.trim();
+  }
+
+  private trim(): void {
     for (const [key, old] of this.pages) {
       if (this.used <= this.limit) break;
       this.pages.delete(key);

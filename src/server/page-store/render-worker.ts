@@ -1,6 +1,6 @@
 // A render worker thread (render-pool.ts): loads Astro's built server with its own read-only
-// database connection and renders the public pages it is sent, compressed when they are to be
-// stored. It never writes: the serving thread stores what it answers.
+// database connection and renders the public pages it is sent. It never writes: the serving
+// thread stores what it answers (and compresses a page when a reader first asks for an encoding).
 import fs from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +9,6 @@ import type { Config } from '../config.ts';
 import { noPageCache, setAppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
-import { compressPage } from './compress-page.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import { createJobRunner } from './worker-jobs.ts';
 
@@ -25,7 +24,7 @@ export interface RenderWorkerData {
   holdFile: string | null;
 }
 
-/** What a worker answers for one page: the body with its encodings when it is to be stored. */
+/** What a worker answers for one page. */
 export interface WorkerAnswer {
   key: string;
   status: number;
@@ -34,8 +33,6 @@ export interface WorkerAnswer {
   /** The page's tags when it may be stored (a 200 with tags and no cookie), else null. */
   tags: string[] | null;
   body: Uint8Array;
-  gzip: Uint8Array | null;
-  br: Uint8Array | null;
 }
 
 const data = workerData as RenderWorkerData;
@@ -70,28 +67,20 @@ async function holdWhileAsked(key: string): Promise<void> {
 async function renderPage(key: string): Promise<WorkerAnswer> {
   await holdWhileAsked(key);
   const rendered = await renderInProcess(render!, data.origin, key);
-  const tags = storableTags(rendered);
-  const encoded = tags ? compressPage(rendered.body) : null;
-  return { key, ...rendered, tags, gzip: encoded?.gzip ?? null, br: encoded?.br ?? null };
+  return { key, ...rendered, tags: storableTags(rendered) };
 }
 
 /**
- * The answer's encodings as views on one new buffer, handed over (not copied) with the message:
- * zlib's outputs are slices of larger chunks, which a message would otherwise clone whole, and
- * one transfer per page costs less than three.
+ * The body in a buffer of its own, handed over (not copied) with the message: a view on a larger
+ * buffer would be cloned whole.
  */
 function packed(answer: WorkerAnswer): { answer: WorkerAnswer; transfer: ArrayBuffer[] } {
-  const parts = [answer.body, answer.gzip, answer.br];
-  const memory = new ArrayBuffer(parts.reduce((sum, part) => sum + (part?.byteLength ?? 0), 0));
-  let offset = 0;
-  const [body, gzip, br] = parts.map((part) => {
-    if (!part) return null;
-    const view = new Uint8Array(memory, offset, part.byteLength);
-    view.set(part);
-    offset += part.byteLength;
-    return view;
-  });
-  return { answer: { ...answer, body: body!, gzip: gzip ?? null, br: br ?? null }, transfer: [memory] };
+  const { body } = answer;
+  const own =
+    body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer
+      ? body
+      : new Uint8Array(body);
+  return { answer: { ...answer, body: own }, transfer: [own.buffer as ArrayBuffer] };
 }
 
 const submit = createJobRunner<WorkerJob>((job) =>

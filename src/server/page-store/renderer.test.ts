@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PageStore } from './store.ts';
 import { PageRenderer } from './renderer.ts';
-import { compressPage } from './compress-page.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
@@ -11,7 +10,6 @@ const tempDir = trackTempDirs('page-renderer-test-');
 function answer(key: string, text: string, status = 200): WorkerAnswer {
   const body = Buffer.from(`<!doctype html><title>${text}</title>`);
   const tags = status === 200 ? ['blog:1', 'nav'] : null;
-  const encoded = tags ? compressPage(body) : null;
   return {
     key,
     status,
@@ -19,8 +17,6 @@ function answer(key: string, text: string, status = 200): WorkerAnswer {
     setsCookie: false,
     tags,
     body,
-    gzip: encoded?.gzip ?? null,
-    br: encoded?.br ?? null,
   };
 }
 

@@ -15,8 +15,9 @@ export interface StoredPage {
   contentType: string;
   etag: string;
   body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  /** Made on the first request that takes it (compress-page.ts); null until then. */
+  gzip: Buffer | null;
+  br: Buffer | null;
   tags: Record<string, number>;
   renderedAt: number;
   buildId: string;
@@ -45,8 +46,8 @@ interface PageRow {
   rendered_at: number;
   build_id: string;
   body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
 }
 
 export type StoreFile = ReturnType<typeof prepareStoreFile>;
@@ -115,6 +116,13 @@ function prepareStoreFile(db: SQLite.Database) {
     tag: db.prepare('insert or ignore into page_tags (tag, key) values (?, ?)'),
     keysOf: db.prepare('select key from page_tags where tag = ?'),
     remove: db.prepare('delete from pages where key = ?'),
+    // Only onto the version it was made from, and only once (another process may have added it first).
+    addGzip: db.prepare(
+      'update pages set gzip = @bytes, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and gzip is null',
+    ),
+    addBr: db.prepare(
+      'update pages set br = @bytes, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and br is null',
+    ),
     touch: db.prepare('update pages set accessed_at = ? where key = ?'),
     oldest: db.prepare('select key, size from pages order by accessed_at limit ?'),
     // Never below what this process already handed out (kept in memory when a bump could not be written).
@@ -228,6 +236,15 @@ function prepareStoreFile(db: SQLite.Database) {
     // pre-rendering, that dropped pages from the store many times a second.
     /** Stores pages in one transaction; returns the size of the version each replaced (0 for a new page). */
     writePages: (pages: Array<{ page: StoredPage; size: number }>): number[] => writePages.immediate(pages),
+    /**
+     * Adds an encoding made after the page was stored, to that same version of it; returns the
+     * bytes added (0 when the page changed or already had it).
+     */
+    addEncoding(page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>, encoding: 'gzip' | 'br', bytes: Buffer): number {
+      const statement = encoding === 'br' ? statements.addBr : statements.addGzip;
+      const { changes } = statement.run({ key: page.key, etag: page.etag, buildId: page.buildId, bytes });
+      return changes > 0 ? bytes.length : 0;
+    },
     /** Drops one page; returns its size (0 when it was not stored). */
     removePage: (key: string): number => removePage.immediate(key),
     /** Records reads (key, time) in one transaction. */

@@ -10,9 +10,22 @@ export function createStoreSchema(db: SQLite.Database): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // Under the write lock: two serving processes opening an outdated file at once must not drop
+  // the tables the other one just made.
+  db.transaction(() => bringUpToDate(db)).immediate();
+}
+
+function bringUpToDate(db: SQLite.Database): void {
   // A store from before sizes, access times and the tag index: it is a cache, start it afresh.
-  const columns = db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>;
-  if (columns.length > 0 && !columns.some((c) => c.name === 'accessed_at')) db.exec('drop table pages');
+  // Or one from before encodings were made on demand (gzip and br not null).
+  const columns = db.prepare('select name, "notnull" as required from pragma_table_info(\'pages\')').all() as Array<{
+    name: string;
+    required: number;
+  }>;
+  const outdated =
+    columns.length > 0 &&
+    (!columns.some((c) => c.name === 'accessed_at') || columns.some((c) => c.name === 'br' && c.required === 1));
+  if (outdated) db.exec('drop table pages; drop table if exists page_tags');
   // page_tags_by_key: storing a page first deletes its old tag rows by key; without it each store
   // scanned every tag row (2.4 ms a page on the serving thread at 6,000 pages, growing with the store).
   db.exec(`
@@ -22,7 +35,7 @@ export function createStoreSchema(db: SQLite.Database): void {
       key text primary key, content_type text not null, etag text not null,
       tags text not null, rendered_at integer not null, build_id text not null,
       size integer not null, accessed_at integer not null,
-      body blob not null, gzip blob not null, br blob not null
+      body blob not null, gzip blob, br blob
     );
     create index if not exists pages_by_access on pages (accessed_at);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;

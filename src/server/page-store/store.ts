@@ -5,16 +5,13 @@ import { StoreGuard } from './store-guard.ts';
 import { TagVersions } from './tag-versions.ts';
 import { PageMemory, sizeOf } from './page-memory.ts';
 import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
-
-import { compressPage } from './compress-page.ts';
-
-export { compressPage };
+import { compressTo, type PageEncoding } from './compress-page.ts';
 
 export type { StoredPage } from './store-file.ts';
 export type { PageInput, PutEntry } from './stored-page.ts';
 
 /**
- * The page store: rendered pages with their three encodings, kept in a SQLite file of their own
+ * The page store: rendered pages, kept in a SQLite file of their own
  * (a page is written in one transaction, so a kill -9 mid-write leaves the old page or the new one,
  * never half of either) with the hot ones in memory, bounded on disk by least-recent use.
  *
@@ -36,7 +33,7 @@ export type { PageInput, PutEntry } from './stored-page.ts';
 export interface PageStoreOptions {
   dir: string;
   buildId: string;
-  /** Memory budget for hot pages, all three encodings counted. */
+  /** Memory budget for hot pages, every encoding made so far counted. */
   memoryBytes?: number;
   /** Disk budget: past it the least recently used pages are dropped. */
   maxBytes?: number;
@@ -68,6 +65,8 @@ export class PageStore {
   private readonly accessed = new Map<string, number>();
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
+  /** Encodings being made, by encoding, key and ETag: readers asking at once wait for one compression. */
+  private readonly encoding = new Map<string, Promise<Buffer>>();
 
   constructor(options: PageStoreOptions) {
     this.buildId = options.buildId;
@@ -179,6 +178,33 @@ export class PageStore {
       else this.memory.forget(page.key);
     }
     return pages;
+  }
+
+  /**
+   * The page's body in this encoding. Made on the first request that takes it (on the thread
+   * pool, so this thread keeps answering), then kept with the page in memory and in the file:
+   * only the encodings readers ask for are ever made.
+   */
+  async encoded(page: StoredPage, encoding: PageEncoding): Promise<Buffer> {
+    const made = page[encoding];
+    if (made) return made;
+    const id = `${encoding} ${page.etag} ${page.key}`;
+    let making = this.encoding.get(id);
+    if (!making) {
+      making = compressTo(encoding, page.body).finally(() => this.encoding.delete(id));
+      this.encoding.set(id, making);
+    }
+    const bytes = await making;
+    this.keepEncoding(page, encoding, bytes);
+    return page[encoding] ?? bytes;
+  }
+
+  private keepEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
+    if (page[encoding]) return;
+    page[encoding] = bytes;
+    this.memory.grown(page, bytes.length);
+    const added = this.guard.run('write', () => this.file.addEncoding(page, encoding, bytes));
+    if (added) this.diskUsed += added;
   }
 
   /** Marks every page carrying one of these tags stale: O(number of tags). Never throws. */

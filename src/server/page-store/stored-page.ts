@@ -1,15 +1,12 @@
 import crypto from 'node:crypto';
-import { compressPage } from './compress-page.ts';
 import type { StoredPage } from './store-file.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 
-/** A rendered page to store: its body, its tags and, when already made, its compressed copies. */
+/** A rendered page to store: its body and its tags (its compressed copies are made on demand). */
 export interface PageInput {
   contentType: string;
   body: Buffer;
   tags: string[];
-  gzip?: Buffer;
-  br?: Buffer;
 }
 
 /** A worker's bytes as a Buffer over the same memory (no copy). */
@@ -17,13 +14,11 @@ export const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.b
 
 /** A render worker's answer as the store takes it; null when it may not be stored. */
 export function pageInputOf(answer: WorkerAnswer): PageInput | null {
-  if (!answer.tags || !answer.gzip || !answer.br) return null;
+  if (!answer.tags) return null;
   return {
     contentType: answer.headers['content-type'] ?? 'text/html; charset=utf-8',
     tags: answer.tags,
     body: asBuffer(answer.body),
-    gzip: asBuffer(answer.gzip),
-    br: asBuffer(answer.br),
   };
 }
 
@@ -34,18 +29,17 @@ export interface PutEntry {
   renderStartedAt: number;
 }
 
-/** The page as stored: its encodings (made here when not given), ETag and the versions of its tags now. */
+/** The page as stored: its body, ETag and the versions of its tags now; no encoding made yet. */
 export function storedPageOf(key: string, input: PageInput, buildId: string, versionOf: (tag: string) => number): StoredPage {
   const tags: Record<string, number> = {};
   for (const tag of input.tags) tags[tag] = versionOf(tag);
-  const { gzip, br } = input.gzip && input.br ? { gzip: input.gzip, br: input.br } : compressPage(input.body);
   return {
     key,
     contentType: input.contentType,
     etag: `"${crypto.createHash('sha1').update(input.body).digest('base64url').slice(0, 22)}"`,
     body: input.body,
-    gzip,
-    br,
+    gzip: null,
+    br: null,
     tags,
     renderedAt: Date.now(),
     buildId,
