@@ -1,4 +1,5 @@
-import type { PageStore, PutEntry } from './store.ts';
+import type { PageStore } from './store.ts';
+import { StoreBatch } from './store-batch.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import { pageInputOf } from './stored-page.ts';
@@ -45,38 +46,6 @@ export interface PrerenderOptions {
   signal?: AbortSignal;
 }
 
-/** Rendered pages written to the store per transaction: a commit per page was most of this thread's cost of a page. */
-export const PRERENDER_WRITE_BATCH = 32;
-
-/**
- * Pages waiting for their transaction: written when the batch is full, at the next turn of the
- * event loop (so a batch never waits for renders still running), and at the end.
- */
-function batchWriter(store: PageStore, onStored: (count: number) => void) {
-  let pending: PutEntry[] = [];
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    if (pending.length === 0) return;
-    const entries = pending;
-    pending = [];
-    onStored(store.putMany(entries, { keepInMemory: false }).filter(Boolean).length);
-  };
-  return {
-    add(entry: PutEntry): void {
-      pending.push(entry);
-      if (pending.length >= PRERENDER_WRITE_BATCH) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    },
-    flush,
-    /** The pre-render was stopped: nothing more is stored. */
-    drop: () => void (pending = []),
-  };
-}
-
 /**
  * Renders every URL into the page store on the render pool, at background priority (a reader's
  * miss goes first). Prints progress and returns the figures.
@@ -89,7 +58,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
   let done = 0;
   let stored = 0;
   let failed = 0;
-  const writer = batchWriter(store, (count) => (stored += count));
+  const writer = new StoreBatch(store, { keepInMemory: false, onStored: (count) => (stored += count) });
 
   const renderOne = async (key: string): Promise<void> => {
     // A reader may have had the page rendered meanwhile: keep it.
@@ -101,7 +70,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
       if (options.signal?.aborted) return;
       const input = pageInputOf(answer);
       if (answer.status >= 400) failed++;
-      else if (input) writer.add({ key, input, renderStartedAt: startedAt });
+      else if (input) void writer.add({ key, input, renderStartedAt: startedAt });
     } catch (error) {
       failed++;
       if (!options.signal?.aborted) console.error(`\n[prerender] ${key}: ${String(error)}`);

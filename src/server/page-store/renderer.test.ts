@@ -44,6 +44,29 @@ describe('PageRenderer', () => {
     store.close();
   });
 
+  it('stores background renders several to a transaction, without pushing them into memory', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const keys = ['/blog/1', '/blog/2', '/blog/3', '/blog/4'];
+    const { pool } = scriptedPool([...keys, '/hot'].map(() => async (key: string) => answer(key, `page ${key}`)));
+    const renderer = new PageRenderer(store, pool);
+    const batches: number[] = [];
+    const putMany = store.putMany.bind(store);
+    store.putMany = (entries, options) => {
+      batches.push(entries.length);
+      return putMany(entries, options);
+    };
+    const results = await Promise.all(keys.map((key) => renderer.render(key, 'background')));
+    expect(results.map((r) => r.page?.key)).toEqual(keys);
+    expect(batches).toEqual([4]);
+    expect(store.stats()).toMatchObject({ pages: 4, memoryPages: 0 });
+    for (const key of keys) expect(store.isFresh(store.get(key)!)).toBe(true);
+    // A reader's render (or a save's) is stored at once and kept in memory.
+    await renderer.render('/hot');
+    expect(batches).toEqual([4, 1]);
+    expect(store.stats().memoryPages).toBe(1 + keys.length);
+    store.close();
+  });
+
   it('does not store a render that was asked for before a change of its tags', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     let release!: () => void;

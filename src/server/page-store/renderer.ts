@@ -3,6 +3,7 @@ import type { RefreshQueue } from './refresh-queue.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import { asBuffer, pageInputOf } from './stored-page.ts';
+import { StoreBatch } from './store-batch.ts';
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -36,10 +37,16 @@ export class PageRenderer {
   private readonly store: PageStore;
   private readonly pool: RenderPool<WorkerAnswer>;
   private readonly inFlight = new Map<string, { startedAt: number; promise: Promise<RenderResult> }>();
+  /**
+   * The background refresh's pages, several to a transaction: after a rename refreshed every page
+   * one commit at a time, the serving threads spent on those commits the CPU readers needed.
+   */
+  private readonly backgroundWrites: StoreBatch;
 
   constructor(store: PageStore, pool: RenderPool<WorkerAnswer>) {
     this.store = store;
     this.pool = pool;
+    this.backgroundWrites = new StoreBatch(store, { keepInMemory: false });
   }
 
   /** Pages rendered by the workers so far. */
@@ -90,7 +97,11 @@ export class PageRenderer {
     }
     const input = pageInputOf(answer);
     const body = input?.body ?? asBuffer(answer.body);
-    const page = input ? this.store.put(key, input, startedAt) : null;
+    let page: StoredPage | null = null;
+    if (input) {
+      const entry = { key, input, renderStartedAt: startedAt };
+      page = priority === 'background' ? await this.backgroundWrites.add(entry) : this.store.put(key, input, startedAt);
+    }
     // A page that is gone (a deleted article) must not be answered from its old stored copy.
     if (answer.status === 404 || answer.status === 410) this.store.remove(key);
     const kept: Record<string, string | string[]> = {};

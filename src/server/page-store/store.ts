@@ -173,9 +173,10 @@ export class PageStore {
       if (this.diskUsed > this.diskLimit) this.evict(new Set(toWrite.map(({ page }) => page.key)));
     }
     for (const { page } of toWrite) {
-      // A full pre-render passes false: memory is for the pages readers ask for, not for all of them.
-      if ((options.keepInMemory ?? true) || !replaced) this.memory.remember(page);
-      else this.memory.forget(page.key);
+      // The pre-render and the background refresh pass false: memory is for the pages readers ask
+      // for, and a refresh of every page after a rename would push them all out. A stale copy a
+      // reader had brought in is replaced.
+      if ((options.keepInMemory ?? true) || !replaced || this.memory.has(page.key)) this.memory.remember(page);
     }
     return pages;
   }
