@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import { createJobRunner } from './worker-jobs.ts';
+import { answerDigestsInThread } from './sync-digest.ts';
 
 export interface RenderWorkerData {
   /** The built server entry (dist/server/entry.mjs). */
@@ -43,6 +44,7 @@ try {
 } catch {
   // Not allowed here: renders then compete with readers on equal terms.
 }
+answerDigestsInThread();
 const { db, sqlite } = openDatabase(data.config.databasePath, { readOnly: true });
 setAppContext({ config: data.config, db, sqlite, pageCache: noPageCache });
 await import(pathToFileURL(data.entry).href);
