@@ -15,9 +15,11 @@ export function instrumentSite(
 ): void {
   const { context, store, renderer, queue } = parts;
   const render = renderer.render.bind(renderer);
-  renderer.render = (key) => {
+  // Every argument passes through: dropping the priority made each background refresh a `now`
+  // render, queued with readers' misses and a save's hot pages instead of behind them.
+  renderer.render = (...args: Parameters<PageRenderer['render']>) => {
     const startedAt = performance.now();
-    return render(key).finally(() => metrics.renders.observe((performance.now() - startedAt) / 1000));
+    return render(...args).finally(() => metrics.renders.observe((performance.now() - startedAt) / 1000));
   };
   const search = context.search;
   if (search) {
