@@ -1,3 +1,5 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
@@ -54,6 +56,20 @@ async function untilRefreshed(path: string): Promise<Seen> {
     const seen = await get(path);
     if (seen.state !== 'STALE' || Date.now() > deadline) return seen;
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The stored row of a page, read from the store's file (not through a request, which would make encodings). */
+function storedRow(key: string): { renderedAt: number; gzip: boolean; br: boolean } | undefined {
+  const db = new SQLite(path.join(server.dir, 'pages', 'pages.sqlite'), { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const row = db
+      .prepare('select rendered_at as renderedAt, gzip is not null as gzip, br is not null as br from pages where key = ?')
+      .get(key) as { renderedAt: number; gzip: number; br: number } | undefined;
+    return row && { renderedAt: row.renderedAt, gzip: row.gzip === 1, br: row.br === 1 };
+  } finally {
+    db.close();
   }
 }
 
@@ -114,6 +130,29 @@ describe('the page store', () => {
     const later = await untilRefreshed('/?page=2');
     expect(later.state).toBe('HIT');
     expect(later.html).toContain(title);
+  });
+
+  it('a page refreshed in the background comes back with the encodings readers took of it, made by its worker', async () => {
+    const [newest] = (await call(server, '/api/blogs?limit=1')).body as Array<{ id: number } & Json>;
+    // Home page 3 shows the newest article in its ticker but is not hot: a reader takes it in brotli.
+    await fetch(server.url('/?page=3'), { headers: { 'accept-encoding': 'br' } }).then((r) => r.arrayBuffer());
+    const before = storedRow('/?page=3')!;
+    expect(before).toMatchObject({ br: true, gzip: false });
+
+    const title = uniqueName('Refreshed with its encodings');
+    expect((await sendJson(server, 'PUT', `/api/blogs/${newest!.id}`, blogBodyFrom(newest!, { title }), auth)).status).toBe(200);
+    const deadline = Date.now() + 60_000;
+    let after = storedRow('/?page=3');
+    while (after?.renderedAt === before.renderedAt && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      after = storedRow('/?page=3');
+    }
+    expect(after!.renderedAt).not.toBe(before.renderedAt);
+    // Nobody asked for it since: the brotli copy came with the render; gzip, never asked for, did not.
+    expect(after).toMatchObject({ br: true, gzip: false });
+    const answer = await fetch(server.url('/?page=3'), { headers: { 'accept-encoding': 'br' } });
+    expect(answer.headers.get('x-page-store')).toBe('HIT');
+    expect(await answer.text()).toContain(title);
   });
 
   it('an edit of an old article re-renders only its own page at once; lists follow on demand', async () => {

@@ -26,3 +26,7 @@ export function compressTo(encoding: PageEncoding, body: Buffer): Promise<Buffer
   return encoding === 'br' ? brotli(body, brotliOptions(body.length)) : gzip(body, { level: 6 });
 }
 
+/** The same on this thread: a render worker making, with a background render, the encodings readers took before. */
+export function compressToSync(encoding: PageEncoding, body: Buffer): Buffer {
+  return encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body.length)) : zlib.gzipSync(body, { level: 6 });
+}

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { PageEncoding } from './compress-page.ts';
 
 /**
  * A persistent pool of render worker threads. The serving thread hands it a page key and gets the
@@ -14,6 +15,8 @@ export interface WorkerJob {
   id: number;
   key: string;
   priority: RenderPriority;
+  /** Encodings to make with the render (those readers took of the page's previous version). */
+  encodings?: PageEncoding[];
 }
 
 /** Messages a render worker sends: `{ ready: true }` once, then one answer or error per job. */
@@ -59,6 +62,7 @@ interface Job<A> {
   id: number;
   key: string;
   priority: RenderPriority;
+  encodings?: PageEncoding[];
   attempts: number;
   resolve: (answer: A) => void;
   reject: (error: Error) => void;
@@ -93,11 +97,13 @@ export class RenderPool<A> {
   }
 
   /** Renders one key on a worker; rejects with RenderFailed, or with the worker's own error. */
-  render(key: string, priority: RenderPriority = 'now'): Promise<A> {
+  render(key: string, priority: RenderPriority = 'now', encodings?: PageEncoding[]): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
     return new Promise<A>((resolve, reject) => {
-      (priority === 'now' ? this.now : this.background).push({ id: this.nextId++, key, priority, attempts: 0, resolve, reject });
+      const job: Job<A> = { id: this.nextId++, key, priority, attempts: 0, resolve, reject };
+      if (encodings?.length) job.encodings = encodings;
+      (priority === 'now' ? this.now : this.background).push(job);
       this.dispatch();
     });
   }
@@ -209,7 +215,12 @@ export class RenderPool<A> {
         void slot.worker.terminate();
       }, this.options.timeoutMs);
       job.timer.unref();
-      slot.worker.postMessage({ id: job.id, key: job.key, priority: job.priority } satisfies WorkerJob);
+      slot.worker.postMessage({
+        id: job.id,
+        key: job.key,
+        priority: job.priority,
+        ...(job.encodings ? { encodings: job.encodings } : {}),
+      } satisfies WorkerJob);
     }
   }
 

@@ -1,6 +1,6 @@
 // A render worker thread (render-pool.ts): loads Astro's built server with its own read-only
-// database connection and renders the public pages it is sent. It never writes: the serving
-// thread stores what it answers (and compresses a page when a reader first asks for an encoding).
+// database connection and renders the public pages it is sent (with the encodings a background
+// job names). It never writes: the serving thread stores what it answers.
 import fs from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import { openDatabase } from '../db/client.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import { createJobRunner } from './worker-jobs.ts';
+import { compressToSync, type PageEncoding } from './compress-page.ts';
 import { answerDigestsInThread } from './sync-digest.ts';
 
 export interface RenderWorkerData {
@@ -25,7 +26,7 @@ export interface RenderWorkerData {
   holdFile: string | null;
 }
 
-/** What a worker answers for one page. */
+/** What a worker answers for one page, with the encodings its job named when it may be stored. */
 export interface WorkerAnswer {
   key: string;
   status: number;
@@ -34,6 +35,8 @@ export interface WorkerAnswer {
   /** The page's tags when it may be stored (a 200 with tags and no cookie), else null. */
   tags: string[] | null;
   body: Uint8Array;
+  gzip?: Uint8Array | null;
+  br?: Uint8Array | null;
 }
 
 const data = workerData as RenderWorkerData;
@@ -66,27 +69,36 @@ async function holdWhileAsked(key: string): Promise<void> {
   while (named()) await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-async function renderPage(key: string): Promise<WorkerAnswer> {
+async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
   await holdWhileAsked(key);
   const rendered = await renderInProcess(render!, data.origin, key);
-  return { key, ...rendered, tags: storableTags(rendered) };
+  const tags = storableTags(rendered);
+  const answer: WorkerAnswer = { key, ...rendered, tags };
+  if (tags) for (const encoding of encodings) answer[encoding] = compressToSync(encoding, rendered.body);
+  return answer;
 }
 
 /**
- * The body in a buffer of its own, handed over (not copied) with the message: a view on a larger
- * buffer would be cloned whole.
+ * The body and its encodings as views on one new buffer, handed over (not copied) with the
+ * message: zlib's outputs are slices of larger chunks, which a message would otherwise clone
+ * whole, and one transfer per page costs less than three.
  */
 function packed(answer: WorkerAnswer): { answer: WorkerAnswer; transfer: ArrayBuffer[] } {
-  const { body } = answer;
-  const own =
-    body.byteOffset === 0 && body.byteLength === body.buffer.byteLength && body.buffer instanceof ArrayBuffer
-      ? body
-      : new Uint8Array(body);
-  return { answer: { ...answer, body: own }, transfer: [own.buffer as ArrayBuffer] };
+  const parts = [answer.body, answer.gzip ?? null, answer.br ?? null];
+  const memory = new ArrayBuffer(parts.reduce((sum, part) => sum + (part?.byteLength ?? 0), 0));
+  let offset = 0;
+  const [body, gzip, br] = parts.map((part) => {
+    if (!part) return null;
+    const view = new Uint8Array(memory, offset, part.byteLength);
+    view.set(part);
+    offset += part.byteLength;
+    return view;
+  });
+  return { answer: { ...answer, body: body!, gzip, br }, transfer: [memory] };
 }
 
 const submit = createJobRunner<WorkerJob>((job) =>
-  renderPage(job.key).then(
+  renderPage(job.key, job.encodings).then(
     (rendered) => {
       const { answer, transfer } = packed(rendered);
       port.postMessage({ id: job.id, answer } satisfies WorkerMessage<WorkerAnswer>, transfer);

@@ -1,8 +1,10 @@
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageStore } from './store.ts';
 import { PageRenderer } from './renderer.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
+import type { PageEncoding } from './compress-page.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-renderer-test-');
@@ -22,10 +24,10 @@ function answer(key: string, text: string, status = 200): WorkerAnswer {
 
 /** The pool's side of the renderer, answering from a script: what each call answers, in order. */
 function scriptedPool(script: Array<(key: string) => Promise<WorkerAnswer>>) {
-  const calls: Array<{ key: string; priority: RenderPriority }> = [];
+  const calls: Array<{ key: string; priority: RenderPriority; encodings?: PageEncoding[] }> = [];
   const pool = {
-    render(key: string, priority: RenderPriority = 'now') {
-      calls.push({ key, priority });
+    render(key: string, priority: RenderPriority = 'now', encodings?: PageEncoding[]) {
+      calls.push({ key, priority, ...(encodings?.length ? { encodings } : {}) });
       return script.shift()!(key);
     },
     status: () => ({ workers: 1, queued: 0, running: 0, rendered: calls.length, failed: 0, replaced: 0 }),
@@ -64,6 +66,35 @@ describe('PageRenderer', () => {
     await renderer.render('/hot');
     expect(batches).toEqual([4, 1]);
     expect(store.stats().memoryPages).toBe(1 + keys.length);
+    store.close();
+  });
+
+  it('has a background render make the encodings readers took of the page before; a waited-for render makes none', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const withBr = async (key: string) => ({ ...answer(key, 'refreshed'), br: zlib.brotliCompressSync('refreshed') });
+    const { pool, calls } = scriptedPool([
+      async (key) => answer(key, 'first'),
+      async (key) => answer(key, 'unread'),
+      withBr,
+      async (key) => answer(key, 'unread again'),
+      async (key) => answer(key, 'now'),
+    ]);
+    const renderer = new PageRenderer(store, pool);
+    const read = (await renderer.render('/blog/1')).page!;
+    await renderer.render('/blog/2');
+    await store.encoded(read, 'br');
+    store.invalidate(['blog:1']);
+    const refreshed = await renderer.render('/blog/1', 'background');
+    await renderer.render('/blog/2', 'background');
+    await renderer.render('/blog/1');
+    expect(calls.map(({ key, priority, encodings }) => [key, priority, encodings ?? []])).toEqual([
+      ['/blog/1', 'now', []],
+      ['/blog/2', 'now', []],
+      ['/blog/1', 'background', ['br']],
+      ['/blog/2', 'background', []],
+      ['/blog/1', 'now', []],
+    ]);
+    expect(refreshed.page?.br && zlib.brotliDecompressSync(refreshed.page.br).toString()).toBe('refreshed');
     store.close();
   });
 

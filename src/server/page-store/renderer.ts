@@ -89,7 +89,9 @@ export class PageRenderer {
   private async renderOnce(key: string, priority: RenderPriority, startedAt: number): Promise<RenderResult> {
     let answer: WorkerAnswer;
     try {
-      answer = await this.pool.render(key, priority);
+      // A reader or a save waits for a `now` render: its encodings are made on the first request
+      // for each, off this path. The background makes those readers took of the page before.
+      answer = await this.pool.render(key, priority, priority === 'background' ? this.store.encodingsOf(key) : undefined);
     } catch (error) {
       if (!(error instanceof RenderFailed)) throw error;
       console.error(`[page-store] ${error.message}`);

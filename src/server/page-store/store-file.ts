@@ -103,6 +103,7 @@ function prepareStoreFile(db: SQLite.Database) {
   const statements = {
     get: db.prepare('select * from pages where key = ?'),
     tagsOf: db.prepare('select tags, build_id from pages where key = ?'),
+    encodingsOf: db.prepare('select gzip is not null as gzip, br is not null as br from pages where key = ?'),
     sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
       `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br)
@@ -223,6 +224,12 @@ function prepareStoreFile(db: SQLite.Database) {
     readPageTags(key: string): { tags: Record<string, number>; buildId: string } | undefined {
       const row = statements.tagsOf.get(key) as { tags: string; build_id: string } | undefined;
       return row && { tags: JSON.parse(row.tags) as Record<string, number>, buildId: row.build_id };
+    },
+    /** Which encodings the stored page has, without reading them. */
+    readEncodings(key: string): Array<'gzip' | 'br'> {
+      const row = statements.encodingsOf.get(key) as { gzip: number; br: number } | undefined;
+      if (!row) return [];
+      return [...(row.gzip ? (['gzip'] as const) : []), ...(row.br ? (['br'] as const) : [])];
     },
     /** The stored pages carrying any of these tags: as many rows as pages found, whatever the store's size. */
     keysWithTags(tags: string[]): string[] {

@@ -200,6 +200,17 @@ export class PageStore {
     return page[encoding] ?? bytes;
   }
 
+  /**
+   * The encodings readers took of the page stored under `key` (made on their requests): a
+   * background render makes them again with the page, in its worker, instead of the next reader
+   * waiting for them. A page nobody asked for stays as rendered.
+   */
+  encodingsOf(key: string): PageEncoding[] {
+    const hot = this.memory.peek(key);
+    if (hot) return (['gzip', 'br'] as const).filter((encoding) => hot[encoding] !== null);
+    return this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
+  }
+
   private keepEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
     if (page[encoding]) return;
     page[encoding] = bytes;

@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import type { StoredPage } from './store-file.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 
-/** A rendered page to store: its body and its tags (its compressed copies are made on demand). */
+/** A rendered page to store: its body, its tags and the encodings made with it (others are made on demand). */
 export interface PageInput {
   contentType: string;
   body: Buffer;
   tags: string[];
+  gzip?: Buffer | null;
+  br?: Buffer | null;
 }
 
 /** A worker's bytes as a Buffer over the same memory (no copy). */
@@ -19,6 +21,8 @@ export function pageInputOf(answer: WorkerAnswer): PageInput | null {
     contentType: answer.headers['content-type'] ?? 'text/html; charset=utf-8',
     tags: answer.tags,
     body: asBuffer(answer.body),
+    gzip: answer.gzip ? asBuffer(answer.gzip) : null,
+    br: answer.br ? asBuffer(answer.br) : null,
   };
 }
 
@@ -29,7 +33,7 @@ export interface PutEntry {
   renderStartedAt: number;
 }
 
-/** The page as stored: its body, ETag and the versions of its tags now; no encoding made yet. */
+/** The page as stored: its body, the encodings made with it, ETag and the versions of its tags now. */
 export function storedPageOf(key: string, input: PageInput, buildId: string, versionOf: (tag: string) => number): StoredPage {
   const tags: Record<string, number> = {};
   for (const tag of input.tags) tags[tag] = versionOf(tag);
@@ -38,8 +42,8 @@ export function storedPageOf(key: string, input: PageInput, buildId: string, ver
     contentType: input.contentType,
     etag: `"${crypto.createHash('sha1').update(input.body).digest('base64url').slice(0, 22)}"`,
     body: input.body,
-    gzip: null,
-    br: null,
+    gzip: input.gzip ?? null,
+    br: input.br ?? null,
     tags,
     renderedAt: Date.now(),
     buildId,
