@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageStore, StoredPage } from '../page-store/store.ts';
 import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
+import type { RefreshQueue } from '../page-store/refresh-queue.ts';
 import { isHtml } from './security-headers.ts';
 import { pickEncoding, type Encoding } from './encodings.ts';
 import { narrowPolicy } from './page-policy.ts';
@@ -13,7 +14,10 @@ export { pickEncoding };
 const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 0 };
 
 const served = siteMetrics().pagesServed;
-const servedHit = served.labelled({ state: 'hit' });
+const servedFast = { HIT: served.labelled({ state: 'hit' }), STALE: served.labelled({ state: 'stale' }) };
+
+/** The states answered from the store on the fast path. */
+type FastState = keyof typeof servedFast;
 
 /** A request from a logged-in browser or an API client: its answer is for that person only. */
 function isPersonal(req: IncomingMessage): boolean {
@@ -42,11 +46,12 @@ function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
   return encoding === 'identity' ? page.body : page[encoding];
 }
 
-/** Raw header lists of a stored page's HIT answers, made once per page and encoding. */
-const hitHeaders = new WeakMap<StoredPage, Partial<Record<Encoding | 'not-modified', string[]>>>();
+/** Raw header lists of a stored page's fast answers, made once per page, state and encoding. */
+const hitHeaders = new WeakMap<StoredPage, Partial<Record<`${FastState} ${Encoding | 'not-modified'}`, string[]>>>();
 
 function headersForHit(
   page: StoredPage,
+  state: FastState,
   variant: Encoding | 'not-modified',
   common: string[],
   pagePolicy: string | null,
@@ -54,7 +59,7 @@ function headersForHit(
 ): string[] {
   let perPage = hitHeaders.get(page);
   if (!perPage) hitHeaders.set(page, (perPage = {}));
-  let list = perPage[variant];
+  let list = perPage[`${state} ${variant}`];
   if (!list) {
     const policy = policyOf(page, pagePolicy);
     list = [
@@ -65,13 +70,13 @@ function headersForHit(
             ? [value, common[i + 1]!]
             : [],
       ),
-      ...sharedCacheHeaders(cdn, Object.keys(page.tags), page.key),
+      ...sharedCacheHeaders(cdn, Object.keys(page.tags), page.key, state === 'STALE'),
       'ETag',
       `W/${page.etag}`,
       'Vary',
       'Accept-Encoding',
       'X-Page-Store',
-      'HIT',
+      state,
     ];
     // A 304 describes no body (RFC 9110 section 15.4.5): the browser keeps the type it has.
     if (variant !== 'not-modified') {
@@ -79,16 +84,18 @@ function headersForHit(
       if (variant !== 'identity') list.push('Content-Encoding', variant);
       list.push('Content-Length', String(bodyIn(page, variant)!.length));
     }
-    perPage[variant] = list;
+    perPage[`${state} ${variant}`] = list;
   }
   return list;
 }
 
 /**
- * The hottest path of the site: a fresh stored page, answered with one writeHead of a header list
- * made once per page. `common` is the security header list every answer carries (name, value, ...).
- * Returns false, having written nothing, when the page is not stored and fresh, or not yet in the
- * encoding this reader takes (respondWithPage makes it).
+ * The hottest path of the site: a stored page, answered with one writeHead of a header list made
+ * once per page. A fresh page is a HIT; a stale one (while a change's background refresh runs,
+ * when every page of the site may be stale at once) is answered as it is, STALE, and queued for
+ * that refresh. `common` is the security header list every answer carries (name, value, ...).
+ * Returns false, having written nothing, when the page is not stored, is of another build, or is
+ * not yet in the encoding this reader takes (respondWithPage renders or encodes it).
  */
 export function answerStoredHit(
   req: IncomingMessage,
@@ -98,27 +105,32 @@ export function answerStoredHit(
   common: string[],
   pagePolicy: string | null,
   cdn: CdnSettings = NO_SHARED_CACHE,
+  background: RefreshQueue | null = null,
 ): boolean {
   // Logged-in requests take the slower path, which marks their answers private.
   if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) {
     if (isPersonal(req)) return false;
   }
   const page = store.get(key);
-  if (!page || !store.isFresh(page)) return false;
-  if (etagMatches(req, page)) {
-    store.requests.note(key);
-    servedHit.inc();
-    res.writeHead(304, headersForHit(page, 'not-modified', common, pagePolicy, cdn));
-    res.end();
-    return true;
+  if (!page) return false;
+  const state: FastState = store.isFresh(page) ? 'HIT' : 'STALE';
+  if (state === 'STALE' && (!background || page.buildId !== store.buildId)) return false;
+  let status = 304;
+  let body: Buffer | null = null;
+  let headers: string[];
+  if (etagMatches(req, page)) headers = headersForHit(page, state, 'not-modified', common, pagePolicy, cdn);
+  else {
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    body = bodyIn(page, encoding);
+    if (!body) return false;
+    status = 200;
+    headers = headersForHit(page, state, encoding, common, pagePolicy, cdn);
   }
-  const encoding = pickEncoding(req.headers['accept-encoding']);
-  const body = bodyIn(page, encoding);
-  if (!body) return false;
   store.requests.note(key);
-  servedHit.inc();
-  res.writeHead(200, headersForHit(page, encoding, common, pagePolicy, cdn));
-  res.end(req.method === 'HEAD' ? undefined : body);
+  servedFast[state].inc();
+  if (state === 'STALE') background!.enqueue([key]);
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' || status === 304 ? undefined : body);
   return true;
 }
 
