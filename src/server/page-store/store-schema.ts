@@ -8,7 +8,12 @@ export const STORE_FILE_NAME = 'pages.sqlite';
 /** The settings and tables of the store's file; an older layout is brought up to date (it is a cache). */
 export function createStoreSchema(db: SQLite.Database): void {
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // No fsync, not even at a checkpoint: the store is a cache. A killed process loses nothing (its
+  // writes are in the kernel's cache); after a power loss the run's crash marker drops every
+  // stored page at the next start, and a file left damaged is moved aside (store-file.ts). The
+  // fsyncs cost more than half of storing a page: 450-650 µs a page against 180-280, measured on
+  // the 6,341 pages of a 2,000-article site stored 32 to a transaction.
+  db.pragma('synchronous = OFF');
   db.pragma('busy_timeout = 5000');
   // Under the write lock: two serving processes opening an outdated file at once must not drop
   // the tables the other one just made.

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { PageStore } from './store.ts';
-import { STORE_FILE_NAME } from './store-schema.ts';
+import { createStoreSchema, STORE_FILE_NAME } from './store-schema.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-store-test-');
@@ -41,6 +41,14 @@ describe('PageStore', () => {
     const gzip = await reopened.encoded(read, 'gzip');
     expect(zlib.gunzipSync(gzip).equals(read.body)).toBe(true);
     reopened.close();
+  });
+
+  it('never waits for the disk on a commit: the store is a cache that a crash marker drops', () => {
+    const db = new SQLite(path.join(tempDir(), STORE_FILE_NAME));
+    createStoreSchema(db);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(0);
+    db.close();
   });
 
   it('starts afresh from a store file whose pages had to carry both encodings', () => {
