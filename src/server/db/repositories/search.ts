@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import { fromBlogs, inIdOrder, type BlogSummary } from './blogs.ts';
@@ -14,7 +15,7 @@ import { foldIndexText, unspacedRuns, uploadedPdfPath } from '../search-text.ts'
 export async function writeSearchRow(db: Db, id: number, title: string, bodyText: string, pdfLink: string | null): Promise<void> {
   const pdfPath = uploadedPdfPath(pdfLink);
   const pdfText = pdfPath ? ((await findPdfText(db, pdfPath))?.text ?? '') : '';
-  await deleteSearchRow(db, id);
+  await removeSearchRows(db, id);
   const row = { title: foldIndexText(title), body: foldIndexText(bodyText), pdf: foldIndexText(pdfText) };
   await db
     .insertInto('blogs_fts')
@@ -26,11 +27,41 @@ export async function writeSearchRow(db: Db, id: number, title: string, bodyText
       .insertInto('blogs_cjk')
       .values({ rowid: id, ...cjk })
       .execute();
+  await bumpSearchIndexVersion(db);
 }
 
 export async function deleteSearchRow(db: Db, id: number): Promise<void> {
+  await removeSearchRows(db, id);
+  await bumpSearchIndexVersion(db);
+}
+
+async function removeSearchRows(db: Db, id: number): Promise<void> {
   await db.deleteFrom('blogs_fts').where('rowid', '=', id).execute();
   await db.deleteFrom('blogs_cjk').where('rowid', '=', id).execute();
+}
+
+/**
+ * Every write to the word index bumps its version (migration 0010), after the write and in its
+ * transaction, so a vocabulary read at a version always holds that version's words.
+ */
+async function bumpSearchIndexVersion(db: Db): Promise<void> {
+  await db
+    .updateTable('search_index_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+const indexVersionStatements = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+/** The word index's version (synchronous: one row by its key, checked before each search). */
+export function readSearchIndexVersion(sqlite: SQLite.Database): number {
+  let statement = indexVersionStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare('select version from search_index_version where id = 1').pluck();
+    indexVersionStatements.set(sqlite, statement);
+  }
+  return Number(statement.get() ?? 0);
 }
 
 /** Puts a PDF's new text into the index rows of every blog it is attached to. */
@@ -59,6 +90,7 @@ export async function refreshPdfColumn(db: Db, pdfPath: string, text: string): P
         .execute();
     }
   }
+  if (blogs.length > 0) await bumpSearchIndexVersion(db);
   return blogs.length;
 }
 
