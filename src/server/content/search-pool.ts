@@ -100,7 +100,7 @@ interface Job {
  * time is answered "took too long" and the worker is replaced (a running SQLite query cannot be
  * stopped from outside), so one pathological query cannot hold up the searches behind it.
  * The worker is started by the first search and stopped after a quiet minute: it holds its own
- * V8 heap, database connection and copy of Astro's server (about 60 MB per serving process),
+ * V8 heap, database connection and copy of Astro's server (about 50 MB per serving process),
  * which a site nobody searches should not pay for. The first search after a pause waits for the
  * start (a few tenths of a second).
  */
