@@ -2,6 +2,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
 import type { PageTag } from './page-store/site-tags.ts';
+import type { SearchPageAnswer } from './content/search-page-answer.ts';
 import type { SearchPool } from './content/search-pool.ts';
 import type { PdfTextExtractor } from './content/pdf-text.ts';
 import type { CdnPurgeReport, CdnPurgeStatus } from '../shared/api-types.ts';
@@ -50,6 +51,11 @@ export interface AppContext {
   pageCache: PageCache;
   /** The search worker, installed by the front server; absent under `astro dev` (in-process then). */
   search?: SearchPool;
+  /**
+   * Answers a /blogs request with a search (path and query, the reader's address) off the serving
+   * thread: counted here, searched and rendered by the search worker. Installed by the front server.
+   */
+  searchPages?: (url: string, clientIp: string) => Promise<SearchPageAnswer>;
   /** Reads PDF text off the serving thread, installed by the front server; absent: in-process. */
   pdfText?: PdfTextExtractor;
   /** Where the rate limits count, shared by every serving process; installed by the front server (absent: per process). */

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { APIContext } from 'astro';
 
 /**
@@ -10,7 +11,30 @@ export function readClientIp(
   trustProxy: boolean,
   warn: (line: string) => void = console.warn,
 ): string {
-  const forwarded = context.request.headers.get('x-forwarded-for');
+  return pickClientIp(context.request.headers.get('x-forwarded-for'), () => context.clientAddress, trustProxy, warn);
+}
+
+/**
+ * The same address for a request the front server answers itself (a search page): Astro's node
+ * adapter takes the socket's address, as here (the site sets no allowed domains, so Astro never
+ * reads X-Forwarded-For itself).
+ */
+export function readNodeClientIp(req: IncomingMessage, trustProxy: boolean, warn: (line: string) => void = console.warn): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  return pickClientIp(
+    Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null),
+    () => req.socket.remoteAddress,
+    trustProxy,
+    warn,
+  );
+}
+
+function pickClientIp(
+  forwarded: string | null,
+  address: () => string | undefined,
+  trustProxy: boolean,
+  warn: (line: string) => void,
+): string {
   if (trustProxy) {
     const last = forwarded
       ?.split(',')
@@ -22,7 +46,7 @@ export function readClientIp(
     warnForwardedOnce(warn);
   }
   try {
-    return context.clientAddress || 'unknown';
+    return address() || 'unknown';
   } catch {
     // Astro throws when the adapter could not tell the address.
     return 'unknown';

@@ -28,9 +28,8 @@ export function buildVocabulary(terms: VocabularyTerm[]): Vocabulary {
   return { sorted, byLength };
 }
 
-/** Whether some indexed word starts with this one (so the prefix search can find it). */
-export function hasPrefix(vocabulary: Vocabulary, word: string): boolean {
-  const terms = vocabulary.sorted;
+/** Where the first indexed word not before `word` is in the sorted vocabulary. */
+function firstFrom(terms: string[], word: string): number {
   let low = 0;
   let high = terms.length;
   while (low < high) {
@@ -38,7 +37,26 @@ export function hasPrefix(vocabulary: Vocabulary, word: string): boolean {
     if (terms[mid]! < word) low = mid + 1;
     else high = mid;
   }
-  return low < terms.length && terms[low]!.startsWith(word);
+  return low;
+}
+
+/** Whether some indexed word starts with this one (so the prefix search can find it). */
+export function hasPrefix(vocabulary: Vocabulary, word: string): boolean {
+  const at = firstFrom(vocabulary.sorted, word);
+  return at < vocabulary.sorted.length && vocabulary.sorted[at]!.startsWith(word);
+}
+
+/**
+ * The one indexed word that starts with `word`, or null when none or several do. Only for words of
+ * ASCII letters and digits, which the index's tokenizer keeps as they are: the vocabulary then
+ * names exactly the words FTS5's prefix search would match.
+ */
+export function soleWordStartingWith(vocabulary: Vocabulary, word: string): string | null {
+  if (!/^[a-z0-9]+$/.test(word)) return null;
+  const terms = vocabulary.sorted;
+  const at = firstFrom(terms, word);
+  if (at >= terms.length || !terms[at]!.startsWith(word)) return null;
+  return at + 1 < terms.length && terms[at + 1]!.startsWith(word) ? null : terms[at]!;
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
 import { findCategoryById, type Category } from '../db/repositories/categories.ts';
-import { readDataVersion } from '../db/repositories/site-settings.ts';
-import { createRateLimiter, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
-import { paginate, type PageInfo } from '../../shared/pagination.ts';
+import { createRateLimiter, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
+import { paginate, parsePageParam, type PageInfo } from '../../shared/pagination.ts';
+import { parseId } from '../../shared/ids.ts';
+import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
-import { createVocabularyCache } from './search-vocabulary.ts';
+import { searchIndexOf } from './search-vocabulary.ts';
 
 export const SEARCH_RATE_WINDOW_MS = 10_000;
 
@@ -27,16 +27,68 @@ export function takeSearchAllowance(app: AppContext, clientIp: string): RateLimi
   return sharedLimiter.take(clientIp);
 }
 
-const inProcessVocabulary = new WeakMap<Db, ReturnType<typeof createVocabularyCache>>();
+/** The query of a /blogs request, as the page reads it. */
+export interface BlogsQuery {
+  /** Null when `page` is not a positive whole number. */
+  page: number | null;
+  categoryId: number | null;
+  /** `page` and `category` are both valid (else the page is a 404). */
+  validQuery: boolean;
+  /** Normalized; null for no search (the plain list). */
+  searchText: string | null;
+}
+
+export function readBlogsQuery(params: URLSearchParams): BlogsQuery {
+  const page = parsePageParam(params.get('page'));
+  const categoryRaw = params.get('category') ?? '';
+  const categoryId = categoryRaw === '' ? null : parseId(categoryRaw);
+  return {
+    page,
+    categoryId,
+    validQuery: page !== null && (categoryRaw === '' || categoryId !== null),
+    searchText: normalizeSearchText(params.get('search')),
+  };
+}
+
+/** A search the page runs, so one that counts against the address's allowance. */
+export function isCountedSearch(query: BlogsQuery): boolean {
+  return query.validQuery && query.searchText !== null;
+}
+
+/**
+ * Whether a search page may search, decided before it is rendered: by the front server's thread
+ * (which counts the address's allowance in the shared store, then has the search worker render the
+ * page), or by the page itself under `astro dev`. `busy`: the search queue was full.
+ */
+export type SearchPageDecision = { refusal: null } | { refusal: 'limited'; retryAfterSeconds: number } | { refusal: 'busy' };
+
+/** Counts one search of this address when the query searches at all (else nothing is counted). */
+export function decideSearchPage(app: AppContext, query: BlogsQuery, clientIp: string): SearchPageDecision {
+  if (!isCountedSearch(query)) return { refusal: null };
+  const allowance = takeSearchAllowance(app, clientIp);
+  return allowance.allowed ? { refusal: null } : { refusal: 'limited', retryAfterSeconds: retryAfterSeconds(allowance) };
+}
+
+/** The SPEC's words for a refused search page, and its status. */
+export function describeSearchRefusal(decision: SearchPageDecision): { status: 429 | 503; message: string } | null {
+  if (decision.refusal === 'limited') {
+    const seconds = decision.retryAfterSeconds;
+    return {
+      status: 429,
+      message: `You have searched a lot in a short time. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    };
+  }
+  if (decision.refusal === 'busy')
+    return { status: 503, message: 'Search is busy right now. Please try again in a few seconds.' };
+  return null;
+}
+
+/** Seconds a busy search page asks the reader to wait (Retry-After). */
+export const BUSY_RETRY_SECONDS = 5;
 
 /** Without the worker (astro dev, tests): the same search on the app's own connection. */
 export function searchInProcess(app: Pick<AppContext, 'db' | 'sqlite'>, request: SearchRequest): Promise<SearchAnswer> {
-  let load = inProcessVocabulary.get(app.db);
-  if (!load) {
-    load = createVocabularyCache(app.db, () => readDataVersion(app.sqlite));
-    inProcessVocabulary.set(app.db, load);
-  }
-  return runSearch(app.db, request, load);
+  return runSearch(app.db, request, searchIndexOf(app.db, app.sqlite));
 }
 
 export interface SearchResultsPage {

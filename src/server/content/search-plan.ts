@@ -29,13 +29,21 @@ export function parseSearchWords(text: string): SearchWords {
 
 /**
  * The match for the indexes: every word a quoted prefix term, all must match. A word listed in
- * `alternatives` (a misspelling) is replaced by any of its known look-alikes.
+ * `alternatives` (a misspelling) is replaced by any of its known look-alikes; one in `sole` by the
+ * one indexed word it starts with, as an exact term (the same articles, scores and highlights as
+ * the prefix, which FTS5 would gather into a list of its own on each search).
  */
-export function planMatch(parsed: SearchWords, categoryId: number | null, alternatives = new Map<string, string[]>()): MatchPlan {
+export function planMatch(
+  parsed: SearchWords,
+  categoryId: number | null,
+  alternatives = new Map<string, string[]>(),
+  sole = new Map<string, string>(),
+): MatchPlan {
   const terms = parsed.words.map((word) => {
     const others = alternatives.get(word);
-    if (!others || others.length === 0) return `"${word}"*`;
-    return `(${others.map((o) => `"${o}"`).join(' OR ')})`;
+    if (others && others.length > 0) return `(${others.map((o) => `"${o}"`).join(' OR ')})`;
+    const only = sole.get(word);
+    return only === undefined ? `"${word}"*` : `"${only}"`;
   });
   const long = parsed.unspaced.filter((run) => [...run].length >= 3);
   return {

@@ -1,13 +1,25 @@
 import { Worker } from 'node:worker_threads';
+import type { Config } from '../config.ts';
 import type { SearchAnswer, SearchRequest } from './search-run.ts';
+import type { SearchPageDecision } from './search-page.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 
-/** The search is refused for now: too many waiting, or the query ran over its time. */
+/**
+ * The search is refused for now: too many waiting (`busy`), the query ran over its time
+ * (`timeout`), or, for a page, no search worker can render it (`no-worker`: the caller renders it
+ * itself).
+ */
 export class SearchUnavailable extends Error {
-  readonly reason: 'busy' | 'timeout';
+  readonly reason: 'busy' | 'timeout' | 'no-worker';
   readonly searchUnavailable = true;
-  constructor(reason: 'busy' | 'timeout') {
-    super(reason === 'busy' ? 'Too many searches are waiting' : 'The search took too long');
+  constructor(reason: 'busy' | 'timeout' | 'no-worker') {
+    super(
+      reason === 'busy'
+        ? 'Too many searches are waiting'
+        : reason === 'timeout'
+          ? 'The search took too long'
+          : 'No search worker renders pages',
+    );
     this.reason = reason;
   }
 }
@@ -20,8 +32,28 @@ export function isSearchUnavailable(error: unknown): error is SearchUnavailable 
   return typeof error === 'object' && error !== null && (error as { searchUnavailable?: unknown }).searchUnavailable === true;
 }
 
+/** A /blogs page with a search, to be rendered by the search worker as the front server decided. */
+export interface SearchPageJob {
+  /** Path and query, e.g. `/blogs?search=notes&page=2`. */
+  url: string;
+  decision: SearchPageDecision;
+}
+
+/** Astro's answer for a search page. */
+export interface RenderedSearchPage {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
 export interface SearchPool {
   run(request: SearchRequest): Promise<SearchAnswer>;
+  /**
+   * Renders a search page in the worker: the search and Astro's render of the page, off the
+   * serving thread. A refused search's page (over the allowance, or busy) waits in a short lane of
+   * its own, taken in turn with the searches.
+   */
+  renderPage(job: SearchPageJob): Promise<RenderedSearchPage>;
   /** Whether a worker is started (it starts at the first search and stops after `idleMs` without one). */
   hasWorker(): boolean;
   close(): Promise<void>;
@@ -31,36 +63,58 @@ export interface SearchPoolOptions {
   databasePath: string;
   /** Answers searches while the worker cannot start (in-process on the caller's connection). */
   fallback: (request: SearchRequest) => Promise<SearchAnswer>;
+  /** Astro's built server and the config its pages read: without them the worker renders no page. */
+  pages?: { entry: string; config: Config } | undefined;
   timeoutMs?: number;
   maxQueue?: number;
+  /** Refused searches' pages waiting at most (beyond them the caller answers without a page). */
+  maxRefusals?: number;
   /** The worker stops after this long without a search (default 60 s) and starts again at the next. */
   idleMs?: number;
   workerUrl?: URL;
 }
 
-interface Job {
-  id: number;
-  request: SearchRequest;
-  resolve: (answer: SearchAnswer) => void;
-  reject: (error: unknown) => void;
+/** What the pool sends its worker. */
+export type SearchWorkerJob = { id: number; request: SearchRequest } | { id: number; page: SearchPageJob };
+
+/** What the worker sends back: `{ ready: true }` once loaded, then one answer per job. */
+export type SearchWorkerMessage =
+  | { ready: true }
+  | { id: number; answer?: SearchAnswer; page?: RenderedSearchPage; error?: string };
+
+/** The worker's start-up data. */
+export interface SearchWorkerData {
+  databasePath: string;
+  pages: { entry: string; config: Config } | null;
 }
 
-type WorkerMessage = { ready: true } | { id: number; answer?: SearchAnswer; error?: string };
+interface Job {
+  id: number;
+  message: SearchWorkerJob;
+  resolve: (value: never) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * One search worker with a bounded queue: a job at a time, each with a time limit. A job over its
  * time is answered "took too long" and the worker is replaced (a running SQLite query cannot be
  * stopped from outside), so one pathological query cannot hold up the searches behind it.
- * The worker is started by the first search and stopped after a quiet minute: it holds about
- * 25 MB per serving process (its own V8 heap and database connection), which a site nobody
- * searches should not pay for. The first search after a pause waits for the start (about 0.1 s).
+ * The worker is started by the first search and stopped after a quiet minute: it holds its own
+ * V8 heap, database connection and copy of Astro's server (about 50 MB per serving process),
+ * which a site nobody searches should not pay for. The first search after a pause waits for the
+ * start (a few tenths of a second).
  */
 export function startSearchPool(options: SearchPoolOptions): SearchPool {
   const timeoutMs = options.timeoutMs ?? 5000;
   const maxQueue = options.maxQueue ?? 32;
+  const maxRefusals = options.maxRefusals ?? 8;
   const idleMs = options.idleMs ?? 60_000;
   const workerUrl = options.workerUrl ?? siblingModuleUrl(import.meta.url, './search-worker');
+  const workerData: SearchWorkerData = { databasePath: options.databasePath, pages: options.pages ?? null };
   const queue: Job[] = [];
+  // Refused searches' pages: cheap renders, taken in turn with the searches so neither starves.
+  const refusals: Job[] = [];
+  let lastWasRefusal = false;
   let running: { job: Job; timer: NodeJS.Timeout } | null = null;
   let worker: Worker | null = null;
   // Jobs wait for the worker to have loaded, so its start-up does not count against their time.
@@ -70,13 +124,15 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | null = null;
 
+  const waiting = () => queue.length + refusals.length;
+
   function stopWhenIdle(): void {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
-    if (running || queue.length > 0 || !worker || closed) return;
+    if (running || waiting() > 0 || !worker || closed) return;
     idleTimer = setTimeout(() => {
       idleTimer = null;
-      if (running || queue.length > 0 || !worker) return;
+      if (running || waiting() > 0 || !worker) return;
       // Forgotten first, so its exit is not taken for a crash.
       const stopping = worker;
       worker = null;
@@ -86,15 +142,19 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
     idleTimer.unref();
   }
 
+  /** Without a worker: a search runs in-process on the caller's connection, a page is the caller's to render. */
+  function answerWithoutWorker(job: Job): void {
+    if ('request' in job.message)
+      options.fallback(job.message.request).then(job.resolve as (a: SearchAnswer) => void, job.reject);
+    else job.reject(new SearchUnavailable('no-worker'));
+  }
+
   function spawn(): void {
     // A small young generation: a search's garbage is small and short-lived (V8's default grows to 48 MiB).
-    const current = new Worker(workerUrl, {
-      workerData: { databasePath: options.databasePath },
-      resourceLimits: { maxYoungGenerationSizeMb: 8 },
-    });
+    const current = new Worker(workerUrl, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
     worker = current;
     ready = false;
-    current.on('message', (message: WorkerMessage) => {
+    current.on('message', (message: SearchWorkerMessage) => {
       if ('ready' in message) {
         ready = true;
         dispatch();
@@ -104,7 +164,8 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
       const { job, timer } = running;
       clearTimeout(timer);
       running = null;
-      if (message.answer) job.resolve(message.answer);
+      if (message.answer) (job.resolve as (a: SearchAnswer) => void)(message.answer);
+      else if (message.page) (job.resolve as (p: RenderedSearchPage) => void)(message.page);
       else job.reject(new Error(message.error ?? 'search failed'));
       dispatch();
     });
@@ -117,8 +178,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
       const lost = running?.job;
       if (running) clearTimeout(running.timer);
       running = null;
-      for (const job of lost ? [lost, ...queue.splice(0)] : queue.splice(0))
-        options.fallback(job.request).then(job.resolve, job.reject);
+      for (const job of [...(lost ? [lost] : []), ...refusals.splice(0), ...queue.splice(0)]) answerWithoutWorker(job);
     });
     current.on('exit', () => {
       if (worker !== current || closed || unavailable) return;
@@ -133,14 +193,20 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
     current.unref();
   }
 
+  function next(): Job | undefined {
+    const takeRefusal = refusals.length > 0 && (!lastWasRefusal || queue.length === 0);
+    lastWasRefusal = takeRefusal;
+    return takeRefusal ? refusals.shift() : queue.shift();
+  }
+
   function dispatch(): void {
     if (running || closed || (!ready && !unavailable)) return;
-    const job = queue.shift();
+    const job = next();
     if (!job) return stopWhenIdle();
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
     if (unavailable || !worker) {
-      options.fallback(job.request).then(job.resolve, job.reject);
+      answerWithoutWorker(job);
       dispatch();
       return;
     }
@@ -153,18 +219,28 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
       dispatch();
     }, timeoutMs);
     running = { job, timer };
-    worker.postMessage({ id: job.id, request: job.request });
+    worker.postMessage(job.message);
+  }
+
+  function enqueue<T>(lane: Job[], limit: number, message: (id: number) => SearchWorkerJob): Promise<T> {
+    if (lane.length >= limit) return Promise.reject(new SearchUnavailable('busy'));
+    return new Promise<T>((resolve, reject) => {
+      const id = nextId++;
+      lane.push({ id, message: message(id), resolve: resolve as (value: never) => void, reject });
+      if (!worker && !closed) spawn();
+      dispatch();
+    });
   }
 
   return {
     run(request) {
       if (unavailable) return options.fallback(request);
-      if (queue.length >= maxQueue) return Promise.reject(new SearchUnavailable('busy'));
-      return new Promise<SearchAnswer>((resolve, reject) => {
-        queue.push({ id: nextId++, request, resolve, reject });
-        if (!worker && !closed) spawn();
-        dispatch();
-      });
+      return enqueue<SearchAnswer>(queue, maxQueue, (id) => ({ id, request }));
+    },
+    renderPage(page) {
+      if (unavailable || !options.pages || closed) return Promise.reject(new SearchUnavailable('no-worker'));
+      const refused = page.decision.refusal !== null;
+      return enqueue<RenderedSearchPage>(refused ? refusals : queue, refused ? maxRefusals : maxQueue, (id) => ({ id, page }));
     },
     hasWorker: () => worker !== null,
     async close() {
@@ -175,7 +251,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
         running.job.reject(new SearchUnavailable('busy'));
         running = null;
       }
-      for (const job of queue.splice(0)) job.reject(new SearchUnavailable('busy'));
+      for (const job of [...refusals.splice(0), ...queue.splice(0)]) job.reject(new SearchUnavailable('busy'));
       await worker?.terminate();
     },
   };

@@ -6,7 +6,8 @@ import { refreshPdfColumn, savePdfText } from '../db/repositories/search.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
 import { openMigratedDatabase } from '../../../tests/support/db.ts';
 import { searchInProcess } from './search-page.ts';
-import { RESULT_CAP, type SearchRequest } from './search-run.ts';
+import { RESULT_CAP, runSearch, type SearchRequest } from './search-run.ts';
+import { searchIndexOf } from './search-vocabulary.ts';
 import { snippetHtml } from './search-snippet.ts';
 
 let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
@@ -134,6 +135,37 @@ describe('runSearch', () => {
     expect(answer.hits).toHaveLength(3);
     for (const hit of answer.hits) expect(hit.snippet.text).toContain(hit.blog.title.split(' ')[1]!);
     expect(statements.filter((text) => text.includes('snippet(')).length).toBe(1);
+  });
+
+  it('searches a word only one indexed word starts with as that word, with the same answer, and sees new words at once', async () => {
+    // The match expressions FTS5 is given: the statements' string values that are quoted terms.
+    const matches: string[] = [];
+    const values = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(values);
+      if (!node || typeof node !== 'object') return;
+      const { kind, value } = node as { kind?: string; value?: unknown };
+      if (kind === 'ValueNode' && typeof value === 'string' && value.startsWith('"')) matches.push(value);
+      Object.values(node).forEach(values);
+    };
+    const recording: KyselyPlugin = {
+      transformQuery: ({ node }) => (values(node), node),
+      transformResult: async ({ result }) => result,
+    };
+    const db = opened.db.withPlugin(recording);
+    const request = { text: 'photosynth light', categoryId: null, page: 1, pageSize: 10 };
+    const index = searchIndexOf(db, opened.sqlite);
+    const fast = await runSearch(db, request, index);
+    expect(fast.hits.map((h) => h.blog.id)).toEqual([ids.photo]);
+    expect(matches).toContain('"photosynthesis" AND "light"');
+    expect(matches.some((m) => m.includes('*'))).toBe(false);
+    // The same answer as the prefixes give (an index whose version never matches its vocabulary).
+    let calls = 0;
+    const prefixes = await runSearch(db, request, { loadVocabulary: index.loadVocabulary, version: () => -1 - calls++ });
+    expect(matches.at(-1)).toBe('"photosynth"* AND "light"*');
+    expect(prefixes).toEqual(fast);
+    // A word written since the vocabulary was read is found at once.
+    const newer = await insertBlog(opened.db, buildBlogWrite({ title: 'Bacteria' }), 'Photosynthetic bacteria need light.');
+    expect((await runSearch(db, request, index)).hits.map((h) => h.blog.id).sort()).toEqual([ids.photo, newer].sort());
   });
 
   it('caps the count of a word in very many articles', async () => {

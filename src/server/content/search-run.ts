@@ -8,9 +8,10 @@ import {
   type MatchPlan,
   type SnippetRow,
 } from '../db/repositories/search.ts';
-import { closestTerms, hasPrefix, type Vocabulary } from './search-fuzzy.ts';
+import { closestTerms, hasPrefix, soleWordStartingWith, type Vocabulary } from './search-fuzzy.ts';
 import { parseSearchWords, planMatch, type SearchWords } from './search-plan.ts';
 import { pickSnippet, scanSnippet, type Snippet } from './search-snippet.ts';
+import type { SearchIndex } from './search-vocabulary.ts';
 
 /** Matches counted and ranked at most; beyond it the page says "1,000+ results". */
 export const RESULT_CAP = 1000;
@@ -57,25 +58,51 @@ function alternativesFor(parsed: SearchWords, vocabulary: Vocabulary): Map<strin
   return out;
 }
 
+/** Typed words that only one indexed word starts with, and that word. */
+function soleWords(parsed: SearchWords, vocabulary: Vocabulary): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const word of parsed.words) {
+    const only = soleWordStartingWith(vocabulary, word);
+    if (only !== null) out.set(word, only);
+  }
+  return out;
+}
+
+const NO_WORDS = new Map<string, string>();
+
 /**
  * One search: the ranked, capped matches, then this page's articles and snippets. Runs in the
  * search worker (or in-process under `astro dev`); every read goes to the given connection.
+ * A typed word that only one indexed word starts with is searched as that word, when the
+ * vocabulary is of the index's version; a write to the index before the last read was done (the
+ * version moved) has the search done again with the typed words, as its new words may be missing.
  */
-export async function runSearch(
-  db: Db,
-  request: SearchRequest,
-  loadVocabulary: () => Promise<Vocabulary>,
-): Promise<SearchAnswer> {
+export async function runSearch(db: Db, request: SearchRequest, index: SearchIndex): Promise<SearchAnswer> {
   const parsed = parseSearchWords(request.text);
   if (parsed.words.length === 0 && parsed.unspaced.length === 0) return emptyAnswer;
-  const exact = planMatch(parsed, request.categoryId);
+  const vocabulary = await index.loadVocabulary();
+  const version = index.version();
+  const sole = vocabulary.version === version ? soleWords(parsed, vocabulary) : NO_WORDS;
+  const answer = await searchWith(db, request, parsed, vocabulary, sole);
+  if (sole.size > 0 && index.version() !== version) return searchWith(db, request, parsed, vocabulary, NO_WORDS);
+  return answer;
+}
+
+async function searchWith(
+  db: Db,
+  request: SearchRequest,
+  parsed: SearchWords,
+  vocabulary: Vocabulary,
+  sole: Map<string, string>,
+): Promise<SearchAnswer> {
+  const exact = planMatch(parsed, request.categoryId, undefined, sole);
   const ranked = await findRankedIds(db, exact, RESULT_CAP + 1);
   const planFor = new Map<number, MatchPlan>(ranked.map((r) => [r.id, exact]));
   let correctedTo: string | null = null;
   if (ranked.length < FEW_RESULTS && parsed.words.length > 0) {
-    const alternatives = alternativesFor(parsed, await loadVocabulary());
+    const alternatives = alternativesFor(parsed, vocabulary);
     if (alternatives.size > 0) {
-      const fuzzy = planMatch(parsed, request.categoryId, alternatives);
+      const fuzzy = planMatch(parsed, request.categoryId, alternatives, sole);
       let added = 0;
       for (const hit of await findRankedIds(db, fuzzy, RESULT_CAP + 1)) {
         if (planFor.has(hit.id)) continue;

@@ -1,25 +1,57 @@
 // The search thread: its own read-only connection to the database file, so ranking thousands of
-// matches never holds up the thread that serves readers. It answers one job at a time.
+// matches never holds up the thread that serves readers. It answers one job at a time: a search
+// (the API's ranked ids), or a whole search page, searched and rendered here by Astro's built
+// server, so no search page is rendered on the serving thread.
+import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
+import { noPageCache, setAppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
-import { readDataVersion } from '../db/repositories/site-settings.ts';
-import { runSearch, type SearchRequest } from './search-run.ts';
-import { createVocabularyCache } from './search-vocabulary.ts';
+import { getAstroRender, renderInProcess, type AstroRender } from '../page-store/astro-render.ts';
+import { answerDigestsInThread } from '../page-store/sync-digest.ts';
+import { runSearch } from './search-run.ts';
+import type { RenderedSearchPage, SearchPageJob, SearchWorkerData, SearchWorkerJob, SearchWorkerMessage } from './search-pool.ts';
+import { searchIndexOf } from './search-vocabulary.ts';
 
-export interface SearchJob {
-  id: number;
-  request: SearchRequest;
-}
-
-const { databasePath } = workerData as { databasePath: string };
+const { databasePath, pages } = workerData as SearchWorkerData;
 // Read-only, with prepared statements kept for reuse (every search runs the same few).
 const { db, sqlite } = openDatabase(databasePath, { readOnly: true });
-const loadVocabulary = createVocabularyCache(db, () => readDataVersion(sqlite));
+const searchIndex = searchIndexOf(db, sqlite);
+const port = parentPort!;
 
-parentPort!.on('message', (job: SearchJob) => {
-  runSearch(db, job.request, loadVocabulary).then(
-    (answer) => parentPort!.postMessage({ id: job.id, answer }),
-    (error: unknown) => parentPort!.postMessage({ id: job.id, error: String(error) }),
+let render: AstroRender | undefined;
+if (pages) {
+  // The pages read this connection through the app context, as in a render worker; with no search
+  // pool installed, a page searches in-process, which here is this thread.
+  setAppContext({ config: pages.config, db, sqlite, pageCache: noPageCache });
+  // Astro's CSP digests of each search page, answered here rather than by a thread-pool job each.
+  answerDigestsInThread();
+  await import(pathToFileURL(pages.entry).href);
+  render = getAstroRender();
+  if (!render) throw new Error('Astro bundle did not register its renderer (src/fetch.ts)');
+}
+
+async function renderPage(job: SearchPageJob): Promise<RenderedSearchPage> {
+  if (!render || !pages) throw new Error('this search worker renders no pages');
+  const { status, headers, body } = await renderInProcess(render, pages.config.publicOrigin, job.url, {
+    searchPage: job.decision,
+  });
+  // Test seam (test builds only): says which thread rendered the page.
+  if (process.env.NODE_ENV === 'test') headers['x-rendered-by'] = 'search-worker';
+  return { status, headers, body };
+}
+
+port.on('message', (job: SearchWorkerJob) => {
+  if ('page' in job) {
+    renderPage(job.page).then(
+      // The body's memory is handed over, not copied.
+      (page) => port.postMessage({ id: job.id, page } satisfies SearchWorkerMessage, [page.body.buffer as ArrayBuffer]),
+      (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies SearchWorkerMessage),
+    );
+    return;
+  }
+  runSearch(db, job.request, searchIndex).then(
+    (answer) => port.postMessage({ id: job.id, answer } satisfies SearchWorkerMessage),
+    (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies SearchWorkerMessage),
   );
 });
-parentPort!.postMessage({ ready: true });
+port.postMessage({ ready: true } satisfies SearchWorkerMessage);

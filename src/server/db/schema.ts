@@ -172,6 +172,12 @@ export interface BlogsFtsTable {
 /** The trigram index over text in scripts written without spaces (migration 0003). */
 export type BlogsCjkTable = BlogsFtsTable;
 
+/** One row: the word index's version, bumped with every write to it (migration 0010). */
+export interface SearchIndexVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface PdfTextsTable {
   path: string;
   text: string;
@@ -194,6 +200,7 @@ export interface Database {
   blogs_fts: BlogsFtsTable;
   blogs_cjk: BlogsCjkTable;
   pdf_texts: PdfTextsTable;
+  search_index_version: SearchIndexVersionTable;
   site_settings: SiteSettingsTable;
   info_pages: InfoPagesTable;
   info_page_revisions: InfoPageRevisionsTable;

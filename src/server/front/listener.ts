@@ -13,6 +13,7 @@ import { findUploadByPath } from '../db/repositories/uploads.ts';
 import { readHostRules, refuseMisdirected } from './host-check.ts';
 import { answerHealth } from './healthz.ts';
 import { markAstroAnswer } from '../cdn/astro-answers.ts';
+import { isSearchPageRequest, respondWithSearchPage } from './search-responder.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -122,11 +123,24 @@ export function createRequestListener(parts: ServerParts) {
       }
     }
 
-    correctStatusText(res);
-    markAstroAnswer(req, res, cdn, isRead ? pageKeyOf(rawUrl) : null);
-    // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
-    if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
-    void astro(req, res, () => notFoundPlain(res), { app: context });
+    const toAstro = (locals: Partial<App.Locals> = {}) => {
+      correctStatusText(res);
+      markAstroAnswer(req, res, cdn, isRead ? pageKeyOf(rawUrl) : null);
+      // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.
+      if (!pathname.startsWith('/api/')) narrowPolicyOfAnswer(res);
+      void astro(req, res, () => notFoundPlain(res), { ...locals, app: context });
+    };
+
+    // A search is counted here and searched and rendered by the search worker, never on this thread.
+    const searchPages = context.searchPages;
+    if (isRead && searchPages && isSearchPageRequest(pathname, rawUrl)) {
+      respondWithSearchPage(req, res, rawUrl, searchPages, context.config.trustProxy, (decision) =>
+        toAstro({ searchPage: decision }),
+      );
+      return;
+    }
+
+    toAstro();
   };
 }
 

@@ -152,7 +152,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   // One check for all processes: the view counts they write all land in the one database.
   const stopRefresher = role.lead ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh) : () => {};
-  const stopSearch = startSearchServices(context, log, role.lead);
+  const stopSearch = startSearchServices(context, log, role.lead, entry);
   instrumentSite(metrics, { context, store, renderer, queue });
   // Its own listener, so readers never reach it whatever the proxy in front passes.
   const metricsServer = config.metricsAddress ? await startMetricsListener(config.metricsAddress, metrics) : null;

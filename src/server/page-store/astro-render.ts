@@ -3,7 +3,7 @@
  * Astro's `Response` out, no socket in between. Undefined until the bundle is imported (and under
  * `astro dev`, where the page store is not used).
  */
-export type AstroRender = (request: Request) => Promise<Response>;
+export type AstroRender = (request: Request, locals?: Partial<App.Locals>) => Promise<Response>;
 
 export const ASTRO_RENDER_KEY = Symbol.for('study-site.astro-render');
 
@@ -18,9 +18,14 @@ export interface RenderedPage {
   body: Buffer;
 }
 
-/** Renders one URL path through Astro in this thread. */
-export async function renderInProcess(render: AstroRender, origin: string, key: string): Promise<RenderedPage> {
-  const response = await render(new Request(new URL(key, origin), { headers: { accept: 'text/html' } }));
+/** Renders one URL path through Astro in this thread (`locals`: added to the request's own). */
+export async function renderInProcess(
+  render: AstroRender,
+  origin: string,
+  key: string,
+  locals?: Partial<App.Locals>,
+): Promise<RenderedPage> {
+  const response = await render(new Request(new URL(key, origin), { headers: { accept: 'text/html' } }), locals);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;

@@ -1,0 +1,62 @@
+import type { AppContext } from '../context.ts';
+import { isSearchUnavailable, type RenderedSearchPage } from './search-pool.ts';
+import {
+  BUSY_RETRY_SECONDS,
+  decideSearchPage,
+  describeSearchRefusal,
+  readBlogsQuery,
+  type SearchPageDecision,
+} from './search-page.ts';
+
+/**
+ * How the front server answers a /blogs request with a search:
+ * - `page`: the search worker searched and rendered it;
+ * - `astro`: no search worker renders pages (the caller renders it through Astro, with this
+ *   decision, so the address is not counted twice);
+ * - `plain`: a refused search whose page could not be rendered either (every lane of the worker
+ *   was full): the SPEC's words as plain text, with the status and Retry-After.
+ */
+export type SearchPageAnswer =
+  | { kind: 'page'; page: RenderedSearchPage }
+  | { kind: 'astro'; decision: SearchPageDecision }
+  | { kind: 'plain'; status: 429 | 503; retryAfterSeconds: number; message: string };
+
+function retryAfterOf(decision: SearchPageDecision): number {
+  return decision.refusal === 'limited' ? decision.retryAfterSeconds : BUSY_RETRY_SECONDS;
+}
+
+/** Renders the page in the worker; `no-worker` and `busy` (or `timeout`) come back as what they are. */
+async function renderInWorker(app: AppContext, url: string, decision: SearchPageDecision): Promise<SearchPageAnswer | 'busy'> {
+  try {
+    return { kind: 'page', page: await app.search!.renderPage({ url, decision }) };
+  } catch (error) {
+    if (!isSearchUnavailable(error)) throw error;
+    return error.reason === 'no-worker' ? { kind: 'astro', decision } : 'busy';
+  }
+}
+
+/**
+ * A search page, answered off the serving thread: this thread counts the search against the
+ * address's allowance (the shared store), then the search worker searches and renders the page
+ * (or the polite 429 page). When the search queue is full, or the search ran over its time, the
+ * worker renders the busy page instead, in the refused pages' lane; when that is full too, the
+ * answer is the same words as plain text.
+ */
+export async function answerSearchPage(app: AppContext, url: string, clientIp: string): Promise<SearchPageAnswer> {
+  const queryAt = url.indexOf('?');
+  const decision = decideSearchPage(
+    app,
+    readBlogsQuery(new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1))),
+    clientIp,
+  );
+  if (!app.search) return { kind: 'astro', decision };
+  let answer = await renderInWorker(app, url, decision);
+  let refused = decision;
+  if (answer === 'busy' && decision.refusal === null) {
+    refused = { refusal: 'busy' };
+    answer = await renderInWorker(app, url, refused);
+  }
+  if (answer !== 'busy') return answer;
+  const { status, message } = describeSearchRefusal(refused)!;
+  return { kind: 'plain', status, retryAfterSeconds: retryAfterOf(refused), message };
+}
