@@ -15,9 +15,10 @@ export function instrumentSite(
 ): void {
   const { context, store, renderer, queue } = parts;
   const render = renderer.render.bind(renderer);
-  renderer.render = (key) => {
+  // The priority goes through: the refresh queue's renders must stay behind readers and saves.
+  renderer.render = (key, priority) => {
     const startedAt = performance.now();
-    return render(key).finally(() => metrics.renders.observe((performance.now() - startedAt) / 1000));
+    return render(key, priority).finally(() => metrics.renders.observe((performance.now() - startedAt) / 1000));
   };
   const search = context.search;
   if (search) {
