@@ -95,7 +95,7 @@ export class RenderPool<A> {
   private backgroundRelease: NodeJS.Timeout | undefined;
 
   constructor(options: RenderPoolOptions) {
-    this.options = { perWorker: 2, timeoutMs: 60_000, maxBackgroundDeferMs: 1_000, log: console.error, ...options };
+    this.options = { perWorker: 2, timeoutMs: 60_000, maxBackgroundDeferMs: 2_000, log: console.error, ...options };
     for (let i = 0; i < options.size; i++) this.spawn();
   }
 
