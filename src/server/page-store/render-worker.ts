@@ -2,7 +2,6 @@
 // database connection and renders the public pages it is sent, compressed when they are to be
 // stored. It never writes: the serving thread stores what it answers.
 import fs from 'node:fs';
-import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
@@ -12,6 +11,7 @@ import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts
 import { compressPage } from './compress-page.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import { createJobRunner } from './worker-jobs.ts';
+import { workerPriority } from './worker-priority.ts';
 
 export interface RenderWorkerData {
   /** The built server entry (dist/server/entry.mjs). */
@@ -40,12 +40,8 @@ export interface WorkerAnswer {
 
 const data = workerData as RenderWorkerData;
 const port = parentPort!;
-try {
-  // Linux keeps a nice value per thread: this lowers only this worker's.
-  if (data.nice > 0) os.setPriority(data.nice);
-} catch {
-  // Not allowed here: renders then compete with readers on equal terms.
-}
+// Background renders at the worker's nice value; a render someone waits for at 0 where allowed.
+const priority = workerPriority(data.nice);
 const { db, sqlite } = openDatabase(data.config.databasePath, { readOnly: true });
 setAppContext({ config: data.config, db, sqlite, pageCache: noPageCache });
 await import(pathToFileURL(data.entry).href);
@@ -94,8 +90,10 @@ function packed(answer: WorkerAnswer): { answer: WorkerAnswer; transfer: ArrayBu
   return { answer: { ...answer, body: body!, gzip: gzip ?? null, br: br ?? null }, transfer: [memory] };
 }
 
+const renderJob = (job: WorkerJob) => priority.run(job.priority, () => renderPage(job.key));
+
 const submit = createJobRunner<WorkerJob>((job) =>
-  renderPage(job.key).then(
+  renderJob(job).then(
     (rendered) => {
       const { answer, transfer } = packed(rendered);
       port.postMessage({ id: job.id, answer } satisfies WorkerMessage<WorkerAnswer>, transfer);
