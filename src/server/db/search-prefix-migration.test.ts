@@ -25,6 +25,7 @@ describe('migration 0009_search_prefix4', () => {
       expect(match('"exam"*')).toEqual([{ rowid: 7, pdf: 'examined' }]);
       expect(sqlite.prepare(`select doc from blogs_fts_vocab where term = 'example'`).get()).toEqual({ doc: 1 });
 
+      await revertMigrationsAfter(db, '0009_search_prefix4');
       expect(await migrateDown(db)).toBe('0009_search_prefix4');
       expect(ftsDefinition(sqlite)).toContain(`prefix = '2 3'`);
       expect(match('"metho"*')).toEqual([{ rowid: 7, pdf: 'examined' }]);
