@@ -70,6 +70,7 @@ describe('escapeXml', () => {
   it('escapes markup characters and drops characters XML cannot carry', () => {
     expect(escapeXml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;');
     expect(escapeXml('a\u0000b\u0007c\td\ne')).toBe('abc\td\ne');
+    expect(escapeXml('https://example.org/blog/7')).toBe('https://example.org/blog/7');
   });
 });
 

@@ -174,6 +174,43 @@ describe('RenderPool', () => {
   );
 
   it(
+    'holds background jobs back while a change is under way, never the renders someone waits for',
+    async () => {
+      const pool = startPool({ maxBackgroundDeferMs: WORKER_TEST_MS });
+      await pool.render('ok:started');
+      pool.deferBackground(WORKER_TEST_MS);
+      const background = pool.render('ok:refresh', 'background');
+      const outcome = background.then(
+        () => 'rendered',
+        (error: unknown) => (error instanceof RenderFailed ? 'refused at close' : 'failed'),
+      );
+      expect((await pool.render('ok:hot')).order).toBe(2);
+      // The background job is still waiting: a change's next hot page would find the worker free.
+      expect(pool.status()).toMatchObject({ queued: 1, running: 0 });
+      await pool.close();
+      expect(await outcome).toBe('refused at close');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'lets the background go when the hold ends, and never holds it longer than maxBackgroundDeferMs in a row',
+    async () => {
+      const short = startPool();
+      short.deferBackground(20);
+      expect((await short.render('ok:after-the-hold', 'background')).key).toBe('ok:after-the-hold');
+
+      // Asked again and again for a long hold, the pool still lets the background through.
+      const capped = startPool({ maxBackgroundDeferMs: 50 });
+      capped.deferBackground(WORKER_TEST_MS);
+      const background = capped.render('ok:refresh', 'background');
+      capped.deferBackground(WORKER_TEST_MS);
+      expect((await background).key).toBe('ok:refresh');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'refuses what is queued when it closes',
     async () => {
       const pool = startPool({ perWorker: 1 });

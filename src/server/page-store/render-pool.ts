@@ -34,6 +34,8 @@ export interface RenderPoolOptions {
   perWorker?: number;
   /** A job running longer than this is taken as a hung worker: the worker is replaced. */
   timeoutMs?: number;
+  /** Longest stretch `deferBackground` may hold background jobs back, however often it is called. */
+  maxBackgroundDeferMs?: number;
   log?: (line: string) => void;
 }
 
@@ -90,9 +92,14 @@ export class RenderPool<A> {
   private startFailures = 0;
   private closed = false;
   private counts = { rendered: 0, failed: 0, replaced: 0 };
+  /** Background jobs wait until then (performance.now()); see deferBackground. */
+  private backgroundHeldUntil = 0;
+  /** When the current stretch of holding background jobs began (null: not held). */
+  private backgroundHeldSince: number | null = null;
+  private backgroundRelease: NodeJS.Timeout | undefined;
 
   constructor(options: RenderPoolOptions) {
-    this.options = { perWorker: 2, timeoutMs: 60_000, log: console.error, ...options };
+    this.options = { perWorker: 2, timeoutMs: 60_000, maxBackgroundDeferMs: 2_000, log: console.error, ...options };
     for (let i = 0; i < options.size; i++) this.spawn();
   }
 
@@ -108,6 +115,30 @@ export class RenderPool<A> {
     });
   }
 
+  /**
+   * Hands no background job to a worker for the next `ms` (a change is under way: its hot pages
+   * must find the worker free, and a render under way cannot be interrupted). Jobs already handed
+   * out run on; `now` jobs are not held. Called again, the hold lasts until `ms` after the last
+   * call, but never longer than `maxBackgroundDeferMs` in a row, so the background still moves
+   * under a steady stream of changes.
+   */
+  deferBackground(ms: number): void {
+    if (this.closed) return;
+    const now = performance.now();
+    const since = this.backgroundHeldSince ?? now;
+    const until = Math.min(now + ms, since + this.options.maxBackgroundDeferMs);
+    // Nothing to hold, or the stretch is at its longest: the release already set stands.
+    if (until <= now || until <= this.backgroundHeldUntil) return;
+    this.backgroundHeldSince = since;
+    this.backgroundHeldUntil = until;
+    clearTimeout(this.backgroundRelease);
+    this.backgroundRelease = setTimeout(() => {
+      this.backgroundHeldSince = null;
+      this.dispatch();
+    }, until - now);
+    this.backgroundRelease.unref();
+  }
+
   status(): RenderPoolStatus {
     let running = 0;
     for (const slot of this.slots) running += slot.jobs.size;
@@ -116,6 +147,7 @@ export class RenderPool<A> {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.backgroundRelease);
     const refused = new RenderFailed('*', 'the render pool is closed');
     for (const job of [...this.now.splice(0), ...this.background.splice(0)]) job.reject(refused);
     const stopping: Promise<number>[] = [];
@@ -198,7 +230,7 @@ export class RenderPool<A> {
   private dispatch(): void {
     for (;;) {
       const priority = this.now.length > 0;
-      if (!priority && this.background.length === 0) return;
+      if (!priority && (this.background.length === 0 || this.backgroundHeldSince !== null)) return;
       // A waiting reader may use one slot more than the background, so it never queues behind it all.
       const limit = this.options.perWorker + (priority ? 1 : 0);
       let best: Slot<A> | undefined;

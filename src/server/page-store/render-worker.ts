@@ -2,7 +2,6 @@
 // database connection and renders the public pages it is sent (with the encodings a background
 // job names). It never writes: the serving thread stores what it answers.
 import fs from 'node:fs';
-import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
@@ -13,6 +12,7 @@ import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import { createJobRunner } from './worker-jobs.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
 import { answerDigestsInThread } from './sync-digest.ts';
+import { workerPriority } from './worker-priority.ts';
 
 export interface RenderWorkerData {
   /** The built server entry (dist/server/entry.mjs). */
@@ -41,13 +41,9 @@ export interface WorkerAnswer {
 
 const data = workerData as RenderWorkerData;
 const port = parentPort!;
-try {
-  // Linux keeps a nice value per thread: this lowers only this worker's.
-  if (data.nice > 0) os.setPriority(data.nice);
-} catch {
-  // Not allowed here: renders then compete with readers on equal terms.
-}
 answerDigestsInThread();
+// Background renders at the worker's nice value; a render someone waits for at 0 where allowed.
+const priority = workerPriority(data.nice);
 const { db, sqlite } = openDatabase(data.config.databasePath, { readOnly: true });
 setAppContext({ config: data.config, db, sqlite, pageCache: noPageCache });
 await import(pathToFileURL(data.entry).href);
@@ -97,8 +93,10 @@ function packed(answer: WorkerAnswer): { answer: WorkerAnswer; transfer: ArrayBu
   return { answer: { ...answer, body: body!, gzip, br }, transfer: [memory] };
 }
 
+const renderJob = (job: WorkerJob) => priority.run(job.priority, () => renderPage(job.key, job.encodings));
+
 const submit = createJobRunner<WorkerJob>((job) =>
-  renderPage(job.key, job.encodings).then(
+  renderJob(job).then(
     (rendered) => {
       const { answer, transfer } = packed(rendered);
       port.postMessage({ id: job.id, answer } satisfies WorkerMessage<WorkerAnswer>, transfer);

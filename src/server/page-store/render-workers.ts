@@ -3,7 +3,7 @@ import { RenderPool } from './render-pool.ts';
 import type { RenderWorkerData, WorkerAnswer } from './render-worker.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 
-/** Renders yield the CPU to the serving thread: a nice value of 10 weighs a tenth of one at 0. */
+/** Background renders yield the CPU to the serving thread: a nice value of 10 weighs a tenth of one at 0 (worker-priority.ts). */
 export const RENDER_NICE = 10;
 
 /**

@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../client.ts';
 import type { Database } from '../schema.ts';
-import { countBlogs, listBlogSummaries, listPublicBlogIds, listRecent, listTopViewed } from './blog-lists.ts';
+import { countBlogs, listBlogIds, listBlogSummaries, listPublicBlogIds, listRecent, listTopViewed } from './blog-lists.ts';
 import { refreshPdfColumn } from './search.ts';
 
 /** The plan SQLite picks for each query a reader's list page runs, on a migrated database. */
@@ -55,6 +55,12 @@ describe('reader list queries', () => {
     for (const plan of plans) expect(plan).not.toMatch(/TEMP B-TREE|blogs_status_publish_at/);
     expect(plans[0]).toMatch(/COVERING INDEX blogs_created_visible/);
     expect(plans[1]).toMatch(/COVERING INDEX blogs_category_created_visible/);
+  });
+
+  it("read the sitemap's articles from an index alone, in id order, not the whole table", async () => {
+    const [plan] = await plansOf((db) => listBlogIds(db));
+    expect(plan).toMatch(/COVERING INDEX blogs_id_updated_visible/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
   });
 
   it('find the articles a PDF is attached to through an index, not by reading every article', async () => {
