@@ -52,6 +52,13 @@ interface PageRow {
 
 export type StoreFile = ReturnType<typeof prepareStoreFile>;
 
+/** An encoding made after its page was stored, for the version of the page it was made from. */
+export interface AddedEncoding {
+  page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>;
+  encoding: 'gzip' | 'br';
+  bytes: Buffer;
+}
+
 const DAMAGED_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
 
 function isDamagedDatabase(error: unknown): boolean {
@@ -169,6 +176,15 @@ function prepareStoreFile(db: SQLite.Database) {
       return previous;
     }),
   );
+  /** Encodings made after their pages were stored, each onto the version it was made from; returns the bytes added. */
+  const addEncodings = db.transaction((entries: AddedEncoding[]): number => {
+    let added = 0;
+    for (const { page, encoding, bytes } of entries) {
+      const statement = encoding === 'br' ? statements.addBr : statements.addGzip;
+      if (statement.run({ key: page.key, etag: page.etag, buildId: page.buildId, bytes }).changes > 0) added += bytes.length;
+    }
+    return added;
+  });
   const touchPages = db.transaction((entries: Array<[string, number]>) => {
     for (const [key, at] of entries) statements.touch.run(at, key);
   });
@@ -244,14 +260,10 @@ function prepareStoreFile(db: SQLite.Database) {
     /** Stores pages in one transaction; returns the size of the version each replaced (0 for a new page). */
     writePages: (pages: Array<{ page: StoredPage; size: number }>): number[] => writePages.immediate(pages),
     /**
-     * Adds an encoding made after the page was stored, to that same version of it; returns the
-     * bytes added (0 when the page changed or already had it).
+     * Adds encodings made after their pages were stored, each to that same version of its page, in
+     * one transaction; returns the bytes added (none for a page that changed or already had it).
      */
-    addEncoding(page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>, encoding: 'gzip' | 'br', bytes: Buffer): number {
-      const statement = encoding === 'br' ? statements.addBr : statements.addGzip;
-      const { changes } = statement.run({ key: page.key, etag: page.etag, buildId: page.buildId, bytes });
-      return changes > 0 ? bytes.length : 0;
-    },
+    addEncodings: (entries: AddedEncoding[]): number => addEncodings.immediate(entries),
     /** Drops one page; returns its size (0 when it was not stored). */
     removePage: (key: string): number => removePage.immediate(key),
     /** Records reads (key, time) in one transaction. */

@@ -31,6 +31,8 @@ describe('PageStore', () => {
     expect(zlib.brotliDecompressSync(br).equals(page.body)).toBe(true);
     expect(store.get('/blog/1')!.br).toBe(br);
     expect(store.get('/blog/1')!.gzip).toBeNull();
+    // Written to the file with the others made meanwhile, at the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(store.stats().diskBytes).toBe(diskBefore + br.length);
     store.close();
 
@@ -69,6 +71,23 @@ describe('PageStore', () => {
     const page = store.put('/blog/1', { contentType: 'text/html', body: html('one'), tags: ['blog:1'] }, store.beginRender());
     expect(page?.br).toBeNull();
     expect(store.count()).toBe(1);
+    store.close();
+  });
+
+  it('writes the encodings made for readers at the same time in one transaction, not one each', async () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const pages = [1, 2, 3].map(
+      (n) =>
+        store.put(`/blog/${n}`, { contentType: 'text/html', body: html(`page ${n}`), tags: [`blog:${n}`] }, store.beginRender())!,
+    );
+    const reader = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
+    const inFile = () => (reader.prepare('select count(*) as n from pages where br is not null').get() as { n: number }).n;
+    await Promise.all(pages.map((page) => store.encoded(page, 'br')));
+    expect(inFile()).toBe(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inFile()).toBe(3);
+    reader.close();
     store.close();
   });
 
