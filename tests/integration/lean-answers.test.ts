@@ -83,28 +83,26 @@ function inlineHashesOf(html: string): Set<string> {
 }
 
 describe('lean page answers', () => {
-  it('stores a page as rendered and makes an encoding on the first request that takes it, then keeps it', async () => {
+  it('stores a page as rendered; an encoding a reader asks for is made by a worker and kept for the next ones', async () => {
     // Nobody has asked for /about since the pre-render: the store holds its body alone.
     expect(storedEncodings('/about')).toEqual({ gzip: false, br: false });
     const plain = await rawGet('/about', { 'accept-encoding': 'identity' });
     expect(plain.headers['x-page-store']).toBe('HIT');
     expect(plain.headers['content-encoding']).toBeUndefined();
 
-    const first = await rawGet('/about', { 'accept-encoding': 'br' });
-    expect(first.headers['x-page-store']).toBe('HIT');
-    expect(first.headers['content-encoding']).toBe('br');
-    expect(first.headers['content-length']).toBe(String(first.body.length));
-    expect(zlib.brotliDecompressSync(first.body).equals(plain.body)).toBe(true);
+    // Each process's first brotli reader waits for a worker to make it (or takes the file's copy).
+    for (let i = 0; i < 4; i++) {
+      const answer = await rawGet('/about', { 'accept-encoding': 'br' });
+      expect(answer.headers['x-page-store']).toBe('HIT');
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['content-length']).toBe(String(answer.body.length));
+      expect(zlib.brotliDecompressSync(answer.body).equals(plain.body)).toBe(true);
+      expect(answer.headers.etag).toBe(plain.headers.etag);
+    }
+    const deadline = Date.now() + 60_000;
+    while (!storedEncodings('/about')?.br && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Only what readers took: nobody asked for gzip.
     expect(storedEncodings('/about')).toEqual({ gzip: false, br: true });
-
-    // The second is answered from the kept copy (the fast path), byte for byte the same.
-    const second = await rawGet('/about', { 'accept-encoding': 'br' });
-    expect(second.body.equals(first.body)).toBe(true);
-    expect(second.headers.etag).toBe(first.headers.etag);
-    const head = await rawGet('/about', { 'accept-encoding': 'gzip' }, 'HEAD');
-    expect(head.headers['content-encoding']).toBe('gzip');
-    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
-    expect(storedEncodings('/about')).toEqual({ gzip: true, br: true });
   });
 
   it("a page's policy names only the inline scripts and styles that page has, stored or rendered per request", async () => {

@@ -57,7 +57,7 @@ export function createRequestListener(parts: ServerParts) {
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
     if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
       const key = pageKeyOf(req.url);
-      if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn, pages.renderer.background)) return;
+      if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn, pages.renderer)) return;
     }
     setSecurityHeaders(res, common);
     const rawUrl = toOriginForm(req.url ?? '/');

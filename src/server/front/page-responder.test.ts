@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { CdnSettings } from '../config.ts';
 import type { RefreshQueue } from '../page-store/refresh-queue.ts';
-import { PageStore } from '../page-store/store.ts';
+import zlib from 'node:zlib';
+import type { PageRenderer } from '../page-store/renderer.ts';
+import { PageStore, type StoredPage } from '../page-store/store.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 import { answerStoredHit, pickEncoding } from './page-responder.ts';
 
@@ -28,7 +30,16 @@ describe('answerStoredHit', () => {
     headers: Record<string, string>;
   }
 
-  function ask(store: PageStore, background: RefreshQueue | null, headers: Record<string, string> = {}): Written | null {
+  /** A renderer's side as the fast path sees it: the refresh queue and the encodings asked for. */
+  function fakeRenderer(queued: string[], encodings: string[] = [], encodingsUnderWay = 0): PageRenderer {
+    return {
+      encodingsUnderWay,
+      background: { enqueue: (keys: string[]) => queued.push(...keys) } as unknown as RefreshQueue,
+      encodeLater: (page: StoredPage, encoding: string) => encodings.push(`${page.key} ${encoding}`),
+    } as unknown as PageRenderer;
+  }
+
+  function ask(store: PageStore, renderer: PageRenderer | null, headers: Record<string, string> = {}): Written | null {
     const written: Written = { status: 0, headers: {} };
     const req = { method: 'GET', headers } as unknown as IncomingMessage;
     const res = {
@@ -40,7 +51,7 @@ describe('answerStoredHit', () => {
       },
       end() {},
     } as unknown as ServerResponse;
-    const answered = answerStoredHit(req, res, '/blog/1', store, ['X-Content-Type-Options', 'nosniff'], null, cdn, background);
+    const answered = answerStoredHit(req, res, '/blog/1', store, ['X-Content-Type-Options', 'nosniff'], null, cdn, renderer);
     return answered ? written : null;
   }
 
@@ -49,7 +60,7 @@ describe('answerStoredHit', () => {
     const body = Buffer.from('<!doctype html><title>one</title>');
     store.put('/blog/1', { contentType: 'text/html', body, tags: ['blog:1'] }, store.beginRender());
     const queued: string[] = [];
-    const background = { enqueue: (keys: string[]) => queued.push(...keys) } as unknown as RefreshQueue;
+    const background = fakeRenderer(queued);
 
     expect(ask(store, background)?.headers['x-page-store']).toBe('HIT');
     const fresh = ask(store, background)!;
@@ -68,6 +79,41 @@ describe('answerStoredHit', () => {
     expect(ask(store, background, { 'if-none-match': fresh.headers.etag! })?.status).toBe(304);
     // Without a refresh queue (or for a page of another build) it is left to the slower path.
     expect(ask(store, null)).toBeNull();
+    store.close();
+  });
+
+  it("answers a page not yet in the reader's best encoding in one it has, kept from shared caches, while a worker makes it", () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const body = Buffer.from('<!doctype html><title>one</title>'.repeat(20));
+    const page = store.put('/blog/1', { contentType: 'text/html', body, tags: ['blog:1'] }, store.beginRender())!;
+    const asked: string[] = [];
+    // With few encodings under way, the reader waits for its own on the slower path.
+    expect(ask(store, fakeRenderer([], asked), { 'accept-encoding': 'br, gzip' })).toBeNull();
+    expect(asked).toEqual([]);
+    // With many under way, it gets the page as it is at once.
+    const renderer = fakeRenderer([], asked, 4);
+
+    const first = ask(store, renderer, { 'accept-encoding': 'br, gzip' })!;
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.headers['content-length']).toBe(String(body.length));
+    // No s-maxage and no tags: a shared cache does not keep it as the brotli answer.
+    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers.xkey).toBeUndefined();
+    expect(asked).toEqual(['/blog/1 br']);
+    // A reader who takes identity only asks for nothing.
+    expect(ask(store, renderer, { 'accept-encoding': 'identity' })!.headers['cache-control']).toContain('s-maxage=300');
+    expect(asked).toEqual(['/blog/1 br']);
+
+    // Once made, the next reader gets it, cacheable.
+    store.keepEncoding(page, 'br', zlib.brotliCompressSync(body));
+    const next = ask(store, renderer, { 'accept-encoding': 'br, gzip' })!;
+    expect(next.headers['content-encoding']).toBe('br');
+    expect(next.headers['cache-control']).toContain('s-maxage=300');
+    expect(next.headers.xkey).toContain('blog:1');
+    // gzip only: the page has none yet, so identity, and gzip is asked for.
+    expect(ask(store, renderer, { 'accept-encoding': 'gzip' })!.headers['content-encoding']).toBeUndefined();
+    expect(asked).toEqual(['/blog/1 br', '/blog/1 gzip']);
     store.close();
   });
 });

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageStore, StoredPage } from '../page-store/store.ts';
 import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
-import type { RefreshQueue } from '../page-store/refresh-queue.ts';
 import { isHtml } from './security-headers.ts';
-import { pickEncoding, type Encoding } from './encodings.ts';
+import { acceptedEncodings, pickEncoding, type Encoding } from './encodings.ts';
 import { narrowPolicy } from './page-policy.ts';
 import type { CdnSettings } from '../config.ts';
 import { carriesSession, LOGGED_IN_PAGE_CACHE_CONTROL, sharedCacheHeaders } from '../cdn/cache-headers.ts';
@@ -12,6 +11,14 @@ import { siteMetrics } from '../metrics/registry.ts';
 export { pickEncoding };
 
 const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 0 };
+
+/**
+ * A reader whose encoding the page does not have yet waits for a worker to make it (about half a
+ * millisecond of brotli) while fewer than this many are under way in this process; past it (a
+ * freshly pre-rendered site read at random, every request a first one) readers get an encoding
+ * the page has at once, and the worker makes theirs in the background.
+ */
+const ENCODINGS_WAITED_FOR = 4;
 
 const served = siteMetrics().pagesServed;
 const servedFast = { HIT: served.labelled({ state: 'hit' }), STALE: served.labelled({ state: 'stale' }) };
@@ -46,9 +53,23 @@ function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
   return encoding === 'identity' ? page.body : page[encoding];
 }
 
-/** Raw header lists of a stored page's fast answers, made once per page, state and encoding. */
-const hitHeaders = new WeakMap<StoredPage, Partial<Record<`${FastState} ${Encoding | 'not-modified'}`, string[]>>>();
+/**
+ * The encoding to answer in: the best this reader takes (`wanted`), or, until a worker has made
+ * that one, the best the page has that the reader takes (identity at worst).
+ */
+function encodingFor(req: IncomingMessage, page: StoredPage): { encoding: Encoding; wanted: Encoding } {
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  return { encoding: accepted.find((encoding) => bodyIn(page, encoding) !== null) ?? 'identity', wanted: accepted[0]! };
+}
 
+/** Raw header lists of a stored page's fast answers, made once per page, state and encoding. */
+const hitHeaders = new WeakMap<StoredPage, Partial<Record<string, string[]>>>();
+
+/**
+ * `substitute`: the page is sent in another encoding than the reader's best, which is being made;
+ * a shared cache must not keep that answer for the reader's encoding, so it gets none of the
+ * shared-cache headers (no s-maxage: not stored) and asks again.
+ */
 function headersForHit(
   page: StoredPage,
   state: FastState,
@@ -56,10 +77,12 @@ function headersForHit(
   common: string[],
   pagePolicy: string | null,
   cdn: CdnSettings,
+  substitute = false,
 ): string[] {
   let perPage = hitHeaders.get(page);
   if (!perPage) hitHeaders.set(page, (perPage = {}));
-  let list = perPage[`${state} ${variant}`];
+  const name = `${state} ${variant}${substitute ? ' substitute' : ''}`;
+  let list = perPage[name];
   if (!list) {
     const policy = policyOf(page, pagePolicy);
     list = [
@@ -70,7 +93,7 @@ function headersForHit(
             ? [value, common[i + 1]!]
             : [],
       ),
-      ...sharedCacheHeaders(cdn, Object.keys(page.tags), page.key, state === 'STALE'),
+      ...sharedCacheHeaders(substitute ? NO_SHARED_CACHE : cdn, Object.keys(page.tags), page.key, state === 'STALE'),
       'ETag',
       `W/${page.etag}`,
       'Vary',
@@ -84,7 +107,7 @@ function headersForHit(
       if (variant !== 'identity') list.push('Content-Encoding', variant);
       list.push('Content-Length', String(bodyIn(page, variant)!.length));
     }
-    perPage[`${state} ${variant}`] = list;
+    perPage[name] = list;
   }
   return list;
 }
@@ -93,9 +116,10 @@ function headersForHit(
  * The hottest path of the site: a stored page, answered with one writeHead of a header list made
  * once per page. A fresh page is a HIT; a stale one (while a change's background refresh runs,
  * when every page of the site may be stale at once) is answered as it is, STALE, and queued for
- * that refresh. `common` is the security header list every answer carries (name, value, ...).
- * Returns false, having written nothing, when the page is not stored, is of another build, or is
- * not yet in the encoding this reader takes (respondWithPage renders or encodes it).
+ * that refresh. A page not yet in the encoding this reader takes best goes in one it has, while
+ * a render worker makes that one. `common` is the security header list every answer carries
+ * (name, value, ...). Returns false, having written nothing, when the page is not stored or is of
+ * another build.
  */
 export function answerStoredHit(
   req: IncomingMessage,
@@ -105,8 +129,9 @@ export function answerStoredHit(
   common: string[],
   pagePolicy: string | null,
   cdn: CdnSettings = NO_SHARED_CACHE,
-  background: RefreshQueue | null = null,
+  renderer: PageRenderer | null = null,
 ): boolean {
+  const background = renderer?.background ?? null;
   // Logged-in requests take the slower path, which marks their answers private.
   if (req.headers.cookie !== undefined || req.headers.authorization !== undefined) {
     if (isPersonal(req)) return false;
@@ -120,11 +145,15 @@ export function answerStoredHit(
   let headers: string[];
   if (etagMatches(req, page)) headers = headersForHit(page, state, 'not-modified', common, pagePolicy, cdn);
   else {
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    body = bodyIn(page, encoding);
-    if (!body) return false;
+    const { encoding, wanted } = encodingFor(req, page);
+    if (encoding !== wanted && wanted !== 'identity') {
+      // Few under way: the slower path waits for it, so shared caches get the reader's encoding.
+      if (!renderer || renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) return false;
+      renderer.encodeLater(page, wanted);
+    }
+    body = bodyIn(page, encoding)!;
     status = 200;
-    headers = headersForHit(page, state, encoding, common, pagePolicy, cdn);
+    headers = headersForHit(page, state, encoding, common, pagePolicy, cdn, encoding !== wanted);
   }
   store.requests.note(key);
   servedFast[state].inc();
@@ -135,28 +164,34 @@ export function answerStoredHit(
 }
 
 /**
- * Answers a stored page in the encoding this reader takes, made first when it has not been yet.
- * pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page keeps no
- * headers), narrowed to the page.
+ * Answers a stored page in the encoding this reader takes (or, while a worker makes that one, in
+ * one the page has). pagePolicy: the build's Content-Security-Policy for HTML pages (a stored page
+ * keeps no headers), narrowed to the page.
  */
 export async function sendStoredPage(
   req: IncomingMessage,
   res: ServerResponse,
-  store: PageStore,
+  renderer: PageRenderer,
   page: StoredPage,
   state: string,
   pagePolicy: string | null = null,
   cdn: CdnSettings = NO_SHARED_CACHE,
 ): Promise<void> {
-  const encoding = etagMatches(req, page) ? 'identity' : pickEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'identity' ? page.body : await encodedOrPlain(store, page, encoding);
+  let { encoding, wanted } = encodingFor(req, page);
+  if (encoding !== wanted && wanted !== 'identity' && !etagMatches(req, page)) {
+    if (renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) {
+      await renderer.encode(page, wanted, 'now');
+      ({ encoding, wanted } = encodingFor(req, page));
+    } else renderer.encodeLater(page, wanted);
+  }
+  const substitute = encoding !== wanted;
   const etag = `W/${page.etag}`;
   const policy = policyOf(page, pagePolicy);
   if (policy) res.setHeader('Content-Security-Policy', policy);
   served.inc({ state: state.toLowerCase() });
   if (isPersonal(req)) res.setHeader('Cache-Control', LOGGED_IN_PAGE_CACHE_CONTROL);
   else {
-    const shared = sharedCacheHeaders(cdn, Object.keys(page.tags), page.key, state === 'STALE');
+    const shared = sharedCacheHeaders(substitute ? NO_SHARED_CACHE : cdn, Object.keys(page.tags), page.key, state === 'STALE');
     for (let i = 0; i < shared.length; i += 2) res.setHeader(shared[i]!, shared[i + 1]!);
   }
   res.setHeader('ETag', etag);
@@ -167,22 +202,13 @@ export async function sendStoredPage(
     res.end();
     return;
   }
+  const body = bodyIn(page, encoding)!;
   res.setHeader('Content-Type', page.contentType);
   res.setHeader('X-Rendered-At', String(page.renderedAt));
-  if (body !== page.body) res.setHeader('Content-Encoding', encoding);
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.statusCode = 200;
   res.end(req.method === 'HEAD' ? undefined : body);
-}
-
-/** The page in this encoding; its plain body if the encoding could not be made (logged). */
-async function encodedOrPlain(store: PageStore, page: StoredPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  try {
-    return await store.encoded(page, encoding);
-  } catch (error) {
-    console.error(`[page-store] could not make the ${encoding} encoding of ${page.key}:`, error);
-    return page.body;
-  }
 }
 
 function sendRaw(req: IncomingMessage, res: ServerResponse, result: RenderResult): void {
@@ -215,12 +241,12 @@ export async function respondWithPage(
   const stored = store.get(key);
   if (stored) store.requests.note(key);
   if (stored && store.isFresh(stored)) {
-    await sendStoredPage(req, res, store, stored, 'HIT', pagePolicy, cdn);
+    await sendStoredPage(req, res, renderer, stored, 'HIT', pagePolicy, cdn);
     return;
   }
   if (stored && stored.buildId === store.buildId && renderer.background) {
     renderer.background.enqueue([key]);
-    await sendStoredPage(req, res, store, stored, 'STALE', pagePolicy, cdn);
+    await sendStoredPage(req, res, renderer, stored, 'STALE', pagePolicy, cdn);
     return;
   }
   let result: RenderResult;
@@ -230,7 +256,7 @@ export async function respondWithPage(
     console.error(`[page-store] render of ${key} failed:`, error);
     if (stored) {
       // Better an older page than an error page.
-      await sendStoredPage(req, res, store, stored, 'STALE', pagePolicy, cdn);
+      await sendStoredPage(req, res, renderer, stored, 'STALE', pagePolicy, cdn);
       return;
     }
     if (!res.headersSent) {
@@ -241,6 +267,6 @@ export async function respondWithPage(
     res.end('The page could not be rendered. Please try again.');
     return;
   }
-  if (result.page) await sendStoredPage(req, res, store, result.page, stored ? 'REFRESHED' : 'MISS', pagePolicy, cdn);
+  if (result.page) await sendStoredPage(req, res, renderer, result.page, stored ? 'REFRESHED' : 'MISS', pagePolicy, cdn);
   else sendRaw(req, res, result);
 }

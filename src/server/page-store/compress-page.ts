@@ -1,11 +1,7 @@
 import zlib from 'node:zlib';
-import { promisify } from 'node:util';
 
 /** The encodings a stored page may also be kept in, besides its body. */
 export type PageEncoding = 'gzip' | 'br';
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: {
@@ -16,17 +12,10 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
 });
 
 /**
- * One encoding of a page, made on libuv's thread pool: the serving thread goes on answering
- * while it is made. A page is compressed on the first request that takes this encoding, not at
- * render: most pages of a large site are rarely read, and a render (the pre-render, the refresh
- * after a rename) that compressed to both encodings spent a fifth of its time on copies no reader
- * asked for.
+ * One encoding of a page, made by a render worker (on a reader's first request for it, or with a
+ * background render of a page readers took it of): most pages of a large site are rarely read,
+ * and compressing every page to both encodings at render was a fifth of the pre-render.
  */
-export function compressTo(encoding: PageEncoding, body: Buffer): Promise<Buffer> {
-  return encoding === 'br' ? brotli(body, brotliOptions(body.length)) : gzip(body, { level: 6 });
-}
-
-/** The same on this thread: a render worker making, with a background render, the encodings readers took before. */
 export function compressToSync(encoding: PageEncoding, body: Buffer): Buffer {
   return encoding === 'br' ? zlib.brotliCompressSync(body, brotliOptions(body.length)) : zlib.gzipSync(body, { level: 6 });
 }

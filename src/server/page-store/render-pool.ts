@@ -17,6 +17,8 @@ export interface WorkerJob {
   priority: RenderPriority;
   /** Encodings to make with the render (those readers took of the page's previous version). */
   encodings?: PageEncoding[];
+  /** A stored page's body: compress it to `encodings` instead of rendering `key`. */
+  body?: Uint8Array;
 }
 
 /** Messages a render worker sends: `{ ready: true }` once, then one answer or error per job. */
@@ -65,6 +67,7 @@ interface Job<A> {
   key: string;
   priority: RenderPriority;
   encodings?: PageEncoding[];
+  body?: Uint8Array;
   attempts: number;
   resolve: (answer: A) => void;
   reject: (error: Error) => void;
@@ -103,13 +106,17 @@ export class RenderPool<A> {
     for (let i = 0; i < options.size; i++) this.spawn();
   }
 
-  /** Renders one key on a worker; rejects with RenderFailed, or with the worker's own error. */
-  render(key: string, priority: RenderPriority = 'now', encodings?: PageEncoding[]): Promise<A> {
+  /**
+   * Renders one key on a worker (or, given `body`, only compresses that stored body of it);
+   * rejects with RenderFailed, or with the worker's own error.
+   */
+  render(key: string, priority: RenderPriority = 'now', encodings?: PageEncoding[], body?: Uint8Array): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
     return new Promise<A>((resolve, reject) => {
       const job: Job<A> = { id: this.nextId++, key, priority, attempts: 0, resolve, reject };
       if (encodings?.length) job.encodings = encodings;
+      if (body) job.body = body;
       (priority === 'now' ? this.now : this.background).push(job);
       this.dispatch();
     });
@@ -252,6 +259,7 @@ export class RenderPool<A> {
         key: job.key,
         priority: job.priority,
         ...(job.encodings ? { encodings: job.encodings } : {}),
+        ...(job.body ? { body: job.body } : {}),
       } satisfies WorkerJob);
     }
   }

@@ -93,7 +93,18 @@ function packed(answer: WorkerAnswer): { answer: WorkerAnswer; transfer: ArrayBu
   return { answer: { ...answer, body: body!, gzip, br }, transfer: [memory] };
 }
 
-const renderJob = (job: WorkerJob) => priority.run(job.priority, () => renderPage(job.key, job.encodings));
+/** A stored page's body compressed to the encodings its job names (readers asked for them). */
+function compressBody(job: WorkerJob & { body: Uint8Array }): WorkerAnswer {
+  const body = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength);
+  const answer: WorkerAnswer = { key: job.key, status: 200, headers: {}, setsCookie: false, tags: null, body: new Uint8Array(0) };
+  for (const encoding of job.encodings ?? []) answer[encoding] = compressToSync(encoding, body);
+  return answer;
+}
+
+const renderJob = (job: WorkerJob) =>
+  job.body
+    ? priority.run(job.priority, () => Promise.resolve(compressBody({ ...job, body: job.body! })))
+    : priority.run(job.priority, () => renderPage(job.key, job.encodings));
 
 const submit = createJobRunner<WorkerJob>((job) =>
   renderJob(job).then(

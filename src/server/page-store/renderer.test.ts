@@ -82,7 +82,7 @@ describe('PageRenderer', () => {
     const renderer = new PageRenderer(store, pool);
     const read = (await renderer.render('/blog/1')).page!;
     await renderer.render('/blog/2');
-    await store.encoded(read, 'br');
+    store.keepEncoding(read, 'br', zlib.brotliCompressSync(read.body));
     store.invalidate(['blog:1']);
     const refreshed = await renderer.render('/blog/1', 'background');
     await renderer.render('/blog/2', 'background');
@@ -95,6 +95,46 @@ describe('PageRenderer', () => {
       ['/blog/1', 'now', []],
     ]);
     expect(refreshed.page?.br && zlib.brotliDecompressSync(refreshed.page.br).toString()).toBe('refreshed');
+    store.close();
+  });
+
+  it('has a worker make an encoding a reader asked for, once however many ask, and keeps it with the page', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    let release!: () => void;
+    const bodies: Uint8Array[] = [];
+    const { pool, calls } = scriptedPool([
+      async (key) => answer(key, 'read'),
+      (key) =>
+        new Promise<WorkerAnswer>((resolve) => {
+          release = () =>
+            resolve({
+              key,
+              status: 200,
+              headers: {},
+              setsCookie: false,
+              tags: null,
+              body: new Uint8Array(0),
+              br: zlib.brotliCompressSync(Buffer.from(bodies[0]!)),
+            });
+        }),
+    ]);
+    const render = pool.render.bind(pool);
+    pool.render = (key, priority, encodings, body) => {
+      if (body) bodies.push(body);
+      return render(key, priority, encodings);
+    };
+    const renderer = new PageRenderer(store, pool);
+    const page = (await renderer.render('/blog/1')).page!;
+    renderer.encodeLater(page, 'br');
+    renderer.encodeLater(store.get('/blog/1')!, 'br');
+    expect(calls.slice(1)).toEqual([{ key: '/blog/1', priority: 'background', encodings: ['br'] }]);
+    expect(Buffer.from(bodies[0]!).equals(page.body)).toBe(true);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(zlib.brotliDecompressSync(store.get('/blog/1')!.br!).equals(page.body)).toBe(true);
+    // Made: nobody asks again.
+    renderer.encodeLater(store.get('/blog/1')!, 'br');
+    expect(calls).toHaveLength(2);
     store.close();
   });
 

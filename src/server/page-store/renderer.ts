@@ -4,6 +4,7 @@ import { RenderFailed, type RenderPool, type RenderPriority } from './render-poo
 import type { WorkerAnswer } from './render-worker.ts';
 import { asBuffer, pageInputOf } from './stored-page.ts';
 import { StoreBatch } from './store-batch.ts';
+import type { PageEncoding } from './compress-page.ts';
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -13,6 +14,9 @@ export interface RenderResult {
   headers: Record<string, string | string[]>;
   body: Buffer;
 }
+
+/** Encodings waiting for a worker, at most: past it a reader's ask is dropped (the next one asks again). */
+const MAX_ENCODINGS_WAITING = 2_000;
 
 const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-page-tags', 'content-length']);
 
@@ -37,6 +41,8 @@ export class PageRenderer {
   private readonly store: PageStore;
   private readonly pool: RenderPool<WorkerAnswer>;
   private readonly inFlight = new Map<string, { startedAt: number; promise: Promise<RenderResult> }>();
+  /** Encodings being made for readers, by encoding, ETag and key: one job each however many ask. */
+  private readonly encoding = new Map<string, Promise<void>>();
   /**
    * The background refresh's pages, several to a transaction: after a rename refreshed every page
    * one commit at a time, the serving threads spent on those commits the CPU readers needed.
@@ -72,6 +78,43 @@ export class PageRenderer {
 
   private forget(key: string, entry: { promise: Promise<RenderResult> }): void {
     if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
+  }
+
+  /** Encodings a worker is making now for this process's readers. */
+  get encodingsUnderWay(): number {
+    return this.encoding.size;
+  }
+
+  /**
+   * Makes an encoding a reader took that the stored page does not have yet, on a render worker
+   * (`now`: a reader waits for it; `background`: readers meanwhile get an encoding the page has),
+   * and the store keeps it for the next readers. One job per page and encoding however many ask.
+   * Only the encodings readers take are ever made: most pages of a large site are rarely read,
+   * and compressing every page to both encodings at render was a fifth of the pre-render.
+   */
+  encode(page: StoredPage, encoding: PageEncoding, priority: RenderPriority): Promise<void> {
+    const id = `${encoding} ${page.etag} ${page.key}`;
+    const underWay = this.encoding.get(id);
+    if (underWay) return underWay;
+    // Another process may have made it already: then the file has it.
+    if (page[encoding] || this.store.takeEncodingFromFile(page, encoding)) return Promise.resolve();
+    const making = this.pool
+      // A copy of its own: the body may be a view on a larger buffer, which a message would copy whole.
+      .render(page.key, priority, [encoding], new Uint8Array(page.body))
+      .then(
+        (answer) => {
+          if (answer[encoding]) this.store.keepEncoding(page, encoding, asBuffer(answer[encoding]));
+        },
+        (error: unknown) => console.error(`[page-store] could not make the ${encoding} encoding of ${page.key}:`, error),
+      )
+      .finally(() => this.encoding.delete(id));
+    this.encoding.set(id, making);
+    return making;
+  }
+
+  /** `encode` in the background, unless too many are waiting already (the next reader asks again). */
+  encodeLater(page: StoredPage, encoding: PageEncoding): void {
+    if (this.encoding.size < MAX_ENCODINGS_WAITING) void this.encode(page, encoding, 'background');
   }
 
   /** Re-renders these pages now; errors are logged, never thrown. */

@@ -111,6 +111,8 @@ function prepareStoreFile(db: SQLite.Database) {
     get: db.prepare('select * from pages where key = ?'),
     tagsOf: db.prepare('select tags, build_id from pages where key = ?'),
     encodingsOf: db.prepare('select gzip is not null as gzip, br is not null as br from pages where key = ?'),
+    gzipOf: db.prepare('select gzip from pages where key = @key and etag = @etag and build_id = @buildId').pluck(),
+    brOf: db.prepare('select br from pages where key = @key and etag = @etag and build_id = @buildId').pluck(),
     sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
       `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br)
@@ -240,6 +242,11 @@ function prepareStoreFile(db: SQLite.Database) {
     readPageTags(key: string): { tags: Record<string, number>; buildId: string } | undefined {
       const row = statements.tagsOf.get(key) as { tags: string; build_id: string } | undefined;
       return row && { tags: JSON.parse(row.tags) as Record<string, number>, buildId: row.build_id };
+    },
+    /** An encoding of that version of the page, when the file has it (another process made it). */
+    readEncoding(page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>, encoding: 'gzip' | 'br'): Buffer | null {
+      const statement = encoding === 'br' ? statements.brOf : statements.gzipOf;
+      return (statement.get({ key: page.key, etag: page.etag, buildId: page.buildId }) as Buffer | null | undefined) ?? null;
     },
     /** Which encodings the stored page has, without reading them. */
     readEncodings(key: string): Array<'gzip' | 'br'> {

@@ -5,7 +5,7 @@ import { StoreGuard } from './store-guard.ts';
 import { TagVersions } from './tag-versions.ts';
 import { PageMemory, sizeOf } from './page-memory.ts';
 import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
-import { compressTo, type PageEncoding } from './compress-page.ts';
+import type { PageEncoding } from './compress-page.ts';
 
 export type { StoredPage } from './store-file.ts';
 export type { PageInput, PutEntry } from './stored-page.ts';
@@ -68,8 +68,6 @@ export class PageStore {
   private readonly accessed = new Map<string, number>();
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
-  /** Encodings being made, by encoding, key and ETag: readers asking at once wait for one compression. */
-  private readonly encoding = new Map<string, Promise<Buffer>>();
   /**
    * Encodings made on readers' requests, written to the file together at the next turn of the
    * event loop: a write (and the file's lock, shared with the other processes) per request made
@@ -191,25 +189,6 @@ export class PageStore {
   }
 
   /**
-   * The page's body in this encoding. Made on the first request that takes it (on the thread
-   * pool, so this thread keeps answering), then kept with the page in memory and in the file:
-   * only the encodings readers ask for are ever made.
-   */
-  async encoded(page: StoredPage, encoding: PageEncoding): Promise<Buffer> {
-    const made = page[encoding];
-    if (made) return made;
-    const id = `${encoding} ${page.etag} ${page.key}`;
-    let making = this.encoding.get(id);
-    if (!making) {
-      making = compressTo(encoding, page.body).finally(() => this.encoding.delete(id));
-      this.encoding.set(id, making);
-    }
-    const bytes = await making;
-    this.keepEncoding(page, encoding, bytes);
-    return page[encoding] ?? bytes;
-  }
-
-  /**
    * The encodings readers took of the page stored under `key` (made on their requests): a
    * background render makes them again with the page, in its worker, instead of the next reader
    * waiting for them. A page nobody asked for stays as rendered.
@@ -220,13 +199,30 @@ export class PageStore {
     return this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
   }
 
-  private keepEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
+  /**
+   * Keeps an encoding made after the page was stored (a reader asked for it): with the page in
+   * memory at once, in the file with the others made meanwhile. Never onto a newer version.
+   */
+  keepEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
     if (page[encoding]) return;
     page[encoding] = bytes;
     this.memory.grown(page, bytes.length);
     this.pendingEncodings.push({ page, encoding, bytes });
     if (this.pendingEncodings.length >= ENCODING_BATCH) this.writeEncodings();
     else if (this.pendingEncodings.length === 1) setImmediate(() => this.writeEncodings());
+  }
+
+  /**
+   * Takes an encoding of this version of the page from the file when another process made it
+   * (its copy in memory was read before); false when the file has none either.
+   */
+  takeEncodingFromFile(page: StoredPage, encoding: PageEncoding): boolean {
+    if (page[encoding]) return true;
+    const bytes = this.guard.run('read', () => this.file.readEncoding(page, encoding)) ?? null;
+    if (!bytes) return false;
+    page[encoding] = bytes;
+    this.memory.grown(page, bytes.length);
+    return true;
   }
 
   private writeEncodings(): void {
