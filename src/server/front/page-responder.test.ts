@@ -36,6 +36,7 @@ describe('answerStoredHit', () => {
       encodingsUnderWay,
       background: { enqueue: (keys: string[]) => queued.push(...keys) } as unknown as RefreshQueue,
       encodeLater: (page: StoredPage, encoding: string) => encodings.push(`${page.key} ${encoding}`),
+      wantEncoding: (key: string, encoding: string) => encodings.push(`${key} ${encoding} with its refresh`),
     } as unknown as PageRenderer;
   }
 
@@ -114,6 +115,14 @@ describe('answerStoredHit', () => {
     // gzip only: the page has none yet, so identity, and gzip is asked for.
     expect(ask(store, renderer, { 'accept-encoding': 'gzip' })!.headers['content-encoding']).toBeUndefined();
     expect(asked).toEqual(['/blog/1 br', '/blog/1 gzip']);
+
+    // A stale page is answered at once whatever is under way: its refresh makes the encoding.
+    store.invalidate(['blog:1']);
+    const waiting = fakeRenderer([], asked);
+    const stale = ask(store, waiting, { 'accept-encoding': 'gzip' })!;
+    expect(stale.headers['x-page-store']).toBe('STALE');
+    expect(stale.headers['content-encoding']).toBeUndefined();
+    expect(asked.at(-1)).toBe('/blog/1 gzip with its refresh');
     store.close();
   });
 });

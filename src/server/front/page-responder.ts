@@ -147,9 +147,11 @@ export function answerStoredHit(
   else {
     const { encoding, wanted } = encodingFor(req, page);
     if (encoding !== wanted && wanted !== 'identity') {
+      // A stale page is about to be rendered again: its refresh makes the encoding, not a job now.
+      if (state === 'STALE') renderer?.wantEncoding(page.key, wanted);
       // Few under way: the slower path waits for it, so shared caches get the reader's encoding.
-      if (!renderer || renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) return false;
-      renderer.encodeLater(page, wanted);
+      else if (!renderer || renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) return false;
+      else renderer.encodeLater(page, wanted);
     }
     body = bodyIn(page, encoding)!;
     status = 200;
@@ -179,7 +181,8 @@ export async function sendStoredPage(
 ): Promise<void> {
   let { encoding, wanted } = encodingFor(req, page);
   if (encoding !== wanted && wanted !== 'identity' && !etagMatches(req, page)) {
-    if (renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) {
+    if (state === 'STALE') renderer.wantEncoding(page.key, wanted);
+    else if (renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) {
       await renderer.encode(page, wanted, 'now');
       ({ encoding, wanted } = encodingFor(req, page));
     } else renderer.encodeLater(page, wanted);

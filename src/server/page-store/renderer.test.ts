@@ -85,13 +85,15 @@ describe('PageRenderer', () => {
     store.keepEncoding(read, 'br', zlib.brotliCompressSync(read.body));
     store.invalidate(['blog:1']);
     const refreshed = await renderer.render('/blog/1', 'background');
+    // A reader took gzip of /blog/2 while it was stale: its refresh makes it.
+    renderer.wantEncoding('/blog/2', 'gzip');
     await renderer.render('/blog/2', 'background');
     await renderer.render('/blog/1');
     expect(calls.map(({ key, priority, encodings }) => [key, priority, encodings ?? []])).toEqual([
       ['/blog/1', 'now', []],
       ['/blog/2', 'now', []],
       ['/blog/1', 'background', ['br']],
-      ['/blog/2', 'background', []],
+      ['/blog/2', 'background', ['gzip']],
       ['/blog/1', 'now', []],
     ]);
     expect(refreshed.page?.br && zlib.brotliDecompressSync(refreshed.page.br).toString()).toBe('refreshed');

@@ -18,6 +18,9 @@ export interface RenderResult {
 /** Encodings waiting for a worker, at most: past it a reader's ask is dropped (the next one asks again). */
 const MAX_ENCODINGS_WAITING = 2_000;
 
+/** Stale pages whose readers' encodings are remembered for their refresh, at most. */
+const MAX_ENCODINGS_WANTED = 100_000;
+
 const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-page-tags', 'content-length']);
 
 /** The answer for a render whose worker died twice: that page only, a plain 500. */
@@ -41,6 +44,8 @@ export class PageRenderer {
   private readonly store: PageStore;
   private readonly pool: RenderPool<WorkerAnswer>;
   private readonly inFlight = new Map<string, { startedAt: number; promise: Promise<RenderResult> }>();
+  /** Encodings readers took of stale pages, by key, for their background renders to make. */
+  private readonly wanted = new Map<string, Set<PageEncoding>>();
   /** Encodings being made for readers, by encoding, ETag and key: one job each however many ask. */
   private readonly encoding = new Map<string, Promise<void>>();
   /**
@@ -112,6 +117,17 @@ export class PageRenderer {
     return making;
   }
 
+  /**
+   * A reader took this encoding of a stale page: its background render makes it with the page
+   * (a compress job now would be thrown away with the stale version, and after a rename would
+   * take the workers from the refresh itself).
+   */
+  wantEncoding(key: string, encoding: PageEncoding): void {
+    const wanted = this.wanted.get(key);
+    if (wanted) wanted.add(encoding);
+    else if (this.wanted.size < MAX_ENCODINGS_WANTED) this.wanted.set(key, new Set([encoding]));
+  }
+
   /** `encode` in the background, unless too many are waiting already (the next reader asks again). */
   encodeLater(page: StoredPage, encoding: PageEncoding): void {
     if (this.encoding.size < MAX_ENCODINGS_WAITING) void this.encode(page, encoding, 'background');
@@ -128,13 +144,22 @@ export class PageRenderer {
     );
   }
 
+  /** The encodings a background render of `key` makes: those readers took of it, before or while it was stale. */
+  private encodingsFor(key: string): PageEncoding[] {
+    const wanted = this.wanted.get(key);
+    this.wanted.delete(key);
+    const encodings = this.store.encodingsOf(key);
+    for (const encoding of wanted ?? []) if (!encodings.includes(encoding)) encodings.push(encoding);
+    return encodings;
+  }
+
   /** startedAt: taken before the job is queued, so a change while it waits or renders keeps it out of the store. */
   private async renderOnce(key: string, priority: RenderPriority, startedAt: number): Promise<RenderResult> {
     let answer: WorkerAnswer;
     try {
       // A reader or a save waits for a `now` render: its encodings are made on the first request
       // for each, off this path. The background makes those readers took of the page before.
-      answer = await this.pool.render(key, priority, priority === 'background' ? this.store.encodingsOf(key) : undefined);
+      answer = await this.pool.render(key, priority, priority === 'background' ? this.encodingsFor(key) : undefined);
     } catch (error) {
       if (!(error instanceof RenderFailed)) throw error;
       console.error(`[page-store] ${error.message}`);
