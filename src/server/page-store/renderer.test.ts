@@ -140,6 +140,23 @@ describe('PageRenderer', () => {
     store.close();
   });
 
+  it('keeps few encodings waiting for a worker, so a refresh behind them is not held up', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const { pool, calls } = scriptedPool(Array.from({ length: 40 }, () => () => new Promise<WorkerAnswer>(() => {})));
+    const renderer = new PageRenderer(store, pool);
+    for (let n = 1; n <= 40; n++) {
+      const page = store.put(
+        `/blog/${n}`,
+        { contentType: 'text/html', body: Buffer.from(`page ${n}`), tags: [`blog:${n}`] },
+        store.beginRender(),
+      )!;
+      renderer.encodeLater(page, 'br');
+    }
+    expect(calls).toHaveLength(32);
+    expect(renderer.encodingsUnderWay).toBe(32);
+    store.close();
+  });
+
   it('does not store a render that was asked for before a change of its tags', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     let release!: () => void;

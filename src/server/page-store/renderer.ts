@@ -15,8 +15,13 @@ export interface RenderResult {
   body: Buffer;
 }
 
-/** Encodings waiting for a worker, at most: past it a reader's ask is dropped (the next one asks again). */
-const MAX_ENCODINGS_WAITING = 2_000;
+/**
+ * Encodings waiting for a worker, at most: past it a reader's ask is dropped (the next one asks
+ * again). Kept short: the jobs wait in the pool's background line, and a rename's refresh queued
+ * behind 2,000 of them (made for a freshly pre-rendered site read at random) refreshed nothing
+ * while readers ran.
+ */
+const MAX_ENCODINGS_WAITING = 32;
 
 /** Stale pages whose readers' encodings are remembered for their refresh, at most. */
 const MAX_ENCODINGS_WANTED = 100_000;
