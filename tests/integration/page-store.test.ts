@@ -135,9 +135,14 @@ describe('the page store', () => {
   it('a page refreshed in the background comes back with the encodings readers took of it, made by its worker', async () => {
     const [newest] = (await call(server, '/api/blogs?limit=1')).body as Array<{ id: number } & Json>;
     // Home page 3 shows the newest article in its ticker but is not hot: a reader takes it in brotli.
+    // The edit before staled every home page: wait for this one's refresh first.
+    expect((await untilRefreshed('/?page=3')).state).toBe('HIT');
     await fetch(server.url('/?page=3'), { headers: { 'accept-encoding': 'br' } }).then((r) => r.arrayBuffer());
+    // Kept in memory at once, written to the file at the serving thread's next turn.
+    const madeBy = Date.now() + 60_000;
+    while (!storedRow('/?page=3')?.br && Date.now() < madeBy) await new Promise((resolve) => setTimeout(resolve, 20));
     const before = storedRow('/?page=3')!;
-    expect(before).toMatchObject({ br: true, gzip: false });
+    expect(before.br).toBe(true);
 
     const title = uniqueName('Refreshed with its encodings');
     expect((await sendJson(server, 'PUT', `/api/blogs/${newest!.id}`, blogBodyFrom(newest!, { title }), auth)).status).toBe(200);
@@ -148,8 +153,8 @@ describe('the page store', () => {
       after = storedRow('/?page=3');
     }
     expect(after!.renderedAt).not.toBe(before.renderedAt);
-    // Nobody asked for it since: the brotli copy came with the render; gzip, never asked for, did not.
-    expect(after).toMatchObject({ br: true, gzip: false });
+    // Nobody asked for it since: the encodings readers took came with the render, and only those.
+    expect(after).toMatchObject({ br: true, gzip: before.gzip });
     const answer = await fetch(server.url('/?page=3'), { headers: { 'accept-encoding': 'br' } });
     expect(answer.headers.get('x-page-store')).toBe('HIT');
     expect(await answer.text()).toContain(title);

@@ -28,6 +28,14 @@ export function instrumentSite(
       const startedAt = performance.now();
       return run(request).finally(() => metrics.searches.observe((performance.now() - startedAt) / 1000));
     };
+    // A search page is searched and rendered in the search worker: timed as one search.
+    const renderPage = search.renderPage.bind(search);
+    search.renderPage = (job) => {
+      const startedAt = performance.now();
+      const rendered = renderPage(job);
+      if (job.decision.refusal !== null) return rendered;
+      return rendered.finally(() => metrics.searches.observe((performance.now() - startedAt) / 1000));
+    };
   }
   metrics.gauge('site_refresh_queue_depth', 'Stale pages waiting for the background refresh.', () => queue.status().queued);
   metrics.gauge('site_page_store_memory_pages', 'Stored pages held in memory.', () => store.stats().memoryPages);
