@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PageStore, StoredPage } from '../page-store/store.ts';
 import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
+import type { PageEncoding } from '../page-store/compress-page.ts';
 import { isHtml } from './security-headers.ts';
 import { acceptedEncodings, pickEncoding, type Encoding } from './encodings.ts';
 import { narrowPolicy } from './page-policy.ts';
@@ -60,6 +61,19 @@ function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
 function encodingFor(req: IncomingMessage, page: StoredPage): { encoding: Encoding; wanted: Encoding } {
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   return { encoding: accepted.find((encoding) => bodyIn(page, encoding) !== null) ?? 'identity', wanted: accepted[0]! };
+}
+
+/**
+ * For a reader whose best encoding the page lacks: `wait` for a worker to make it now, or answer
+ * in one the page has (`substitute`) while it is made. A stale page's refresh makes it; otherwise
+ * the reader waits while few are under way in this process, and past that a worker makes it in
+ * the background.
+ */
+function planEncoding(renderer: PageRenderer, page: StoredPage, wanted: PageEncoding, state: string): 'wait' | 'substitute' {
+  if (state === 'STALE') renderer.wantEncoding(page.key, wanted);
+  else if (renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) return 'wait';
+  else renderer.encodeLater(page, wanted);
+  return 'substitute';
 }
 
 /** Raw header lists of a stored page's fast answers, made once per page, state and encoding. */
@@ -146,13 +160,9 @@ export function answerStoredHit(
   if (etagMatches(req, page)) headers = headersForHit(page, state, 'not-modified', common, pagePolicy, cdn);
   else {
     const { encoding, wanted } = encodingFor(req, page);
-    if (encoding !== wanted && wanted !== 'identity') {
-      // A stale page is about to be rendered again: its refresh makes the encoding, not a job now.
-      if (state === 'STALE') renderer?.wantEncoding(page.key, wanted);
-      // Few under way: the slower path waits for it, so shared caches get the reader's encoding.
-      else if (!renderer || renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) return false;
-      else renderer.encodeLater(page, wanted);
-    }
+    // Waiting is the slower path's: shared caches then get the reader's encoding.
+    if (encoding !== wanted && wanted !== 'identity' && (!renderer || planEncoding(renderer, page, wanted, state) === 'wait'))
+      return false;
     body = bodyIn(page, encoding)!;
     status = 200;
     headers = headersForHit(page, state, encoding, common, pagePolicy, cdn, encoding !== wanted);
@@ -181,11 +191,10 @@ export async function sendStoredPage(
 ): Promise<void> {
   let { encoding, wanted } = encodingFor(req, page);
   if (encoding !== wanted && wanted !== 'identity' && !etagMatches(req, page)) {
-    if (state === 'STALE') renderer.wantEncoding(page.key, wanted);
-    else if (renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) {
+    if (planEncoding(renderer, page, wanted, state) === 'wait') {
       await renderer.encode(page, wanted, 'now');
       ({ encoding, wanted } = encodingFor(req, page));
-    } else renderer.encodeLater(page, wanted);
+    }
   }
   const substitute = encoding !== wanted;
   const etag = `W/${page.etag}`;

@@ -1,7 +1,8 @@
 import zlib from 'node:zlib';
 
 /** The encodings a stored page may also be kept in, besides its body. */
-export type PageEncoding = 'gzip' | 'br';
+export const PAGE_ENCODINGS = ['gzip', 'br'] as const;
+export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
 
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: {

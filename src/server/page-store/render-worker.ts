@@ -69,8 +69,12 @@ async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<
   await holdWhileAsked(key);
   const rendered = await renderInProcess(render!, data.origin, key);
   const tags = storableTags(rendered);
-  const answer: WorkerAnswer = { key, ...rendered, tags };
-  if (tags) for (const encoding of encodings) answer[encoding] = compressToSync(encoding, rendered.body);
+  return withEncodings({ key, ...rendered, tags }, rendered.body, tags ? encodings : []);
+}
+
+/** The answer with `body` compressed to each of these encodings. */
+function withEncodings(answer: WorkerAnswer, body: Buffer, encodings: PageEncoding[]): WorkerAnswer {
+  for (const encoding of encodings) answer[encoding] = compressToSync(encoding, body);
   return answer;
 }
 
@@ -94,17 +98,15 @@ function packed(answer: WorkerAnswer): { answer: WorkerAnswer; transfer: ArrayBu
 }
 
 /** A stored page's body compressed to the encodings its job names (readers asked for them). */
-function compressBody(job: WorkerJob & { body: Uint8Array }): WorkerAnswer {
-  const body = Buffer.from(job.body.buffer, job.body.byteOffset, job.body.byteLength);
-  const answer: WorkerAnswer = { key: job.key, status: 200, headers: {}, setsCookie: false, tags: null, body: new Uint8Array(0) };
-  for (const encoding of job.encodings ?? []) answer[encoding] = compressToSync(encoding, body);
-  return answer;
+function compressBody(key: string, body: Uint8Array, encodings: PageEncoding[] = []): WorkerAnswer {
+  const answer: WorkerAnswer = { key, status: 200, headers: {}, setsCookie: false, tags: null, body: new Uint8Array(0) };
+  return withEncodings(answer, Buffer.from(body.buffer, body.byteOffset, body.byteLength), encodings);
 }
 
 const renderJob = (job: WorkerJob) =>
-  job.body
-    ? priority.run(job.priority, () => Promise.resolve(compressBody({ ...job, body: job.body! })))
-    : priority.run(job.priority, () => renderPage(job.key, job.encodings));
+  priority.run(job.priority, async () =>
+    job.body ? compressBody(job.key, job.body, job.encodings) : renderPage(job.key, job.encodings),
+  );
 
 const submit = createJobRunner<WorkerJob>((job) =>
   renderJob(job).then(

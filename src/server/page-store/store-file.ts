@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { createStoreSchema, STORE_FILE_NAME } from './store-schema.ts';
+import { PAGE_ENCODINGS, type PageEncoding } from './compress-page.ts';
 
 export { dropStoredPages } from './store-schema.ts';
 
@@ -15,7 +16,7 @@ export interface StoredPage {
   contentType: string;
   etag: string;
   body: Buffer;
-  /** Made on the first request that takes it (compress-page.ts); null until then. */
+  /** Made by a render worker once a reader takes it (or with a render, for a page readers took it of); null until then. */
   gzip: Buffer | null;
   br: Buffer | null;
   tags: Record<string, number>;
@@ -55,7 +56,7 @@ export type StoreFile = ReturnType<typeof prepareStoreFile>;
 /** An encoding made after its page was stored, for the version of the page it was made from. */
 export interface AddedEncoding {
   page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>;
-  encoding: 'gzip' | 'br';
+  encoding: PageEncoding;
   bytes: Buffer;
 }
 
@@ -244,15 +245,15 @@ function prepareStoreFile(db: SQLite.Database) {
       return row && { tags: JSON.parse(row.tags) as Record<string, number>, buildId: row.build_id };
     },
     /** An encoding of that version of the page, when the file has it (another process made it). */
-    readEncoding(page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>, encoding: 'gzip' | 'br'): Buffer | null {
+    readEncoding(page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>, encoding: PageEncoding): Buffer | null {
       const statement = encoding === 'br' ? statements.brOf : statements.gzipOf;
       return (statement.get({ key: page.key, etag: page.etag, buildId: page.buildId }) as Buffer | null | undefined) ?? null;
     },
     /** Which encodings the stored page has, without reading them. */
-    readEncodings(key: string): Array<'gzip' | 'br'> {
+    readEncodings(key: string): PageEncoding[] {
       const row = statements.encodingsOf.get(key) as { gzip: number; br: number } | undefined;
       if (!row) return [];
-      return [...(row.gzip ? (['gzip'] as const) : []), ...(row.br ? (['br'] as const) : [])];
+      return PAGE_ENCODINGS.filter((encoding) => row[encoding]);
     },
     /** The stored pages carrying any of these tags: as many rows as pages found, whatever the store's size. */
     keysWithTags(tags: string[]): string[] {

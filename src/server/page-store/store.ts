@@ -5,7 +5,7 @@ import { StoreGuard } from './store-guard.ts';
 import { TagVersions } from './tag-versions.ts';
 import { PageMemory, sizeOf } from './page-memory.ts';
 import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
-import type { PageEncoding } from './compress-page.ts';
+import { PAGE_ENCODINGS, type PageEncoding } from './compress-page.ts';
 
 export type { StoredPage } from './store-file.ts';
 export type { PageInput, PutEntry } from './stored-page.ts';
@@ -195,7 +195,7 @@ export class PageStore {
    */
   encodingsOf(key: string): PageEncoding[] {
     const hot = this.memory.peek(key);
-    if (hot) return (['gzip', 'br'] as const).filter((encoding) => hot[encoding] !== null);
+    if (hot) return PAGE_ENCODINGS.filter((encoding) => hot[encoding] !== null);
     return this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
   }
 
@@ -205,8 +205,7 @@ export class PageStore {
    */
   keepEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
     if (page[encoding]) return;
-    page[encoding] = bytes;
-    this.memory.grown(page, bytes.length);
+    this.attachEncoding(page, encoding, bytes);
     this.pendingEncodings.push({ page, encoding, bytes });
     if (this.pendingEncodings.length >= ENCODING_BATCH) this.writeEncodings();
     else if (this.pendingEncodings.length === 1) setImmediate(() => this.writeEncodings());
@@ -220,9 +219,14 @@ export class PageStore {
     if (page[encoding]) return true;
     const bytes = this.guard.run('read', () => this.file.readEncoding(page, encoding)) ?? null;
     if (!bytes) return false;
+    this.attachEncoding(page, encoding, bytes);
+    return true;
+  }
+
+  /** The encoding goes with the page object, counted in memory when memory holds that page. */
+  private attachEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
     page[encoding] = bytes;
     this.memory.grown(page, bytes.length);
-    return true;
   }
 
   private writeEncodings(): void {
