@@ -20,7 +20,9 @@ function readStore(dir: string): { bytes: number; keys: Set<string> } {
   const db = new SQLite(path.join(dir, 'pages', 'pages.sqlite'), { readonly: true });
   try {
     const bytes = (
-      db.prepare('select coalesce(sum(length(body) + length(gzip) + length(br)), 0) as n from pages').get() as { n: number }
+      db
+        .prepare('select coalesce(sum(length(body) + coalesce(length(gzip), 0) + coalesce(length(br), 0)), 0) as n from pages')
+        .get() as { n: number }
     ).n;
     const keys = new Set((db.prepare('select key from pages').all() as Array<{ key: string }>).map((row) => row.key));
     return { bytes, keys };
@@ -48,9 +50,10 @@ describe('the page store limits', () => {
     }
     const after = readStore(s.dir);
     expect(after.bytes).toBeLessThanOrEqual(limit);
-    // Far more pages than fit were rendered; the one used all along is still on disk.
+    // More pages than fit were rendered (pages are stored without their encodings until a reader
+    // takes one, so about half of them fit now); the one used all along is still on disk.
     const prerendered = Number(/Pre-rendered (\d+) pages/.exec(s.output())![1]);
-    expect(after.keys.size).toBeLessThan(prerendered / 2);
+    expect(after.keys.size).toBeLessThan(prerendered);
     expect(after.keys.has(recent)).toBe(true);
     expect(after.keys.has(`/blog/${blogs.at(-1)!.id}`)).toBe(true);
   }, 360_000); // the start-up pre-render may take minutes on a loaded machine
