@@ -22,8 +22,15 @@ export function createCdnChangePurge(
   log: (line: string) => void,
   onResult?: (kind: PurgeKind, ok: boolean) => void,
 ): CdnChangePurge | null {
-  if (settings.purgeVarnish.length === 0) return null;
-  const purger = new VarnishPurger({ caches: settings.purgeVarnish, log, ...(onResult ? { onResult } : {}) });
+  if (settings.purgeVarnish.length === 0 || settings.purgeSecret === null) return null;
+  const purger = new VarnishPurger({
+    caches: settings.purgeVarnish,
+    secret: settings.purgeSecret,
+    // The save waits this long at most; what is not confirmed by then is pending (status()).
+    waitMs: settings.purgeWaitMs,
+    log,
+    ...(onResult ? { onResult } : {}),
+  });
   return {
     async afterChange(tagNames, hotKeys) {
       const report = await purger.purge('purge', hotKeys.map(pageKeyTag));
