@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
@@ -55,6 +56,32 @@ const get = (origin: string, p: string) => rawRequest(origin, { method: 'GET', p
 const readerPurge = (origin: string, headers: Record<string, string>, localAddress?: string) =>
   rawRequest(origin, { method: 'PURGE', path: '/', headers: { 'xkey-purge': 'settings nav', ...headers }, ...(localAddress ? { localAddress } : {}) });
 
+/**
+ * A port that accepts connections and never answers (a hung Varnish), until `release()` drops
+ * them and frees the port for the real one. Handed to startVarnish in place of a reserved port.
+ */
+async function blackHole(): Promise<{ port: number; release: () => Promise<void> }> {
+  const reserved = await reservePort();
+  await reserved.release();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(reserved.port, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: reserved.port,
+    release: () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      return closed;
+    },
+  };
+}
+
 /** The secret the shipped deploy/site-backends.vcl configures (it must be none). */
 function shippedPurgeSecret(): string {
   const vcl = fs.readFileSync(path.resolve(import.meta.dirname, '../../deploy/site-backends.vcl'), 'utf8');
@@ -67,13 +94,13 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
   let server: TestServer;
   let varnish: TestVarnish | undefined;
   let nginx: TestNginx;
-  let reserved: Awaited<ReturnType<typeof reservePort>>;
+  let reserved: Awaited<ReturnType<typeof blackHole>>;
   let auth: Record<string, string>;
   let varnishOrigin: string;
 
   beforeAll(async () => {
-    // Held and never answered until Varnish takes it over: a cache that accepts and says nothing.
-    reserved = await reservePort();
+    // Varnish's address says nothing until Varnish takes it over: a cache that accepts and never answers.
+    reserved = await blackHole();
     varnishOrigin = `http://127.0.0.1:${reserved.port}`;
     server = await startServer({
       env: {
