@@ -63,7 +63,9 @@ describe('shared caches and metrics', () => {
   it('purging Varnish needs PURGE_SECRET, long and plain enough for a header and a VCL string', () => {
     expect(() => loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081' })).toThrow(/PURGE_VARNISH needs PURGE_SECRET/);
     for (const value of ['short', 'x'.repeat(31), `${'a'.repeat(32)}"`, `${'a'.repeat(32)} b`, 'é'.repeat(40)]) {
-      expect(() => loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', PURGE_SECRET: value }), value).toThrow(/PURGE_SECRET must be/);
+      expect(() => loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', PURGE_SECRET: value }), value).toThrow(
+        /PURGE_SECRET must be/,
+      );
     }
     const config = loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', PURGE_SECRET: SECRET, PURGE_WAIT_MS: '100' });
     expect(config.cdn).toMatchObject({ purgeSecret: SECRET, purgeWaitMs: 100 });

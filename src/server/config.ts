@@ -162,7 +162,8 @@ function readCdn(env: NodeJS.ProcessEnv): CdnSettings {
 function readPurgeSecret(env: NodeJS.ProcessEnv, purging: boolean): string | null {
   const raw = env.PURGE_SECRET ?? '';
   if (raw === '') {
-    if (purging) throw new ConfigError('PURGE_VARNISH needs PURGE_SECRET, the value written in site-backends.vcl (openssl rand -hex 32)');
+    if (purging)
+      throw new ConfigError('PURGE_VARNISH needs PURGE_SECRET, the value written in site-backends.vcl (openssl rand -hex 32)');
     return null;
   }
   if (!/^[A-Za-z0-9+/=._~-]{32,256}$/.test(raw))

@@ -54,7 +54,12 @@ const get = (origin: string, p: string) => rawRequest(origin, { method: 'GET', p
 
 /** The PURGE a reader would try: every key the app uses for settings and pages, with or without a guess at the secret. */
 const readerPurge = (origin: string, headers: Record<string, string>, localAddress?: string) =>
-  rawRequest(origin, { method: 'PURGE', path: '/', headers: { 'xkey-purge': 'settings nav', ...headers }, ...(localAddress ? { localAddress } : {}) });
+  rawRequest(origin, {
+    method: 'PURGE',
+    path: '/',
+    headers: { 'xkey-purge': 'settings nav', ...headers },
+    ...(localAddress ? { localAddress } : {}),
+  });
 
 /**
  * A port that accepts connections and never answers (a hung Varnish), until `release()` drops
@@ -96,6 +101,7 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
   let nginx: TestNginx;
   let reserved: Awaited<ReturnType<typeof blackHole>>;
   let auth: Record<string, string>;
+  let cookie: string;
   let varnishOrigin: string;
 
   beforeAll(async () => {
@@ -112,7 +118,9 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
       },
     });
     await untilPrerendered(server, 300_000);
-    auth = bearer(await loginAsAdmin(server));
+    const session = await loginAsAdmin(server);
+    auth = bearer(session);
+    cookie = session.cookie;
   }, 360_000);
 
   afterAll(async () => {
@@ -123,6 +131,7 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
   });
 
   const newest = async (): Promise<Blog> => ((await call(server, '/api/blogs?limit=1')).body as Blog[])[0]!;
+  const dashboardText = async () => (await call(server, '/admin/dashboard', { headers: { Cookie: cookie } })).text;
   const purgeStatus = async () => ((await call(server, '/api/admin/page-refresh', { headers: auth })).body as PurgeCount).cdn;
 
   it('with Varnish not answering, a save and a comment answer with their purge pending, delivered once Varnish answers', async () => {
@@ -138,18 +147,26 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
     });
     const afterSave = await purgeStatus();
     expect(afterSave.pending).toBeGreaterThanOrEqual(1);
-    const posted = await sendJson(server, 'POST', `/api/blogs/${blog.id}/comment`, buildCommentBody({ comment: uniqueName('Comment') }));
+    const posted = await sendJson(
+      server,
+      'POST',
+      `/api/blogs/${blog.id}/comment`,
+      buildCommentBody({ comment: uniqueName('Comment') }),
+    );
     expect(posted.status).toBe(201);
     // Pending purges only drop when delivered (none can be here) or given up after a minute of retries.
     const during = await purgeStatus();
     expect(during.pending).toBeGreaterThan(afterSave.pending);
     expect(during.sent).toBe(0);
+    // The admin's dashboard says so, whoever caused the purge.
+    expect(await dashboardText()).toMatch(/Cache in front.*cache purges are pending/s);
 
     // Varnish starts on the address the app purges: the pending purges go through on their retries.
     varnish = await startVarnish({ appPorts: [Number(new URL(server.origin).port)], reserved });
     const after = await until(purgeStatus, (cdn) => cdn.pending === 0, 'the pending purges to be delivered', 150_000);
     expect(after.sent).toBeGreaterThanOrEqual(2);
     expect(after.givenUp).toBe(0);
+    expect(await dashboardText()).not.toContain('Cache in front');
     // The front passes the public name (PUBLIC_ORIGIN's host), as a real one would: a page has one
     // cached copy, whether read through nginx or straight from Varnish.
     nginx = await startNginx(varnish.port, { host: new URL(varnishOrigin).host });
@@ -247,6 +264,10 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
   it("marks the app server sick once it stops answering Varnish's probe", async () => {
     expect(await backendHealth(varnish!)).toEqual({ app1: 'healthy' });
     await server.stop();
-    await until(() => backendHealth(varnish!), (health) => health.app1 === 'sick', 'the probe to mark app1 sick');
+    await until(
+      () => backendHealth(varnish!),
+      (health) => health.app1 === 'sick',
+      'the probe to mark app1 sick',
+    );
   }, 120_000);
 });

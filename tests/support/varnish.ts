@@ -59,7 +59,12 @@ export async function reservePort(): Promise<{ port: number; release: () => Prom
 }
 
 /** The include deploy/varnish.vcl expects: one backend per app port, purges from `purgers` with the secret only. */
-export function siteBackendsVcl(appPorts: number[], purgers: string[], extra?: ExtraBackend, purgeSecret = TEST_PURGE_SECRET): string {
+export function siteBackendsVcl(
+  appPorts: number[],
+  purgers: string[],
+  extra?: ExtraBackend,
+  purgeSecret = TEST_PURGE_SECRET,
+): string {
   const backends = appPorts
     .map((port, i) => `backend app${i + 1} {\n  .host = "127.0.0.1";\n  .port = "${port}";\n  .probe = site_health;\n}\n`)
     .join('\n');

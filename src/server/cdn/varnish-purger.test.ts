@@ -90,7 +90,12 @@ describe('VarnishPurger', () => {
     const target = await purgeTarget(0);
     await target.close(); // nothing listens on that port any more
     const lines: string[] = [];
-    const purger = new VarnishPurger({ caches: [target.url], secret: SECRET, log: (line) => lines.push(line), retryDelaysMs: [5] });
+    const purger = new VarnishPurger({
+      caches: [target.url],
+      secret: SECRET,
+      log: (line) => lines.push(line),
+      retryDelaysMs: [5],
+    });
     cleanups.push(() => purger.close());
     const outcome = await purger.purge('softpurge', ['nav']);
     expect(outcome.failed[0]!.error).toMatch(/ECONNREFUSED/);
@@ -104,7 +109,13 @@ describe('VarnishPurger', () => {
     cleanups.push(target.close);
     target.hold();
     // The try itself may take a minute: only the caller's wait is short.
-    const purger = new VarnishPurger({ caches: [target.url], secret: SECRET, log: () => undefined, waitMs: 50, timeoutMs: 60_000 });
+    const purger = new VarnishPurger({
+      caches: [target.url],
+      secret: SECRET,
+      log: () => undefined,
+      waitMs: 50,
+      timeoutMs: 60_000,
+    });
     cleanups.push(() => purger.close());
     const outcome = await purger.purge('purge', ['page-a']);
     expect(outcome).toEqual({ purged: 0, failed: [{ cache: target.url.origin, error: 'no answer within 50 ms, still trying' }] });

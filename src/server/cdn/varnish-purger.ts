@@ -172,7 +172,6 @@ export class VarnishPurger {
   /** One PURGE request; null when the cache confirmed it, else why not. */
   private async tryOnce(cache: URL, kind: PurgeKind, keys: readonly string[]): Promise<string | null> {
     const error = await new Promise<string | null>((resolve) => {
-      let deadline: NodeJS.Timeout | undefined;
       const request = http.request(
         {
           host: cache.hostname,
@@ -194,7 +193,7 @@ export class VarnishPurger {
       );
       // From the start, not from the socket: a cache that accepts and never answers holds every
       // pooled socket, and the next tries would otherwise wait for one without a bound.
-      deadline = setTimeout(() => request.destroy(new Error(`no answer in ${this.timeoutMs} ms`)), this.timeoutMs);
+      const deadline = setTimeout(() => request.destroy(new Error(`no answer in ${this.timeoutMs} ms`)), this.timeoutMs);
       deadline.unref();
       request.on('error', (failure) => {
         clearTimeout(deadline);
