@@ -50,7 +50,12 @@ async function main() {
     console.log('Starting the built server (pre-rendering every public page), then Varnish in front of it...');
     const { child, started } = startProcess(
       [SERVER_MAIN],
-      { ...siteEnv(dir, databasePath, ADMIN), PUBLIC_ORIGIN: varnishOrigin, PURGE_VARNISH: varnishOrigin, PURGE_SECRET: TEST_PURGE_SECRET },
+      {
+        ...siteEnv(dir, databasePath, ADMIN),
+        PUBLIC_ORIGIN: varnishOrigin,
+        PURGE_VARNISH: varnishOrigin,
+        PURGE_SECRET: TEST_PURGE_SECRET,
+      },
       /Pre-rendered \d+ pages/,
     );
     children.push(child);
