@@ -10,7 +10,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { type Admin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 import { ENCODINGS, loadAverage, generateComparedSite, measure, median, rawGet, startNginx } from './peer-servers.ts';
-import { reservePort, startVarnish, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
+import { reservePort, startVarnish, TEST_PURGE_SECRET, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,7 +50,12 @@ async function main() {
     console.log('Starting the built server (pre-rendering every public page), then Varnish in front of it...');
     const { child, started } = startProcess(
       [SERVER_MAIN],
-      { ...siteEnv(dir, databasePath, ADMIN), PUBLIC_ORIGIN: varnishOrigin, PURGE_VARNISH: varnishOrigin },
+      {
+        ...siteEnv(dir, databasePath, ADMIN),
+        PUBLIC_ORIGIN: varnishOrigin,
+        PURGE_VARNISH: varnishOrigin,
+        PURGE_SECRET: TEST_PURGE_SECRET,
+      },
       /Pre-rendered \d+ pages/,
     );
     children.push(child);

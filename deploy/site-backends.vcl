@@ -1,4 +1,4 @@
-# The app servers behind this Varnish and who may purge it; included by varnish.vcl.
+# The app servers behind this Varnish and who may purge it (address and secret); included by varnish.vcl.
 # One app server on this machine; add a backend (and app.add_backend) per server.
 vcl 4.1;
 
@@ -12,6 +12,13 @@ backend app1 {
 acl purgers {
   "127.0.0.1";
   "::1";
+}
+
+# The secret the app servers send with each purge: the same value as PURGE_SECRET on every app
+# server, made once with `openssl rand -hex 32` (32 to 256 of A-Z a-z 0-9 + / = . _ ~ -). Left
+# empty, as shipped, every purge is refused. Keep this file readable by root and varnish only.
+sub purge_secret {
+  set req.http.purge-secret-expected = "";
 }
 
 # The TLS terminator (nginx, Caddy) that hands readers' requests to this Varnish, if any.

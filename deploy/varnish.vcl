@@ -2,9 +2,10 @@
 #
 #   varnishd -a :80 -f /path/to/deploy/varnish.vcl -p vcl_path=/etc/varnish:/path/to/deploy -s malloc,256m
 #
-# The app servers and the addresses allowed to purge are in site-backends.vcl (found through
-# vcl_path; deploy/site-backends.vcl is the one-server example). Run the app servers with
-# PURGE_VARNISH=http://<this varnish> and CDN_TAG_HEADERS=xkey (README, "Behind Varnish or a CDN").
+# The app servers, the addresses allowed to purge and the purge secret are in site-backends.vcl
+# (found through vcl_path; deploy/site-backends.vcl is the one-server example). Run the app servers
+# with PURGE_VARNISH=http://<this varnish>, PURGE_SECRET=<the secret in site-backends.vcl> and
+# CDN_TAG_HEADERS=xkey (README, "Behind Varnish or a CDN").
 vcl 4.1;
 
 import std;
@@ -23,7 +24,7 @@ probe site_health {
 }
 
 # Defines the backends (with .probe = site_health), the `site` director, sub site_backend,
-# acl purgers and acl tls_terminators.
+# acl purgers, sub purge_secret and acl tls_terminators.
 include "site-backends.vcl";
 
 sub vcl_recv {
@@ -37,10 +38,17 @@ sub vcl_recv {
   }
 
   # Purges: PURGE with an xkey-purge (drop now) or xkey-softpurge (serve stale while refetching)
-  # header listing keys, only from the purgers acl.
+  # header listing keys, only from the purgers acl AND with the secret of sub purge_secret
+  # (site-backends.vcl; PURGE_SECRET on the app servers). The acl alone is not enough: a proxy on
+  # this host (nginx terminating TLS) connects from an address in it and would pass readers' PURGEs
+  # on. No secret configured (the shipped example): every purge is refused.
   if (req.method == "PURGE") {
-    if (client.ip !~ purgers) {
-      return (synth(403, "Purge not allowed from this address"));
+    unset req.http.purge-secret-expected;
+    call purge_secret;
+    if (client.ip !~ purgers
+        || req.http.purge-secret-expected !~ "^[A-Za-z0-9+/=._~-]{32,}$"
+        || req.http.X-Purge-Secret != req.http.purge-secret-expected) {
+      return (synth(403, "Purge not allowed"));
     }
     if (req.http.xkey-purge) {
       set req.http.n-gone = xkey.purge(req.http.xkey-purge);
@@ -57,11 +65,12 @@ sub vcl_recv {
   }
 
   # Admin screens and the API are per person and per moment: straight to the app.
-  if (req.url ~ "^/(api|admin)(/|\?|$)" || req.url ~ "^/(login|logout|register)(\?|$)") {
+  # /setup reads its one-time token from the query.
+  if (req.url ~ "^/(api|admin)(/|\?|$)" || req.url ~ "^/(login|logout|register|setup)(\?|$)") {
     return (pass);
   }
   # Search results depend on what is typed: never cached (the app marks them private as well).
-  if (req.url ~ "^/blogs\?(.*&)?search=") {
+  if (req.url ~ "^/blogs/?\?(.*&)?search=") {
     return (pass);
   }
   # A logged-in reader (the session cookie) or an API client: pass, cookies intact.
@@ -70,6 +79,7 @@ sub vcl_recv {
   }
   # Other cookies do not change a public page: dropped, so every reader shares one copy.
   unset req.http.Cookie;
+  call keep_page_query;
 
   # One cached copy per encoding the app offers: br, gzip or none.
   if (req.http.Accept-Encoding ~ "\bbr\b") {
@@ -84,6 +94,34 @@ sub vcl_recv {
   # Uploads keep the reader's Range: Varnish answers it from the whole cached file (a miss
   # fetches the file once, streaming it), so a PDF viewer's range requests work on a hit too.
   return (hash);
+}
+
+# The query parameters each public page reads, as the app's page store keys its pages
+# (src/server/page-store/site-map.ts, pageKeyOf): `page` on the home page, `category` and `page` on
+# /blogs (a search was passed above), none anywhere else. Every other parameter is dropped, page=1
+# too, and the rest sorted, so /blog/3?r=<random> finds the one cached /blog/3 instead of filling
+# the cache; the app is asked for the same normalised URL, so the copy matches its address.
+sub keep_page_query {
+  if (req.url !~ "\?") {
+    return;
+  }
+  if (req.url ~ "^/blogs/?\?") {
+    set req.url = regsuball(req.url, "(?<=[?&])(?!(?:category|page)=)[^&]*(?:&|$)", "");
+  } else if (req.url ~ "^/\?") {
+    set req.url = regsuball(req.url, "(?<=[?&])(?!page=)[^&]*(?:&|$)", "");
+  } else {
+    set req.url = regsub(req.url, "\?.*$", "");
+  }
+  # A kept parameter given twice or with a value no page takes: the app answers that per request
+  # (its store keeps no page for it either), never cached, so such variants cannot fill the cache.
+  if (req.url ~ "[?&](category|page)=(?![1-9][0-9]{0,9}(&|$))"
+      || req.url ~ "[?&]page=.*&page="
+      || req.url ~ "[?&]category=.*&category=") {
+    return (pass);
+  }
+  set req.url = regsuball(req.url, "(?<=[?&])page=1(?:&|$)", "");
+  set req.url = regsub(req.url, "[?&]+$", "");
+  set req.url = std.querysort(req.url);
 }
 
 sub vcl_hash {

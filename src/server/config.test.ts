@@ -35,9 +35,11 @@ describe('config.rateLimits', () => {
 });
 
 describe('shared caches and metrics', () => {
+  const SECRET = 'b1946ac92492d2347c6235b4d2611184b1946ac92492d2347c6235b4d2611184';
+
   it('are off by default', () => {
     const config = loadConfig({});
-    expect(config.cdn).toEqual({ tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 86400 });
+    expect(config.cdn).toEqual({ tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 86400, purgeSecret: null, purgeWaitMs: 250 });
     expect(config.metricsAddress).toBeNull();
   });
 
@@ -45,20 +47,35 @@ describe('shared caches and metrics', () => {
     const config = loadConfig({
       CDN_TAG_HEADERS: 'surrogate-key, XKEY,Cache-Tag,xkey',
       PURGE_VARNISH: 'http://10.0.0.5:6081, http://10.0.0.6',
+      PURGE_SECRET: SECRET,
     });
     expect(config.cdn.tagHeaders).toEqual(['Surrogate-Key', 'xkey', 'Cache-Tag']);
     expect(config.cdn.purgeVarnish.map(String)).toEqual(['http://10.0.0.5:6081/', 'http://10.0.0.6/']);
   });
 
   it('purging Varnish implies the xkey header, and refuses a list that leaves it out', () => {
-    expect(loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081' }).cdn.tagHeaders).toEqual(['xkey']);
-    expect(() => loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', CDN_TAG_HEADERS: 'Cache-Tag' })).toThrow(/add xkey/);
+    expect(loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', PURGE_SECRET: SECRET }).cdn.tagHeaders).toEqual(['xkey']);
+    expect(() =>
+      loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', PURGE_SECRET: SECRET, CDN_TAG_HEADERS: 'Cache-Tag' }),
+    ).toThrow(/add xkey/);
+  });
+
+  it('purging Varnish needs PURGE_SECRET, long and plain enough for a header and a VCL string', () => {
+    expect(() => loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081' })).toThrow(/PURGE_VARNISH needs PURGE_SECRET/);
+    for (const value of ['short', 'x'.repeat(31), `${'a'.repeat(32)}"`, `${'a'.repeat(32)} b`, 'é'.repeat(40)]) {
+      expect(() => loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', PURGE_SECRET: value }), value).toThrow(
+        /PURGE_SECRET must be/,
+      );
+    }
+    const config = loadConfig({ PURGE_VARNISH: 'http://127.0.0.1:6081', PURGE_SECRET: SECRET, PURGE_WAIT_MS: '100' });
+    expect(config.cdn).toMatchObject({ purgeSecret: SECRET, purgeWaitMs: 100 });
+    expect(() => loadConfig({ PURGE_WAIT_MS: '20000' })).toThrow(/PURGE_WAIT_MS/);
   });
 
   it('refuses unknown headers and addresses that are not http base URLs', () => {
     expect(() => loadConfig({ CDN_TAG_HEADERS: 'xkey,X-Tags' })).toThrow(/CDN_TAG_HEADERS.*"X-Tags"/);
     for (const value of ['varnish:6081', 'https://cdn.example', 'ftp://x']) {
-      expect(() => loadConfig({ PURGE_VARNISH: value }), value).toThrow(/PURGE_VARNISH/);
+      expect(() => loadConfig({ PURGE_VARNISH: value, PURGE_SECRET: SECRET }), value).toThrow(/PURGE_VARNISH/);
     }
   });
 

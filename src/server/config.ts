@@ -54,6 +54,16 @@ export interface CdnSettings {
   purgeVarnish: URL[];
   /** How long a shared cache may keep a page (CDN_MAX_AGE_SECONDS): purges make it fresh sooner. */
   maxAgeSeconds: number;
+  /**
+   * Sent with every purge (PURGE_SECRET; required with PURGE_VARNISH): the VCL honours a purge only
+   * from its acl and with this value, so a reader behind a proxy on the same host cannot purge.
+   */
+  purgeSecret: string | null;
+  /**
+   * The longest a save or a comment waits for the caches to confirm its purge (PURGE_WAIT_MS); a
+   * purge not confirmed by then is pending, retried in the background and shown to the admin.
+   */
+  purgeWaitMs: number;
 }
 
 /** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
@@ -136,7 +146,29 @@ function readCdn(env: NodeJS.ProcessEnv): CdnSettings {
     if (names.length > 0) throw new ConfigError('PURGE_VARNISH purges by the xkey header: add xkey to CDN_TAG_HEADERS');
     tagHeaders.push('xkey');
   }
-  return { tagHeaders, purgeVarnish, maxAgeSeconds: readInt(env, 'CDN_MAX_AGE_SECONDS', 86400, 1, 31536000) };
+  return {
+    tagHeaders,
+    purgeVarnish,
+    maxAgeSeconds: readInt(env, 'CDN_MAX_AGE_SECONDS', 86400, 1, 31536000),
+    purgeSecret: readPurgeSecret(env, purgeVarnish.length > 0),
+    purgeWaitMs: readInt(env, 'PURGE_WAIT_MS', 250, 0, 10_000),
+  };
+}
+
+/**
+ * PURGE_SECRET: the VCL compares it as a plain string in a header, so it must be long enough not
+ * to be guessed and made of characters a header and a VCL string carry unchanged (hex, base64).
+ */
+function readPurgeSecret(env: NodeJS.ProcessEnv, purging: boolean): string | null {
+  const raw = env.PURGE_SECRET ?? '';
+  if (raw === '') {
+    if (purging)
+      throw new ConfigError('PURGE_VARNISH needs PURGE_SECRET, the value written in site-backends.vcl (openssl rand -hex 32)');
+    return null;
+  }
+  if (!/^[A-Za-z0-9+/=._~-]{32,256}$/.test(raw))
+    throw new ConfigError('PURGE_SECRET must be 32 to 256 letters, digits or + / = . _ ~ - (openssl rand -hex 32)');
+  return raw;
 }
 
 /** METRICS_ADDRESS: `host:port` (IPv6 in brackets), off when unset. */

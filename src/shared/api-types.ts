@@ -26,7 +26,7 @@ export interface LiveTime {
 export interface CdnPurgeReport {
   /** Caches that dropped the change's hot pages before the save answered. */
   purged: number;
-  /** Caches that did not answer the purge: it is retried in the background. */
+  /** Caches that did not confirm the purge within PURGE_WAIT_MS: it is pending, retried in the background. */
   failed: Array<{ cache: string; error: string }>;
 }
 
@@ -35,8 +35,8 @@ export interface CdnPurgeStatus {
   caches: number;
   sent: number;
   failed: number;
-  /** Purges still being retried. */
-  retrying: number;
+  /** Purges not confirmed yet (a try under way past the save's wait, or waiting for its retry). */
+  pending: number;
   /** Purges that failed every retry since the server started. */
   givenUp: number;
   lastFailure: { cache: string; error: string; at: string } | null;

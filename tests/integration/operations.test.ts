@@ -6,6 +6,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName, type Json } from '../support/builders.ts';
 import { call, sendJson } from './http-support.ts';
+import { TEST_PURGE_SECRET } from '../support/varnish.ts';
 
 /**
  * What an operator runs the site with: GET /healthz (the database and the page store), metrics on
@@ -31,7 +32,14 @@ function closedPort(): Promise<number> {
 beforeAll(async () => {
   deadCache = `http://127.0.0.1:${await closedPort()}`;
   server = await startServer({
-    env: { PURGE_VARNISH: deadCache, METRICS_ADDRESS: '127.0.0.1:0', TOP_VIEWED_REFRESH_SECONDS: '3600' },
+    env: {
+      PURGE_VARNISH: deadCache,
+      PURGE_SECRET: TEST_PURGE_SECRET,
+      // A refused connection fails at once; the save waits for that answer however slow the machine.
+      PURGE_WAIT_MS: '10000',
+      METRICS_ADDRESS: '127.0.0.1:0',
+      TOP_VIEWED_REFRESH_SECONDS: '3600',
+    },
   });
   await untilPrerendered(server, 300_000);
   metricsOrigin = /Metrics on (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(server.output())![1]!;
@@ -59,7 +67,7 @@ describe('a shared cache that does not answer its purge', () => {
     const status = (await call(server, '/api/admin/page-refresh', { headers: auth })).body as { cdn: Json };
     expect(status.cdn).toMatchObject({ caches: 1, sent: 0, lastFailure: { cache: deadCache } });
     expect(status.cdn.failed).toBeGreaterThanOrEqual(2);
-    expect(Number(status.cdn.retrying) + Number(status.cdn.givenUp)).toBeGreaterThanOrEqual(1);
+    expect(Number(status.cdn.pending) + Number(status.cdn.givenUp)).toBeGreaterThanOrEqual(1);
     expect(server.output()).toMatch(/\[cdn\] purge on http:\/\/127\.0\.0\.1:\d+ failed \(.*ECONNREFUSED.*\); retrying in \d+ ms/);
   });
 });

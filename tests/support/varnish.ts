@@ -12,6 +12,9 @@ import path from 'node:path';
 
 export const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((file) => fs.existsSync(file)) ?? null;
 
+/** The purge secret of the test instances: the app servers in front of them get it as PURGE_SECRET. */
+export const TEST_PURGE_SECRET = 'test-purge-secret-5d41402abc4b2a76b9719d911017c592';
+
 /** Why Varnish cannot run here, or null when it can. */
 export function varnishMissing(): string | null {
   if (!VARNISHD) return 'varnishd is not installed (apt-get install -y varnish varnish-modules)';
@@ -55,8 +58,13 @@ export async function reservePort(): Promise<{ port: number; release: () => Prom
   return { port, release: () => new Promise<void>((resolve) => holder.close(() => resolve())) };
 }
 
-/** The include deploy/varnish.vcl expects: one backend per app port, purges from `purgers` only. */
-export function siteBackendsVcl(appPorts: number[], purgers: string[], extra?: ExtraBackend): string {
+/** The include deploy/varnish.vcl expects: one backend per app port, purges from `purgers` with the secret only. */
+export function siteBackendsVcl(
+  appPorts: number[],
+  purgers: string[],
+  extra?: ExtraBackend,
+  purgeSecret = TEST_PURGE_SECRET,
+): string {
   const backends = appPorts
     .map((port, i) => `backend app${i + 1} {\n  .host = "127.0.0.1";\n  .port = "${port}";\n  .probe = site_health;\n}\n`)
     .join('\n');
@@ -70,6 +78,10 @@ ${backends}
 ${extraBackend}
 acl purgers {
 ${purgers.map((address) => `  "${address}";`).join('\n')}
+}
+
+sub purge_secret {
+  set req.http.purge-secret-expected = "${purgeSecret}";
 }
 
 acl tls_terminators {
@@ -100,6 +112,8 @@ export async function startVarnish(options: {
   /** Varnish's port, reserved while the app servers started; released here, just before varnishd binds it. */
   reserved?: { port: number; release: () => Promise<void> };
   extraBackend?: ExtraBackend;
+  /** The secret purges must carry (default TEST_PURGE_SECRET); '' leaves it unset, as shipped. */
+  purgeSecret?: string;
 }): Promise<TestVarnish> {
   if (!VARNISHD) throw new Error(varnishMissing()!);
   const root = path.resolve(import.meta.dirname, '../..');
@@ -108,7 +122,7 @@ export async function startVarnish(options: {
   fs.chmodSync(dir, 0o755);
   fs.writeFileSync(
     path.join(dir, 'site-backends.vcl'),
-    siteBackendsVcl(options.appPorts, options.purgers ?? ['127.0.0.1'], options.extraBackend),
+    siteBackendsVcl(options.appPorts, options.purgers ?? ['127.0.0.1'], options.extraBackend, options.purgeSecret),
     { mode: 0o644 },
   );
   const port = options.reserved?.port ?? (await freePort());

@@ -18,9 +18,9 @@ export function describeDrain(refreshed: number, seconds: number): string {
 export function describeCdnTrouble(report: CdnPurgeReport | undefined, status?: CdnPurgeStatus): string | null {
   const failed = report?.failed ?? [];
   if (failed.length > 0)
-    return `Saved, but the cache at ${failed.map((f) => f.cache).join(', ')} did not answer its purge (${failed[0]!.error}); retrying, readers there may see the old page meanwhile.`;
-  if (status && status.retrying > 0)
-    return `A cache purge is still being retried${status.lastFailure ? ` (${status.lastFailure.cache}: ${status.lastFailure.error})` : ''}.`;
+    return `Saved, but the cache at ${failed.map((f) => f.cache).join(', ')} did not confirm its purge (${failed[0]!.error}); the purge is pending, readers there may see the old page meanwhile.`;
+  if (status && status.pending > 0)
+    return `${status.pending === 1 ? 'A cache purge is' : `${status.pending} cache purges are`} pending${status.lastFailure ? ` (last failure: ${status.lastFailure.cache}: ${status.lastFailure.error})` : ''}.`;
   if (status && status.givenUp > 0)
     return `${status.givenUp} cache ${status.givenUp === 1 ? 'purge' : 'purges'} failed every retry since the server started (see its log); those pages refresh when they expire.`;
   return null;
@@ -61,10 +61,10 @@ export function useRefreshDrain(): {
       timer.current = null;
       try {
         const status = await getPageRefreshStatus();
-        const retrying = (status.cdn?.retrying ?? 0) > 0;
-        if (status.queued === 0 && !retrying) {
+        const pending = (status.cdn?.pending ?? 0) > 0;
+        if (status.queued === 0 && !pending) {
           const drained = queued ? describeDrain(status.refreshedSinceLastChange, status.seconds) : null;
-          const recovered = cdnTrouble && !status.cdn?.givenUp ? 'The cache purge went through on a retry.' : null;
+          const recovered = cdnTrouble && !status.cdn?.givenUp ? 'The pending cache purge went through.' : null;
           setRefreshText(withCdn([drained, recovered].filter(Boolean).join(' ') || null, status.cdn));
           return;
         }

@@ -5,6 +5,8 @@ const settings = (tagHeaders: Array<'xkey' | 'Surrogate-Key' | 'Cache-Tag'>) => 
   tagHeaders,
   purgeVarnish: [],
   maxAgeSeconds: 3600,
+  purgeSecret: null,
+  purgeWaitMs: 0,
 });
 
 describe('shared cache headers', () => {

@@ -6,7 +6,7 @@ import { VarnishPurger, type PurgeKind } from './varnish-purger.ts';
 /**
  * What a change does to the shared caches, matching the page store's freshness contract: the hot
  * pages (re-rendered in the store before the save answers) are dropped from every cache by their
- * page keys, and the save waits for that; every other cached page carrying a changed tag is
+ * page keys, and the save waits for that (at most PURGE_WAIT_MS: then the purge is pending); every other cached page carrying a changed tag is
  * soft-purged right after (the cache keeps serving it while it fetches the new one), as the store
  * serves its other stale pages while the background queue re-renders them.
  */
@@ -22,8 +22,15 @@ export function createCdnChangePurge(
   log: (line: string) => void,
   onResult?: (kind: PurgeKind, ok: boolean) => void,
 ): CdnChangePurge | null {
-  if (settings.purgeVarnish.length === 0) return null;
-  const purger = new VarnishPurger({ caches: settings.purgeVarnish, log, ...(onResult ? { onResult } : {}) });
+  if (settings.purgeVarnish.length === 0 || settings.purgeSecret === null) return null;
+  const purger = new VarnishPurger({
+    caches: settings.purgeVarnish,
+    secret: settings.purgeSecret,
+    // The save waits this long at most; what is not confirmed by then is pending (status()).
+    waitMs: settings.purgeWaitMs,
+    log,
+    ...(onResult ? { onResult } : {}),
+  });
   return {
     async afterChange(tagNames, hotKeys) {
       const report = await purger.purge('purge', hotKeys.map(pageKeyTag));

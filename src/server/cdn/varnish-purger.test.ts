@@ -2,17 +2,40 @@ import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VarnishPurger } from './varnish-purger.ts';
 
-/** An HTTP server standing where Varnish would: records each purge, fails the first `failures`. */
+const SECRET = 'test-purge-secret-0123456789abcdef0123456789';
+
+/**
+ * An HTTP server standing where Varnish would: records each purge, fails the first `failures`.
+ * `hold()` keeps the next answers back (a cache that accepts and does not answer) until `release()`.
+ */
 async function purgeTarget(failures: number) {
   const seen: Array<{ method: string; headers: http.IncomingHttpHeaders }> = [];
+  let held: Array<() => void> | null = null;
   const server = http.createServer((req, res) => {
     seen.push({ method: req.method ?? '', headers: req.headers });
-    res.statusCode = seen.length <= failures ? 503 : 200;
-    res.end();
+    const answer = () => {
+      res.statusCode = seen.length <= failures ? 503 : 200;
+      res.end();
+    };
+    if (held) held.push(answer);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = new URL(`http://127.0.0.1:${(server.address() as { port: number }).port}/`);
-  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url,
+    seen,
+    hold: () => (held = []),
+    release: () => {
+      const answers = held ?? [];
+      held = null;
+      answers.forEach((answer) => answer());
+    },
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 const cleanups: Array<() => unknown> = [];
@@ -29,10 +52,10 @@ async function until(done: () => boolean): Promise<void> {
 }
 
 describe('VarnishPurger', () => {
-  it('sends PURGE with the keys in the xkey-purge or xkey-softpurge header', async () => {
+  it('sends PURGE with the keys in the xkey-purge or xkey-softpurge header, and the secret', async () => {
     const target = await purgeTarget(0);
     cleanups.push(target.close);
-    const purger = new VarnishPurger({ caches: [target.url], log: () => undefined });
+    const purger = new VarnishPurger({ caches: [target.url], secret: SECRET, log: () => undefined });
     cleanups.push(() => purger.close());
     expect(await purger.purge('purge', ['page-a', 'page-b'])).toEqual({ purged: 1, failed: [] });
     await purger.purge('softpurge', ['blog:1']);
@@ -40,19 +63,25 @@ describe('VarnishPurger', () => {
       ['PURGE', 'page-a page-b'],
       ['PURGE', 'blog:1'],
     ]);
-    expect(purger.status()).toMatchObject({ caches: 1, sent: 2, failed: 0, retrying: 0, givenUp: 0, lastFailure: null });
+    expect(target.seen.map((s) => s.headers['x-purge-secret'])).toEqual([SECRET, SECRET]);
+    expect(purger.status()).toMatchObject({ caches: 1, sent: 2, failed: 0, pending: 0, givenUp: 0, lastFailure: null });
   });
 
   it('reports a failed purge at once, retries it with backoff and logs until it goes through', async () => {
     const target = await purgeTarget(2);
     cleanups.push(target.close);
     const lines: string[] = [];
-    const purger = new VarnishPurger({ caches: [target.url], log: (line) => lines.push(line), retryDelaysMs: [5, 5, 5] });
+    const purger = new VarnishPurger({
+      caches: [target.url],
+      secret: SECRET,
+      log: (line) => lines.push(line),
+      retryDelaysMs: [5, 5, 5],
+    });
     cleanups.push(() => purger.close());
     const outcome = await purger.purge('purge', ['page-a']);
     expect(outcome).toEqual({ purged: 0, failed: [{ cache: target.url.origin, error: 'HTTP 503' }] });
-    expect(purger.status().retrying).toBe(1);
-    await until(() => target.seen.length === 3 && purger.status().retrying === 0);
+    expect(purger.status().pending).toBe(1);
+    await until(() => target.seen.length === 3 && purger.status().pending === 0);
     expect(purger.status()).toMatchObject({ sent: 1, failed: 2, givenUp: 0 });
     expect(lines.at(-1)).toMatch(/went through on try 3/);
   });
@@ -61,12 +90,62 @@ describe('VarnishPurger', () => {
     const target = await purgeTarget(0);
     await target.close(); // nothing listens on that port any more
     const lines: string[] = [];
-    const purger = new VarnishPurger({ caches: [target.url], log: (line) => lines.push(line), retryDelaysMs: [5] });
+    const purger = new VarnishPurger({
+      caches: [target.url],
+      secret: SECRET,
+      log: (line) => lines.push(line),
+      retryDelaysMs: [5],
+    });
     cleanups.push(() => purger.close());
     const outcome = await purger.purge('softpurge', ['nav']);
     expect(outcome.failed[0]!.error).toMatch(/ECONNREFUSED/);
     await until(() => purger.status().givenUp === 1);
-    expect(purger.status()).toMatchObject({ sent: 0, failed: 2, retrying: 0 });
+    expect(purger.status()).toMatchObject({ sent: 0, failed: 2, pending: 0 });
     expect(lines.at(-1)).toMatch(/gave up softpurge of 1 keys/);
+  });
+
+  it('answers without waiting for a cache that accepts and does not answer; the purge stays pending until it does', async () => {
+    const target = await purgeTarget(0);
+    cleanups.push(target.close);
+    target.hold();
+    // The try itself may take a minute: only the caller's wait is short.
+    const purger = new VarnishPurger({
+      caches: [target.url],
+      secret: SECRET,
+      log: () => undefined,
+      waitMs: 50,
+      timeoutMs: 60_000,
+    });
+    cleanups.push(() => purger.close());
+    const outcome = await purger.purge('purge', ['page-a']);
+    expect(outcome).toEqual({ purged: 0, failed: [{ cache: target.url.origin, error: 'no answer within 50 ms, still trying' }] });
+    expect(purger.status()).toMatchObject({ sent: 0, failed: 0, pending: 1 });
+    await until(() => target.seen.length === 1);
+    target.release();
+    await until(() => purger.status().pending === 0);
+    expect(purger.status()).toMatchObject({ sent: 1, failed: 0, givenUp: 0 });
+  });
+
+  it('abandons a try that gets no answer, and retries it until the cache answers again', async () => {
+    const target = await purgeTarget(0);
+    cleanups.push(target.close);
+    target.hold();
+    const lines: string[] = [];
+    const purger = new VarnishPurger({
+      caches: [target.url],
+      secret: SECRET,
+      log: (line) => lines.push(line),
+      waitMs: 0,
+      timeoutMs: 100,
+      retryDelaysMs: [5, 5, 5, 5, 5, 5, 5, 5],
+    });
+    cleanups.push(() => purger.close());
+    await purger.purge('purge', ['page-a']);
+    await until(() => lines.some((line) => /no answer in 100 ms/.test(line)));
+    expect(purger.status().pending).toBe(1);
+    target.release();
+    await until(() => purger.status().pending === 0);
+    expect(purger.status()).toMatchObject({ sent: 1, givenUp: 0 });
+    expect(lines.at(-1)).toMatch(/went through on try \d+/);
   });
 });

@@ -22,7 +22,7 @@ describe('pickEncoding', () => {
 
 describe('answerStoredHit', () => {
   const tempDir = trackTempDirs('page-responder-test-');
-  const cdn: CdnSettings = { tagHeaders: ['xkey'], purgeVarnish: [], maxAgeSeconds: 300 };
+  const cdn: CdnSettings = { tagHeaders: ['xkey'], purgeVarnish: [], maxAgeSeconds: 300, purgeSecret: null, purgeWaitMs: 0 };
 
   /** What one request was answered: status and headers as written, or null when it was left to the slower path. */
   interface Written {

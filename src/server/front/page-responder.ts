@@ -11,7 +11,7 @@ import { siteMetrics } from '../metrics/registry.ts';
 
 export { pickEncoding };
 
-const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 0 };
+const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 0, purgeSecret: null, purgeWaitMs: 0 };
 
 /**
  * A reader whose encoding the page does not have yet waits for a worker to make it (about half a

@@ -13,6 +13,13 @@ describe('pageKeyOf', () => {
     expect(pageKeyOf('/download')).toBe('/download');
   });
 
+  it('ignores parameters no page reads, so random ones never make another stored page (as the VCL does)', () => {
+    expect(pageKeyOf('/blog/3?r=8f1c2a')).toBe('/blog/3');
+    expect(pageKeyOf('/about?utm_source=x&r=1')).toBe('/about');
+    expect(pageKeyOf('/blogs?x=1&category=4&y=2')).toBe('/blogs?category=4');
+    expect(pageKeyOf('/?category=4')).toBe('/');
+  });
+
   it('leaves search pages, odd values and other routes to Astro', () => {
     expect(pageKeyOf('/blogs?search=cell')).toBeNull();
     expect(pageKeyOf('/blogs?page=0')).toBeNull();
