@@ -35,6 +35,22 @@ interface VnuMessage {
   extract?: string;
 }
 
+/** The checker's JSON report (it writes it to stderr, and exits non-zero when it found errors). */
+async function runChecker(files: string[]): Promise<string> {
+  try {
+    const result = await promisify(execFile)('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return result.stderr;
+  } catch (error) {
+    const failed = error as { code?: string; stderr?: string };
+    if (failed.code === 'ENOENT') {
+      throw new Error('Java is needed for the Nu HTML checker: apt-get install -y default-jre-headless', { cause: error });
+    }
+    return failed.stderr ?? '';
+  }
+}
+
 async function publicPaths(): Promise<string[]> {
   const blogs = (await (await fetch(server.url('/api/blogs'))).json()) as { id: number; category_id: number | null }[];
   const categories = (await (await fetch(server.url('/api/categories'))).json()) as { id: number }[];
@@ -64,18 +80,7 @@ describe('the Nu HTML checker', () => {
       await fs.writeFile(file, await response.text());
       files.push(file);
     }
-    let output = '';
-    try {
-      const result = await promisify(execFile)('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'json', ...files], {
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      output = result.stderr;
-    } catch (error) {
-      const failed = error as { code?: string; stderr?: string };
-      if (failed.code === 'ENOENT')
-        throw new Error('Java is needed for the Nu HTML checker: apt-get install -y default-jre-headless');
-      output = failed.stderr ?? '';
-    }
+    const output = await runChecker(files);
     const messages = (JSON.parse(output || '{"messages":[]}') as { messages: VnuMessage[] }).messages;
     const errors = messages
       .filter((m) => m.type === 'error' || m.subType === 'fatal')
