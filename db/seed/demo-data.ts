@@ -32,39 +32,11 @@ export const TOPICS: Record<string, string[]> = {
   'Exam Tips': ['Planning Your Revision Timetable', 'Active Recall and Spaced Repetition', 'Staying Calm on Exam Day'],
 };
 
-export const PALETTE: Array<[[number, number, number], [number, number, number]]> = [
-  [
-    [30, 64, 175],
-    [14, 165, 233],
-  ],
-  [
-    [124, 58, 237],
-    [236, 72, 153],
-  ],
-  [
-    [5, 150, 105],
-    [132, 204, 22],
-  ],
-  [
-    [194, 65, 12],
-    [250, 204, 21],
-  ],
-  [
-    [15, 23, 42],
-    [71, 85, 105],
-  ],
-  [
-    [190, 18, 60],
-    [251, 113, 133],
-  ],
-  [
-    [8, 145, 178],
-    [45, 212, 191],
-  ],
-  [
-    [67, 56, 202],
-    [129, 140, 248],
-  ],
+/** The carousel's slides; their pictures are drawn in demo-illustrations.ts, in this order. */
+export const SLIDES = [
+  { title: 'Revise smarter, not longer', altText: 'A week planner with most days ticked off' },
+  { title: 'New: free PDF study notes', altText: 'A stack of note pages with a download arrow' },
+  { title: 'Watch the video lessons', altText: 'A screen with a play button' },
 ];
 
 export const VIDEOS = [

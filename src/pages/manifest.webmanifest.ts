@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getSiteSettings } from '../server/content/site-settings.ts';
 import { ICON_SIZES, iconUrl } from '../server/uploads/icons.ts';
 import { cacheFor } from '../server/page-store/site-map.ts';
+import { homeScreenName } from '../shared/validation/settings.ts';
 
 /**
  * The web manifest: the site's name and colours, and the 192 and 512 px icons Android and
@@ -20,7 +21,7 @@ export const GET: APIRoute = async (context) => {
     : [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }];
   const manifest = {
     name: settings.site_title,
-    short_name: settings.site_title.length <= 12 ? settings.site_title : settings.site_title.slice(0, 12).trimEnd(),
+    short_name: homeScreenName(settings),
     description: settings.meta_description,
     start_url: '/',
     scope: '/',

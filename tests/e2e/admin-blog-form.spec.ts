@@ -1,10 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { banner, logInAsAdminBeforeEach, prepareTestFiles, waitForEditor } from './admin-support.ts';
-import { url } from './site-support.ts';
+import { buildBlogBody } from '../support/builders.ts';
+import { getJson, url } from './site-support.ts';
 
 /**
  * The blog form's rules (SPEC.md section 5), busy state (section 4) and messages (section 8), each
- * shown for its own case. Nothing here is saved: every case stops at validation or at a faked answer.
+ * shown for its own case, and how it behaves after a save. Only the last case saves anything (a
+ * draft of its own); the others stop at validation or at a faked answer.
  */
 const files = prepareTestFiles();
 logInAsAdminBeforeEach();
@@ -188,4 +190,44 @@ test('an article that cannot be loaded says "Failed to load blog data."', async 
   await page.goto(url('/admin/edit-blog/99999999'));
   await expect(banner(page)).toContainText('Failed to load blog data.');
   await expect(page.getByRole('button', { name: 'Update Blog' })).toHaveCount(0);
+});
+
+test('after a successful create the form leaves for the list without asking to leave', async ({ page }) => {
+  await openCreateForm(page);
+  await fillRequired(page);
+  await page.locator('.ProseMirror').click();
+  await page.keyboard.type('Some content typed by hand.');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.accept();
+  });
+  // The save answers as the server would; nothing is stored.
+  await page.route('**/api/blogs', (route) =>
+    route.fulfill({ status: 201, json: { id: 987654, _id: 987654, title: 'Validation case', live_ms: 3 } }),
+  );
+  await submit(page);
+  await page.waitForURL(url('/admin/blogs-manage'));
+  expect(dialogs).toEqual([]);
+});
+
+test('a manual Update replaces the "Draft saved automatically" line', async ({ page }) => {
+  const categories = await getJson<{ id: number }[]>(page.request, url('/api/categories'));
+  const created = await page.request.post(url('/api/blogs'), {
+    data: buildBlogBody(categories[0]!.id, { status: 'draft' }),
+    headers: { Origin: url('') },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await page.goto(url(`/admin/edit-blog/${id}`));
+  await waitForEditor(page);
+  await page.locator('.ProseMirror').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' More notes.');
+  const status = page.locator('.autosave-status');
+  await expect(status).toContainText('Draft saved automatically at', { timeout: 30_000 });
+  await page.getByLabel('Title').fill('Saved by hand');
+  await page.getByRole('button', { name: 'Update Blog' }).click();
+  await expect(banner(page)).toContainText('Success!');
+  await expect(status).toHaveText('');
 });

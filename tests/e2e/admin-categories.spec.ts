@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { banner, logInAsAdminBeforeEach } from './admin-support.ts';
-import { url } from './site-support.ts';
+import { buildBlogBody } from '../support/builders.ts';
+import { getJson, url } from './site-support.ts';
 
 /** /admin/category: list by sequence, add, inline rename with Save and Cancel, delete (SPEC.md sections 4, 5, 8). */
 logInAsAdminBeforeEach();
@@ -24,7 +25,13 @@ test('add, rename and delete a category; the site follows each change', async ({
   await expect(page.getByLabel('Name')).toHaveValue('');
   await expect(page.getByLabel('Sequence')).toHaveValue('0');
 
-  // The first categories by sequence sit in the public nav.
+  // Readers are offered it once it holds an article; then, first by sequence, it sits in the nav.
+  await page.goto(url('/'));
+  await expect(page.locator('header').getByRole('link', { name, exact: true })).toHaveCount(0);
+  const categories = await getJson<{ id: number; name: string }[]>(page.request, url('/api/categories'));
+  const categoryId = categories.find((category) => category.name === name)!.id;
+  const article = await page.request.post(url('/api/blogs'), { data: buildBlogBody(categoryId), headers: { Origin: url('') } });
+  expect(article.status()).toBe(201);
   await page.goto(url('/'));
   await expect(page.locator('header').getByRole('link', { name, exact: true }).first()).toBeVisible();
 

@@ -443,6 +443,9 @@ describe('categories', () => {
     expectLiveMs(body);
     const list = (await call(server, '/api/categories')).body as Json[];
     expect(list).toContainEqual({ id: body.id, name, sequence: 0 });
+    // Readers are offered it with its first public article, not while it is empty.
+    expect((await page(server, '/')).html).not.toContain(name);
+    await createBlog({ category_id: body.id });
     expect((await page(server, '/')).html).toContain(name);
 
     for (const again of [name, name.toUpperCase(), `  ${name.toLowerCase()}  `]) {
@@ -468,6 +471,7 @@ describe('categories', () => {
   it('renames and re-orders, refusing a name another category has', async () => {
     const a = (await post('/api/categories', { name: `Alpha ${Date.now()}`, sequence: 5 })).body as Json;
     const b = (await post('/api/categories', { name: `Beta ${Date.now()}`, sequence: 6 })).body as Json;
+    await createBlog({ category_id: a.id });
     const renamed = await put(`/api/categories/${a.id}`, { name: `Gamma ${Date.now()}`, sequence: 9 });
     expect(renamed.status, renamed.text).toBe(200);
     expect(renamed.body).toMatchObject({ id: a.id, sequence: 9 });

@@ -133,6 +133,21 @@ describe('site settings', () => {
     expect((await get('/')).body).toContain('<title>Study Site</title>');
   });
 
+  it("names the home-screen icon with whole words of the title, or the owner's short name", async () => {
+    const shortName = async () =>
+      (JSON.parse(await get('/manifest.webmanifest').then((a) => a.body)) as { short_name: string }).short_name;
+    const put = (body: Json) => sendJson(site, 'PUT', '/api/admin/settings', body, auth);
+    expect((await put({ site_title: 'Newcomer Notes for Physics' })).status).toBe(200);
+    await eventually('/manifest.webmanifest', (b) => b.includes('Newcomer Notes for Physics'));
+    expect(await shortName()).toBe('Newcomer');
+    expect((await put({ short_name: 'NN Physics' })).status).toBe(200);
+    await eventually('/manifest.webmanifest', (b) => b.includes('"short_name": "NN Physics"'));
+    const refused = expectError(await put({ short_name: 'Far too long a name' }), 400, 'invalid_input');
+    expect(refused.fields).toEqual({ short_name: 'Short name must be at most 12 characters.' });
+    expect((await put({ site_title: 'Study Site', short_name: '' })).status).toBe(200);
+    await eventually('/manifest.webmanifest', (b) => b.includes('"short_name": "Study Site"'));
+  });
+
   it('refuses a brand colour that fails WCAG AA, naming the ratio and a darker shade that passes', async () => {
     const answer = await sendJson(site, 'PUT', '/api/admin/settings', { brand_color: '#38bdf8' }, auth);
     const body = expectError(answer, 400, 'invalid_input');

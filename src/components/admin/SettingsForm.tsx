@@ -48,6 +48,13 @@ export default function SettingsForm() {
           <legend>Site</legend>
           <TextField label="Site title" type="text" required maxLength={SETTINGS_LIMITS.site_title} {...bind('site_title')} />
           <TextField
+            label="Short name"
+            type="text"
+            maxLength={SETTINGS_LIMITS.short_name}
+            help={`The name under the site's icon on a phone's home screen, at most ${SETTINGS_LIMITS.short_name} characters. Empty: the first words of the title that fit.`}
+            {...bind('short_name')}
+          />
+          <TextField
             label="Tagline"
             type="text"
             maxLength={SETTINGS_LIMITS.tagline}

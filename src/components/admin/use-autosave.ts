@@ -60,6 +60,9 @@ export function useAutosave({ storageKey, snapshot, serverAutosave, saveToServer
   const baseline = useRef<string | null>(null);
   const last = useRef<{ text: string; at: number } | null>(null);
   const saving = useRef(false);
+  // Set just before the form itself navigates away after a save: React has not re-rendered yet,
+  // so the leave warning's listener is still attached and must stand aside on its own.
+  const leaving = useRef(false);
   const latest = useRef({ snapshot, serverAutosave, saveToServer });
   useEffect(() => {
     latest.current = { snapshot, serverAutosave, saveToServer };
@@ -124,6 +127,7 @@ export function useAutosave({ storageKey, snapshot, serverAutosave, saveToServer
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
+      if (leaving.current) return;
       event.preventDefault();
       event.returnValue = '';
     };
@@ -137,10 +141,17 @@ export function useAutosave({ storageKey, snapshot, serverAutosave, saveToServer
       baseline.current = body ? JSON.stringify(body) : null;
       last.current = null;
       setDirty(false);
+      // A manual save supersedes the last automatic one: its "Draft saved automatically" line goes.
+      setAutosaveText('');
       if (storageKey) writeCopy(storageKey, null);
     },
     [storageKey],
   );
+
+  /** The form is about to leave on its own after a save: no "Leave site?" question. */
+  const allowLeave = useCallback(() => {
+    leaving.current = true;
+  }, []);
 
   const takeRecovery = useCallback(() => {
     const copy = recovery;
@@ -153,5 +164,5 @@ export function useAutosave({ storageKey, snapshot, serverAutosave, saveToServer
     if (storageKey) writeCopy(storageKey, null);
   }, [storageKey]);
 
-  return { recovery, takeRecovery, discardRecovery, markSaved, captureBaseline, dirty, autosaveText };
+  return { recovery, takeRecovery, discardRecovery, markSaved, allowLeave, captureBaseline, dirty, autosaveText };
 }

@@ -184,6 +184,7 @@ export function useBlogForm(mode: 'create' | 'edit', blogId: string | null | und
         autosave.markSaved(body);
         flashMessage({ type: 'success', text: BLOG_FORM_MESSAGES.created, liveMs: created.live_ms ?? null });
         navigating = true;
+        autosave.allowLeave();
         window.location.assign('/admin/blogs-manage');
         return;
       }

@@ -100,7 +100,7 @@ export default function Carousel({ slides }: Props) {
               <img
                 src={slide.image_url}
                 srcSet={srcsetFor(slide.image_url)}
-                sizes="(min-width: 72rem) 72rem, 100vw"
+                sizes={srcsetFor(slide.image_url) ? '(min-width: 72rem) 72rem, 100vw' : undefined}
                 alt={slide.altText || slide.title}
                 width={960}
                 height={540}

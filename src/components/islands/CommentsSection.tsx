@@ -38,13 +38,13 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
       setNotice({ kind: 'error', text: COMMENT_MESSAGES.blank });
       return;
     }
-    const published = await submit({
+    const taken = await submit({
       comment: values.comment,
       username: values.username,
       contact: values.contact ?? '',
       subject,
     });
-    if (published) {
+    if (taken) {
       setComment('');
       setUsername('');
     }

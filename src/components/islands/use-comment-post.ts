@@ -37,7 +37,10 @@ export function useCommentPost(blogId: number, initialComments: CommentDto[]) {
     return () => controller.abort();
   }, []);
 
-  /** Answers true when the comment was published (the form then clears). */
+  /**
+   * Answers true when the server took the comment, published or held for approval: the form then
+   * clears (a held comment left in the form invites posting it twice).
+   */
   async function submit(body: { comment: string; username: string; contact: string; subject: string }): Promise<boolean> {
     setNotice(null);
     setBusy(true);
@@ -45,7 +48,7 @@ export function useCommentPost(blogId: number, initialComments: CommentDto[]) {
       const answer = await postComment(blogId, { ...body, ...(formToken ? { form_token: formToken } : {}) });
       if (isHeldComment(answer)) {
         setNotice({ kind: 'held', text: answer.message || COMMENT_MESSAGES.held });
-        return false;
+        return true;
       }
     } catch (error) {
       console.error('Could not post the comment', error);

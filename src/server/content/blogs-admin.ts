@@ -12,6 +12,7 @@ import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto, withPublishing } from './blog-dto.ts';
 import { indexAttachedPdf } from './search-index.ts';
 import { changedTags, publicationDate } from './blog-publication.ts';
+import { navTagsForCategoryChanges } from './category-visibility.ts';
 import { getRevision, recordRevision, restoreBody, type RevisionAction } from './blog-revisions.ts';
 import { wakePublishScheduler } from './publish-scheduler.ts';
 import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
@@ -74,7 +75,8 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
     return created;
   });
   if (blog.status === 'scheduled') wakePublishScheduler();
-  const { live_ms, refresh } = await app.pageCache.invalidate(changedTags(null, blog), startedAt);
+  const tags = [...changedTags(null, blog), ...(await navTagsForCategoryChanges(app.db, [{ before: null, after: blog }]))];
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
   // Search pages are never stored, so a new PDF's text is read after the pages are fresh.
   await indexAttachedPdf(app, blog);
   return { ...withPublishing(toBlogDto(blog), blog), live_ms, refresh };
@@ -101,7 +103,8 @@ export async function updateBlogById(
     return { before: existing, after: saved, pruned: dropped };
   });
   if (after.status === 'scheduled') wakePublishScheduler();
-  const { live_ms, refresh } = await app.pageCache.invalidate(changedTags(before, after), startedAt);
+  const tags = [...changedTags(before, after), ...(await navTagsForCategoryChanges(app.db, [{ before, after }]))];
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
   await indexAttachedPdf(app, after);
   // Files the edit dropped (a replaced or removed image or PDF, an image taken out of the text),
   // unless a kept revision still uses them.
@@ -128,7 +131,8 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<Delet
     return { before: existing, revisions: files };
   });
   const tags = changedTags(before, null);
-  const { live_ms, refresh } = await app.pageCache.invalidate(tags.length ? [...tags, tag.comments(id)] : [], startedAt);
+  if (tags.length) tags.push(tag.comments(id), ...(await navTagsForCategoryChanges(app.db, [{ before, after: null }])));
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, fileTexts([before, ...revisions]));
   return { message: 'Blog deleted successfully', live_ms, refresh };

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { claimDueBlogs, findBlogById, indexBlog, nextPublishAt, type Blog } from '../db/repositories/blogs.ts';
 import { uniqueTags } from '../page-store/site-tags.ts';
 import { changedTags } from './blog-publication.ts';
+import { navTagsForCategoryChanges } from './category-visibility.ts';
 import { recordRevision } from './blog-revisions.ts';
 import { htmlToText } from './sanitize.ts';
 
@@ -47,7 +48,11 @@ export async function publishDueBlogs(app: AppContext, now = new Date().toISOStr
   // Before the claim, readers could not see them (the scheduler runs at their due time): as for
   // a draft an admin publishes, the lists they join, their category and their own page refresh.
   const unpublished = (blog: Blog): Blog => ({ ...blog, status: 'draft' });
-  const tags = uniqueTags(published.flatMap((blog) => changedTags(unpublished(blog), blog, now)));
+  const changes = published.map((blog) => ({ before: unpublished(blog), after: blog }));
+  const tags = uniqueTags([
+    ...changes.flatMap(({ before, after }) => changedTags(before, after, now)),
+    ...(await navTagsForCategoryChanges(app.db, changes, now)),
+  ]);
   await app.pageCache.invalidate(tags, startedAt);
   return published.map((blog) => blog.id);
 }

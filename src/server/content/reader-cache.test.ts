@@ -25,22 +25,34 @@ async function site(): Promise<{ file: string; db: OpenedDatabase['db']; sqlite:
 
 const names = async (db: OpenedDatabase['db']) => (await getSiteChrome(db)).categories.map((c) => c.name);
 
+/** A category with one article in it (the nav offers only categories readers can find something in). */
+async function addCategory(
+  db: OpenedDatabase['db'],
+  name: string,
+  sequence: number,
+  status: 'published' | 'draft' = 'published',
+) {
+  const category = await insertCategory(db, { name, sequence });
+  const blogId = await insertBlog(db, buildBlogWrite({ title: `${name} notes`, category_id: category.id, status }), name);
+  return { category, blogId };
+}
+
 describe('what every page reads alike', () => {
   it('is read once while the database is unchanged', async () => {
     const { db } = await site();
-    await insertCategory(db, { name: 'Maths', sequence: 1 });
-    await insertBlog(db, buildBlogWrite({ title: 'One' }), 'One');
+    await addCategory(db, 'Maths', 1);
     expect(await getSiteChrome(db)).toBe(await getSiteChrome(db));
     expect(await getRecent(db)).toBe(await getRecent(db));
   });
 
   it('is read again after another process committed', async () => {
     const { file, db } = await site();
-    await insertCategory(db, { name: 'Maths', sequence: 1 });
+    await addCategory(db, 'Maths', 1);
+    const { blogId } = await addCategory(db, 'Physics', 2, 'draft');
     expect(await names(db)).toEqual(['Maths']);
     const other = new SQLite(file);
     try {
-      other.prepare("insert into categories (name, sequence, created_at) values ('Physics', 2, 'now')").run();
+      other.prepare("update blogs set status = 'published' where id = ?").run(blogId);
     } finally {
       other.close();
     }
@@ -49,15 +61,15 @@ describe('what every page reads alike', () => {
 
   it('is read again after a write on the same connection, and never keeps what a transaction rolled back', async () => {
     const { db } = await site();
-    await insertCategory(db, { name: 'Maths', sequence: 1 });
+    await addCategory(db, 'Maths', 1);
     expect(await names(db)).toEqual(['Maths']);
-    await insertCategory(db, { name: 'Physics', sequence: 2 });
+    await addCategory(db, 'Physics', 2);
     expect(await names(db)).toEqual(['Maths', 'Physics']);
     // A read asked for while a transaction is open (another request) runs once it is over.
     let during: Promise<string[]> | undefined;
     await expect(
       db.transaction().execute(async (trx) => {
-        await insertCategory(trx, { name: 'Chemistry', sequence: 3 });
+        await addCategory(trx, 'Chemistry', 3);
         during = names(db);
         throw new Error('rolled back');
       }),
@@ -84,4 +96,15 @@ describe('what every page reads alike', () => {
     expect(new Date().toISOString() >= dueAt).toBe(true);
     expect((await getArticleList(db, { categoryId: null, search: null, page: 2 }))?.items.map((b) => b.title)).toEqual(['Now']);
   }, 30_000);
+});
+
+describe('the categories the nav and footer offer', () => {
+  it('are those with an article readers can see, in sequence order', async () => {
+    const { db } = await site();
+    await addCategory(db, 'Physics', 2);
+    await addCategory(db, 'Drafts only', 1, 'draft');
+    await insertCategory(db, { name: 'Empty', sequence: 0 });
+    await addCategory(db, 'Maths', 1);
+    expect(await names(db)).toEqual(['Maths', 'Physics']);
+  });
 });

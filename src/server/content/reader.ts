@@ -11,7 +11,7 @@ import {
   listRecent,
   listTopViewed,
 } from '../db/repositories/blog-lists.ts';
-import { listCategories, type Category } from '../db/repositories/categories.ts';
+import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
 import { cachedRead } from '../db/repositories/read-cache.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
 import { listSlides } from '../db/repositories/carousel.ts';
@@ -49,6 +49,11 @@ function publicListIds(db: Db, categoryId: number | null): Promise<number[]> {
 
 function cachedCategories(db: Db): Promise<Category[]> {
   return cachedRead(db, 'categories', () => listCategories(db));
+}
+
+/** Every category, empty ones included (the API, whose readers include the admin screens). */
+export function getCategories(db: Db): Promise<Category[]> {
+  return cachedCategories(db);
 }
 
 /** Page `page` of a public list, or null past its last page. */
@@ -184,9 +189,13 @@ export interface SiteChrome {
   footerImportant: Category[];
 }
 
-/** The categories as the nav and footer split them (SPEC.md section 2). */
+/**
+ * The categories as the nav and footer split them (SPEC.md section 2). Only categories with an
+ * article readers can see are offered: one holding only drafts would lead to an empty page (the
+ * admin screens list every category through the API).
+ */
 export function getSiteChrome(db: Db): Promise<SiteChrome> {
-  return cachedRead(db, 'chrome', async () => splitChrome(await cachedCategories(db)));
+  return cachedRead(db, 'chrome', async () => splitChrome(await listPublicCategories(db)));
 }
 
 function splitChrome(categories: Category[]): SiteChrome {

@@ -33,6 +33,11 @@ describe('closestTerms', () => {
     expect(closestTerms(vocabulary, 'nobes')).toEqual(['nodes', 'notes']);
   });
 
+  it('finds a long word whose first letters were spelled by sound ("f" for "ph", and back)', () => {
+    expect(closestTerms(vocabulary, 'fotosynthesis')).toEqual(['photosynthesis']);
+    expect(closestTerms(buildVocabulary([{ term: 'formula', doc: 1 }]), 'phormula')).toEqual(['formula']);
+  });
+
   it('leaves short words and far words alone', () => {
     expect(closestTerms(vocabulary, 'cel')).toEqual([]);
     expect(closestTerms(vocabulary, 'zzzzzzzz')).toEqual([]);

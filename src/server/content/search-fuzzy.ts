@@ -110,8 +110,9 @@ export function closestTerms(vocabulary: Vocabulary, word: string, limit = 3): s
   for (let length = letters.length - max; length <= letters.length + max; length++) {
     for (const candidate of vocabulary.byLength.get(length) ?? []) {
       const other = [...candidate.term];
-      // A slip in both of the first two letters is rare; skipping those keeps the scan short.
-      if (other[0] !== letters[0] && other[1] !== letters[1]) continue;
+      // A word that differs in both of its first two letters is skipped, which keeps the scan
+      // short, unless a letter was added or dropped there ("fotosynthesis" for "photosynthesis").
+      if (other[0] !== letters[0] && other[1] !== letters[1] && other[2] !== letters[1] && other[1] !== letters[2]) continue;
       const distance = boundedEditDistance(letters, other, max);
       if (distance <= max) found.push({ term: candidate.term, distance, doc: candidate.doc });
     }

@@ -196,6 +196,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       prerendering = prerenderAll(store, urls, {
         pool,
         signal: stopPrerender.signal,
+        ...(share.of > 1 ? { part: `(process ${share.index + 1}'s share of ${share.of})` } : {}),
         ...(share.showProgress ? {} : { out: null }),
       });
       return prerendering;

@@ -12,9 +12,14 @@ export interface PrerenderSummary {
   pagesPerSecond: number;
 }
 
-/** Draws a progress bar on a terminal, or a line every 10% when the output is a log. */
-function progressPrinter(total: number, out: NodeJS.WriteStream | null) {
+/**
+ * Draws a progress bar on a terminal, or a line every 10% when the output is a log. `part` names
+ * the share when several processes each render part of the site, so "53/53" is not read as the
+ * whole site.
+ */
+export function progressPrinter(total: number, out: NodeJS.WriteStream | null, part = '') {
   if (!out) return () => {};
+  const what = part ? `Pre-rendering ${part}` : 'Pre-rendering';
   const started = performance.now();
   let lastDecile = -1;
   return (done: number) => {
@@ -22,15 +27,13 @@ function progressPrinter(total: number, out: NodeJS.WriteStream | null) {
     if (out.isTTY) {
       const width = 30;
       const filled = Math.round((done / total) * width);
-      out.write(
-        `\rPre-rendering [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} pages ${rate.toFixed(0)}/s `,
-      );
+      out.write(`\r${what} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} pages ${rate.toFixed(0)}/s `);
       if (done === total) out.write('\n');
     } else {
       const decile = Math.floor((done / total) * 10);
       if (decile !== lastDecile) {
         lastDecile = decile;
-        out.write(`Pre-rendering: ${done}/${total} pages (${rate.toFixed(0)}/s)\n`);
+        out.write(`${what}: ${done}/${total} pages (${rate.toFixed(0)}/s)\n`);
       }
     }
   };
@@ -42,6 +45,8 @@ export interface PrerenderOptions {
   /** Renders handed to the pool at once (it keeps every worker busy). */
   inFlight?: number;
   out?: NodeJS.WriteStream | null;
+  /** Which part of the site this is, when several processes share the pre-render (for the progress lines). */
+  part?: string;
   /** Stops the pre-render early (the server is closing): nothing more is sent or stored. */
   signal?: AbortSignal;
 }
@@ -53,7 +58,7 @@ export interface PrerenderOptions {
 export async function prerenderAll(store: PageStore, urls: string[], options: PrerenderOptions): Promise<PrerenderSummary> {
   const started = performance.now();
   const inFlight = options.inFlight ?? Math.max(4, options.pool.status().workers * 4);
-  const show = progressPrinter(urls.length, options.out === undefined ? process.stdout : options.out);
+  const show = progressPrinter(urls.length, options.out === undefined ? process.stdout : options.out, options.part);
   let next = 0;
   let done = 0;
   let stored = 0;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { insertBlog, setClicks } from '../db/repositories/blogs.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
@@ -9,8 +10,9 @@ import { markDemo } from '../db/repositories/demo-content.ts';
 import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
 import { DEMO_SOCIAL_LINKS } from './demo-settings.ts';
 import { htmlToText, sanitizeArticleHtml } from '../content/sanitize.ts';
-import { drawDemoPdf, drawDemoPng } from '../../../db/seed/demo-files.ts';
-import { articleHtml, CATEGORIES, COMMENT_TEXTS, COMMENTERS, PALETTE, TOPICS, VIDEOS } from '../../../db/seed/demo-data.ts';
+import { drawDemoPdf } from '../../../db/seed/demo-files.ts';
+import { articleHtml, CATEGORIES, COMMENT_TEXTS, COMMENTERS, SLIDES, TOPICS, VIDEOS } from '../../../db/seed/demo-data.ts';
+import { slideIllustration, subjectIllustration } from '../../../db/seed/demo-illustrations.ts';
 
 export interface SeedResult {
   categories: number;
@@ -23,12 +25,19 @@ export interface SeedResult {
 export async function seedDemoContent(db: Db, uploadsDir: string, author: string): Promise<SeedResult> {
   const demoDir = path.join(uploadsDir, 'demo');
   fs.mkdirSync(demoDir, { recursive: true });
-  const images = PALETTE.map(([from, to], i) => {
-    const name = `demo-${i + 1}.png`;
+  /** Draws the picture once (a restart keeps what is there) and answers its address. */
+  const picture = async (name: string, svg: () => string): Promise<string> => {
     const file = path.join(demoDir, name);
-    if (!fs.existsSync(file)) fs.writeFileSync(file, drawDemoPng(from, to, i + 1));
+    if (!fs.existsSync(file)) await sharp(Buffer.from(svg())).png({ compressionLevel: 9, palette: true }).toFile(file);
     return `/uploads/demo/${name}`;
-  });
+  };
+  const subjectImages = new Map<string, string>();
+  for (const subject of [...CATEGORIES, 'General']) {
+    const slug = subject.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    subjectImages.set(subject, await picture(`subject-${slug}.png`, () => subjectIllustration(subject)));
+  }
+  const slideImages: string[] = [];
+  for (const i of SLIDES.keys()) slideImages.push(await picture(`slide-${i + 1}.png`, () => slideIllustration(i)));
 
   return db.transaction().execute(async (trx) => {
     const categoryIds = new Map<string, number>();
@@ -63,6 +72,7 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
         pdfLink = `/uploads/demo/${pdfName}`;
       }
       const created = new Date(start + n * 40 * 3600 * 1000).toISOString();
+      const uncategorised = n === order.length - 5;
       const id = await insertBlog(
         trx,
         {
@@ -70,8 +80,8 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
           author,
           content: html,
           content_source: null,
-          category_id: n === order.length - 5 ? null : (categoryIds.get(article.category) ?? null),
-          image: images[n % images.length]!,
+          category_id: uncategorised ? null : (categoryIds.get(article.category) ?? null),
+          image: subjectImages.get(uncategorised ? 'General' : article.category)!,
           video_link: isVideo ? VIDEOS[n % VIDEOS.length]! : null,
           is_video: isVideo ? 1 : 0,
           pdf_drive_link: pdfLink,
@@ -96,20 +106,15 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
       }
     }
 
-    const slides = [
-      { title: 'Revise smarter, not longer', altText: 'Blue gradient banner for revision tips' },
-      { title: 'New: free PDF study notes', altText: 'Purple gradient banner for the PDF notes' },
-      { title: 'Watch the video lessons', altText: 'Green gradient banner for video lessons' },
-    ];
     const slideIds: number[] = [];
-    for (const [i, slide] of slides.entries()) {
-      slideIds.push((await insertSlide(trx, { title: slide.title, imageUrl: images[i]!, altText: slide.altText })).id);
+    for (const [i, slide] of SLIDES.entries()) {
+      slideIds.push((await insertSlide(trx, { title: slide.title, imageUrl: slideImages[i]!, altText: slide.altText })).id);
     }
     // Marked, so the settings screen can remove all of it in one step.
     await markDemo(trx, { blogs: blogIds, categories: [...categoryIds.values()], slides: slideIds });
     // Example social profiles, unless the publisher already set their own.
     const stored = await readSettingRows(trx);
     await writeSettingRows(trx, Object.fromEntries(Object.entries(DEMO_SOCIAL_LINKS).filter(([key]) => !(key in stored))));
-    return { categories: CATEGORIES.length, blogs: order.length, comments, slides: slides.length };
+    return { categories: CATEGORIES.length, blogs: order.length, comments, slides: SLIDES.length };
   });
 }

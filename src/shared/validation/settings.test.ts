@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, suggestedBrandColor, validateSettingsInput } from './settings.ts';
+import { DEFAULT_SETTINGS, SETTINGS_MESSAGES, homeScreenName, suggestedBrandColor, validateSettingsInput } from './settings.ts';
 
 describe('validateSettingsInput', () => {
   it('accepts the defaults and keeps fields the input leaves out', () => {
@@ -51,5 +51,21 @@ describe('validateSettingsInput', () => {
     expect(errors.brand_color).toContain(suggestion);
     expect(validateSettingsInput({ brand_color: suggestion }).errors).toEqual({});
     expect(suggestedBrandColor('#1d4ed8')).toBeNull();
+  });
+});
+
+describe('the home-screen name', () => {
+  it('is the short name the owner set, of at most 12 characters', () => {
+    expect(validateSettingsInput({ short_name: '  Newcomer  ' }).values.short_name).toBe('Newcomer');
+    expect(validateSettingsInput({ short_name: 'Thirteen char' }).errors.short_name).toBe(SETTINGS_MESSAGES.shortNameTooLong);
+    expect(homeScreenName({ site_title: 'Newcomer Notes', short_name: 'NN Physics' })).toBe('NN Physics');
+  });
+
+  it('is made from whole words of the title, never cut inside a word', () => {
+    expect(homeScreenName({ site_title: 'Study Site', short_name: '' })).toBe('Study Site');
+    expect(homeScreenName({ site_title: 'Newcomer Notes', short_name: '' })).toBe('Newcomer');
+    expect(homeScreenName({ site_title: 'My Maths Notes for Year 9', short_name: '' })).toBe('My Maths');
+    expect(homeScreenName({ site_title: 'Extraordinarily Good Notes', short_name: '' })).toBe('EGN');
+    expect(homeScreenName({ site_title: 'Supercalifragilistic', short_name: '' })).toBe('Supercalifra');
   });
 });

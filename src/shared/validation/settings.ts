@@ -22,6 +22,8 @@ export type ImageField = (typeof IMAGE_FIELDS)[number];
 
 export interface SiteSettingsValues {
   site_title: string;
+  /** The name under the icon on a phone's home screen; empty: made from the title. */
+  short_name: string;
   tagline: string;
   footer_text: string;
   meta_description: string;
@@ -42,6 +44,7 @@ export type SettingKey = keyof SiteSettingsValues;
 
 export const SETTINGS_LIMITS = {
   site_title: 60,
+  short_name: 12,
   tagline: 120,
   footer_text: 600,
   meta_description_min: 20,
@@ -53,6 +56,7 @@ export const DEFAULT_BRAND_COLOR = '#1d4ed8';
 /** The site as it ships: today's texts, no images, no social links. */
 export const DEFAULT_SETTINGS: SiteSettingsValues = {
   site_title: 'Study Site',
+  short_name: '',
   tagline: 'Free study material for every subject',
   footer_text:
     'We share free study material: clear explanations, worked examples, video lessons and PDF notes you can download and keep. New articles arrive every week.',
@@ -92,6 +96,7 @@ export const IMAGE_LABELS: Record<ImageField, string> = {
 export const SETTINGS_MESSAGES = {
   titleRequired: 'Site title is required.',
   titleTooLong: `Site title must be at most ${SETTINGS_LIMITS.site_title} characters.`,
+  shortNameTooLong: `Short name must be at most ${SETTINGS_LIMITS.short_name} characters.`,
   taglineTooLong: `Tagline must be at most ${SETTINGS_LIMITS.tagline} characters.`,
   footerRequired: 'The "Our Blog" text is required.',
   footerTooLong: `The "Our Blog" text must be at most ${SETTINGS_LIMITS.footer_text} characters.`,
@@ -138,6 +143,9 @@ export function validateSettingsInput(
   if (values.site_title === '') errors.site_title = SETTINGS_MESSAGES.titleRequired;
   else if (values.site_title.length > SETTINGS_LIMITS.site_title) errors.site_title = SETTINGS_MESSAGES.titleTooLong;
 
+  values.short_name = oneLine(pick('short_name'));
+  if ([...values.short_name].length > SETTINGS_LIMITS.short_name) errors.short_name = SETTINGS_MESSAGES.shortNameTooLong;
+
   values.tagline = oneLine(pick('tagline'));
   if (values.tagline.length > SETTINGS_LIMITS.tagline) errors.tagline = SETTINGS_MESSAGES.taglineTooLong;
 
@@ -168,4 +176,31 @@ export function validateSettingsInput(
     if (values[key] !== '' && !isHttpUrl(values[key])) errors[key] = SETTINGS_MESSAGES.socialLink(SOCIAL_LABELS[key]);
   }
   return { values, errors };
+}
+
+/**
+ * The home-screen name: the owner's short name, else as many whole words of the title as fit in
+ * SETTINGS_LIMITS.short_name characters ("Newcomer Notes for Physics" gives "Newcomer"), else the
+ * initials of a title whose first word alone is too long; a single over-long word is the one case
+ * that must be cut.
+ */
+export function homeScreenName(settings: Pick<SiteSettingsValues, 'site_title' | 'short_name'>): string {
+  const limit = SETTINGS_LIMITS.short_name;
+  if (settings.short_name) return settings.short_name;
+  const title = settings.site_title.trim();
+  if ([...title].length <= limit) return title;
+  const words = title.split(/\s+/);
+  let name = '';
+  for (const word of words) {
+    const next = name ? `${name} ${word}` : word;
+    if ([...next].length > limit) break;
+    name = next;
+  }
+  if (name) return name;
+  if (words.length > 1)
+    return words
+      .map((word) => [...word][0]!.toUpperCase())
+      .join('')
+      .slice(0, limit);
+  return [...title].slice(0, limit).join('');
 }

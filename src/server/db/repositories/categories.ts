@@ -1,10 +1,40 @@
 import type { Db } from '../client.ts';
 import type { CategoryRow } from '../schema.ts';
+import { isPublicBlog } from './visibility.ts';
 
 export type Category = Pick<CategoryRow, 'id' | 'name' | 'sequence'>;
 
 export function listCategories(db: Db): Promise<Category[]> {
   return db.selectFrom('categories').select(['id', 'name', 'sequence']).orderBy('sequence').orderBy('id').execute();
+}
+
+/** The categories that hold at least one article readers can see, in the nav's order. */
+export function listPublicCategories(db: Db, now = new Date().toISOString()): Promise<Category[]> {
+  return db
+    .selectFrom('categories')
+    .select(['id', 'name', 'sequence'])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('blogs')
+          .select('blogs.id')
+          .whereRef('blogs.category_id', '=', 'categories.id')
+          .where(isPublicBlog('blogs', now)),
+      ),
+    )
+    .orderBy('sequence')
+    .orderBy('id')
+    .execute();
+}
+
+/** How many articles readers can see in a category. */
+export async function countPublicBlogsInCategory(db: Db, id: number, now = new Date().toISOString()): Promise<number> {
+  const row = await db
+    .selectFrom('blogs')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('category_id', '=', id)
+    .where(isPublicBlog('blogs', now))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 export function findCategoryById(db: Db, id: number): Promise<Category | undefined> {
