@@ -22,3 +22,23 @@ export function quickCheckDatabaseFile(file: string): string {
     return error instanceof Error ? error.message : String(error);
   }
 }
+
+/**
+ * For GET /healthz, after a write to `file` failed: does a write work again? Rewrites the file's
+ * `user_version` (unused by the site) with the value it has, on a short connection of its own: a
+ * real commit, which needs room in the file's log like any other write, and changes nothing.
+ */
+export function probeWrite(file: string): boolean {
+  try {
+    const db = new SQLite(file, { fileMustExist: true, timeout: 1000 });
+    try {
+      const version = Number(db.pragma('user_version', { simple: true }));
+      db.pragma(`user_version = ${version}`);
+      return true;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+}
