@@ -157,14 +157,18 @@ describe('a damaged page store at start (two serving processes)', () => {
     for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('random bytes inside the file (its header intact): set aside, named, and the site serves', { timeout: 300_000 }, async () => {
-    const dir = folder();
-    const file = path.join(dir, 'pages', STORE);
-    const pageSize = pageSizeOf(file);
-    // Pages 2 to 17: the store's small tables and the first pages' rows.
-    overwrite(file, pageSize, crypto.randomBytes(16 * pageSize));
-    await expectStartsAndSetsAside(dir);
-  });
+  it(
+    'random bytes inside the file (its header intact): set aside, named, and the site serves',
+    { timeout: 300_000 },
+    async () => {
+      const dir = folder();
+      const file = path.join(dir, 'pages', STORE);
+      const pageSize = pageSizeOf(file);
+      // Pages 2 to 17: the store's small tables and the first pages' rows.
+      overwrite(file, pageSize, crypto.randomBytes(16 * pageSize));
+      await expectStartsAndSetsAside(dir);
+    },
+  );
 
   it('an index page of the store damaged: set aside, named, and the site serves', { timeout: 300_000 }, async () => {
     const dir = folder();
@@ -175,27 +179,31 @@ describe('a damaged page store at start (two serving processes)', () => {
     await expectStartsAndSetsAside(dir);
   });
 
-  it('a damaged WAL (its frames checksummed right) after a kill: set aside, named, and the site serves', { timeout: 420_000 }, async () => {
-    const dir = folder();
-    const storeDir = path.join(dir, 'pages');
-    // A server killed mid-run leaves the store's WAL behind.
-    const killed = await startServer({ dir, env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-    for (const page of ['/', '/blogs', '/contact', '/about']) {
-      await fetch(killed.url(page), { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
-    }
-    await until(
-      async () => fs.statSync(path.join(storeDir, `${STORE}-wal`), { throwIfNoEntry: false })?.size ?? 0,
-      (size) => size > 32,
-      'the store to write its WAL',
-    );
-    killed.process.kill('SIGKILL');
-    await new Promise((resolve) => killed.process.once('exit', resolve));
-    // Without its crash marker, so the start cannot simply drop the files.
-    for (const name of fs.readdirSync(storeDir)) if (name.startsWith('running-')) fs.rmSync(path.join(storeDir, name));
-    fs.rmSync(path.join(storeDir, `${STORE}-shm`), { force: true });
-    expect(damageWalFrames(path.join(storeDir, `${STORE}-wal`))).toBeGreaterThan(0);
-    await expectStartsAndSetsAside(dir);
-  });
+  it(
+    'a damaged WAL (its frames checksummed right) after a kill: set aside, named, and the site serves',
+    { timeout: 420_000 },
+    async () => {
+      const dir = folder();
+      const storeDir = path.join(dir, 'pages');
+      // A server killed mid-run leaves the store's WAL behind.
+      const killed = await startServer({ dir, env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+      for (const page of ['/', '/blogs', '/contact', '/about']) {
+        await fetch(killed.url(page), { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
+      }
+      await until(
+        async () => fs.statSync(path.join(storeDir, `${STORE}-wal`), { throwIfNoEntry: false })?.size ?? 0,
+        (size) => size > 32,
+        'the store to write its WAL',
+      );
+      killed.process.kill('SIGKILL');
+      await new Promise((resolve) => killed.process.once('exit', resolve));
+      // Without its crash marker, so the start cannot simply drop the files.
+      for (const name of fs.readdirSync(storeDir)) if (name.startsWith('running-')) fs.rmSync(path.join(storeDir, name));
+      fs.rmSync(path.join(storeDir, `${STORE}-shm`), { force: true });
+      expect(damageWalFrames(path.join(storeDir, `${STORE}-wal`))).toBeGreaterThan(0);
+      await expectStartsAndSetsAside(dir);
+    },
+  );
 });
 
 /** A small tmpfs: a real full disk. Needs root; otherwise the test says why it is skipped. */
@@ -234,6 +242,13 @@ function fillDisk(file: string): void {
 
 const tinyDisk = mountTinyDisk();
 
+// At the file's level: a run that filters the disk's tests out still unmounts it.
+afterAll(() => {
+  if (!('dir' in tinyDisk)) return;
+  execFileSync('umount', [tinyDisk.dir]);
+  fs.rmSync(tinyDisk.dir, { recursive: true, force: true });
+});
+
 describe('the database on a full disk', () => {
   let server: TestServer;
   const diskDir = 'dir' in tinyDisk ? tinyDisk.dir : '';
@@ -246,10 +261,6 @@ describe('the database on a full disk', () => {
 
   afterAll(async () => {
     await server?.stop();
-    if (diskDir) {
-      execFileSync('umount', [diskDir]);
-      fs.rmSync(diskDir, { recursive: true, force: true });
-    }
   });
 
   const count = (table: 'comments' | 'blogs') => {
@@ -307,7 +318,11 @@ describe('the database on a full disk', () => {
       expect(health.text).not.toMatch(/SQLITE|sqlite|full\)|\//);
 
       fs.rmSync(filler);
-      await until(() => call(server, '/healthz'), (answer) => answer.status === 200, '/healthz to see writes work again');
+      await until(
+        () => call(server, '/healthz'),
+        (answer) => answer.status === 200,
+        '/healthz to see writes work again',
+      );
       const again = await sendJson(
         server,
         'POST',

@@ -54,7 +54,12 @@ describe('openDatabase write health', () => {
     sqlite.pragma(`max_page_count = ${pages}`);
     const big = 'x'.repeat(64 * 1024);
     const insert = (name: string) =>
-      db.transaction().execute((trx) => trx.insertInto('categories').values({ name, created_at: big } as never).execute());
+      db.transaction().execute((trx) =>
+        trx
+          .insertInto('categories')
+          .values({ name, created_at: big } as never)
+          .execute(),
+      );
     const logged: string[] = [];
     const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void logged.push(line));
     try {

@@ -49,7 +49,9 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, file) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, file),
+  });
   registerCachedConnection(db, sqlite);
   return { db, sqlite };
 }

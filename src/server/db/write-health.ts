@@ -24,7 +24,9 @@ export function noteWriteFailed(file: string, error: unknown, log: (line: string
   if (!trouble || troubles.get(file) === trouble) return;
   troubles.set(file, trouble);
   const message = error instanceof Error ? error.message : String(error);
-  log(`Database ${file}: a write failed (${message}); writes answer 507 or 500 and /healthz reports "${trouble}" until one works again.`);
+  log(
+    `Database ${file}: a write failed (${message}); writes answer 507 or 500 and /healthz reports "${trouble}" until one works again.`,
+  );
 }
 
 /** Notes a write to `file` that worked: a trouble noted before is over. */

@@ -25,7 +25,10 @@ export function answerHealth(
   sqlite: SQLite.Database,
   pageStoreDir: string | null,
 ): void {
-  const checks: { database: DatabaseState; store: string } = { database: databaseState(sqlite), store: pageStoreDir ? 'ok' : 'off' };
+  const checks: { database: DatabaseState; store: string } = {
+    database: databaseState(sqlite),
+    store: pageStoreDir ? 'ok' : 'off',
+  };
   if (pageStoreDir) {
     try {
       // Its own short read-only connection: the store's own one hides failures (it is a cache).

@@ -13,7 +13,7 @@ const failure = (message: string, fields: Record<string, unknown>) => Object.ass
 function intactDatabase(): string {
   const file = path.join(tempDir(), 'site.sqlite');
   const db = new SQLite(file);
-  db.exec('create table notes (id integer primary key, text text); insert into notes (text) values (\'kept\')');
+  db.exec("create table notes (id integer primary key, text text); insert into notes (text) values ('kept')");
   db.close();
   return file;
 }

@@ -110,7 +110,12 @@ describe('StoreGuard', () => {
   it('stops using a file SQLite calls damaged and says so once; a full disk only fails that call', () => {
     const damaged: string[] = [];
     const logged: string[] = [];
-    const guard = new StoreGuard('/x/pages.sqlite', (line) => logged.push(line), false, (reason) => damaged.push(reason));
+    const guard = new StoreGuard(
+      '/x/pages.sqlite',
+      (line) => logged.push(line),
+      false,
+      (reason) => damaged.push(reason),
+    );
     const full = () => {
       throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
     };

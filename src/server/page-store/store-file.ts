@@ -152,7 +152,9 @@ function openAndCheck(file: string, options: OpenStoreOptions): { file: StoreFil
 function checkStoreFileAtStart(db: SQLite.Database, file: string): void {
   const size = fs.statSync(file).size + (fs.statSync(`${file}-wal`, { throwIfNoEntry: false })?.size ?? 0);
   const checks =
-    size <= FULL_CHECK_MAX_BYTES ? ['quick_check'] : ["quick_check('meta')", "quick_check('tag_versions')", "quick_check('page_tags')"];
+    size <= FULL_CHECK_MAX_BYTES
+      ? ['quick_check']
+      : ["quick_check('meta')", "quick_check('tag_versions')", "quick_check('page_tags')"];
   for (const check of checks) {
     const found = db.pragma(check, { simple: true });
     if (found !== 'ok') throw damageFound(`${check}: ${String(found)}`);
