@@ -90,22 +90,24 @@ function damageWalFrames(wal: string): number {
     }
     return [s0, s1];
   };
-  let sums = checksum(bytes.subarray(0, 24), [0, 0]);
-  expect(sums).toEqual([bytes.readUInt32BE(24), bytes.readUInt32BE(28)]);
+  // The log as written (to find where its valid frames end) and as rewritten.
+  let written = checksum(bytes.subarray(0, 24), [0, 0]);
+  expect(written).toEqual([bytes.readUInt32BE(24), bytes.readUInt32BE(28)]);
+  let rewritten = written;
   let damaged = 0;
   for (let at = 32; at + 24 + pageSize <= bytes.length; at += 24 + pageSize) {
     const header = bytes.subarray(at, at + 24);
     const data = bytes.subarray(at + 24, at + 24 + pageSize);
     if (!header.subarray(8, 16).equals(salt)) break;
-    const valid = checksum(data, checksum(header.subarray(0, 8), sums));
-    if (valid[0] !== header.readUInt32BE(16) || valid[1] !== header.readUInt32BE(20)) break;
+    written = checksum(data, checksum(header.subarray(0, 8), written));
+    if (written[0] !== header.readUInt32BE(16) || written[1] !== header.readUInt32BE(20)) break;
     if (header.readUInt32BE(0) !== 1) {
       crypto.randomFillSync(data);
       damaged++;
     }
-    sums = checksum(data, checksum(header.subarray(0, 8), sums));
-    header.writeUInt32BE(sums[0], 16);
-    header.writeUInt32BE(sums[1], 20);
+    rewritten = checksum(data, checksum(header.subarray(0, 8), rewritten));
+    header.writeUInt32BE(rewritten[0], 16);
+    header.writeUInt32BE(rewritten[1], 20);
   }
   fs.writeFileSync(wal, bytes);
   return damaged;

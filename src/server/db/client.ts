@@ -6,6 +6,7 @@ import {
   Kysely,
   SqliteDialect,
   SqliteDriver,
+  type AbortableOperationOptions,
   type DatabaseConnection,
   type Driver,
   type SqliteDialectConfig,
@@ -111,9 +112,9 @@ const WRITE_SQL = /^\s*(insert|update|delete|replace|commit|end)\b/i;
  */
 function watchWrites(connection: DatabaseConnection, sqlite: SQLite.Database, file: string): DatabaseConnection {
   return {
-    async executeQuery(query) {
+    async executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions) {
       try {
-        const result = await connection.executeQuery(query);
+        const result = await connection.executeQuery<R>(query, options);
         if (!sqlite.inTransaction && WRITE_SQL.test(query.sql)) noteWriteWorked(file);
         return result;
       } catch (error) {
@@ -121,7 +122,7 @@ function watchWrites(connection: DatabaseConnection, sqlite: SQLite.Database, fi
         throw error;
       }
     },
-    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    streamQuery: (query, chunkSize, options) => connection.streamQuery(query, chunkSize, options),
   };
 }
 

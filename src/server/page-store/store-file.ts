@@ -157,7 +157,8 @@ function checkStoreFileAtStart(db: SQLite.Database, file: string): void {
       : ["quick_check('meta')", "quick_check('tag_versions')", "quick_check('page_tags')"];
   for (const check of checks) {
     const found = db.pragma(check, { simple: true });
-    if (found !== 'ok') throw damageFound(`${check}: ${String(found)}`);
+    // The first findings are enough for the log line (SQLite lists up to a hundred).
+    if (found !== 'ok') throw damageFound(`${check}: ${String(found).split('\n').slice(0, 3).join('; ')}`);
   }
 }
 
