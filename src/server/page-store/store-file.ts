@@ -65,8 +65,9 @@ export interface AddedEncoding {
 /**
  * Up to this size the start-up check reads the whole file (`PRAGMA quick_check`: 0.7-0.9 s for a
  * 300 MB store of 6,000 pages on a busy two-core machine, growing with the file). A larger store
- * has its small tables checked whole (versions, tag index, meta: a few ms) and its pages' b-tree
- * without the overflow pages holding the bodies; a body is checked against its ETag when read.
+ * has its small tables checked whole (versions, tag index, meta: a few ms) and its pages' rows
+ * walked (counting their bytes), not the overflow pages holding the bodies: a body is checked
+ * against its ETag when read.
  */
 const FULL_CHECK_MAX_BYTES = 256 * 1024 * 1024;
 
