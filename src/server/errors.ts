@@ -48,7 +48,9 @@ export const notFound = (what = 'That item') => new AppError('not_found', `${wha
 export const invalidInput = (message: string, fields?: Record<string, string>) =>
   new AppError('invalid_input', message, fields ? { fields } : {});
 
-const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+// SQLITE_FULL: the database (or the rate-limit file beside it) could not grow; SQLite rolled the
+// write back, so nothing was saved.
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 
 /** A full disk or a used-up quota while writing: 507, with nothing changed (the writer cleans up first). */
 export function isDiskFull(error: unknown): boolean {
@@ -57,6 +59,10 @@ export function isDiskFull(error: unknown): boolean {
 
 export const storageFull = () =>
   new AppError('storage_full', "The server's disk is full, so the file was not saved. Nothing was changed.");
+
+/** A database write refused for want of space (any endpoint): answered by the API's error wrapper. */
+export const nothingSaved = () =>
+  new AppError('storage_full', "The server's disk is full, so nothing was saved. Please try again later.");
 
 export function errorBody(error: AppError): { error: ErrorCode; message: string; fields?: Record<string, string> } {
   return error.fields

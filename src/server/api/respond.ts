@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { AppError, errorBody } from '../errors.ts';
+import { AppError, errorBody, isDiskFull, nothingSaved } from '../errors.ts';
 import { readLimitedBody, refuseDeclaredTooLarge } from './body.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 
@@ -19,13 +19,15 @@ export function errorResponse(error: AppError): Response {
   return json(errorBody(error), error.status, error.headers ?? {});
 }
 
-/** Wraps an endpoint: AppErrors become their JSON answer; anything else is logged and a 500. */
+/** Wraps an endpoint: AppErrors become their JSON answer, a full disk 507; anything else is logged and a 500. */
 export function apiRoute(handler: (context: APIContext) => Promise<Response> | Response) {
   return async (context: APIContext): Promise<Response> => {
     try {
       return await handler(context);
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
+      // The write was rolled back; the log has SQLite's words once (db/write-health.ts).
+      if (isDiskFull(error)) return errorResponse(nothingSaved());
       console.error(`[api] ${context.request.method} ${context.url.pathname} failed:`, error);
       return json({ error: 'internal', message: 'Something went wrong on the server.' }, 500);
     }

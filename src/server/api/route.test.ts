@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { APIContext } from 'astro';
 import { route } from './route.ts';
@@ -53,5 +54,24 @@ describe('route', () => {
     const answer = await call(noHead, 'HEAD');
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('GET');
+  });
+
+  it('answers a write refused for want of space with 507 storage_full, never the raw error', async () => {
+    const { POST } = route({
+      POST: () => {
+        // A database that may not grow answers as on a full disk.
+        const db = new SQLite(':memory:');
+        db.exec('create table notes (text text)');
+        db.pragma(`max_page_count = ${Number(db.pragma('page_count', { simple: true }))}`);
+        db.prepare('insert into notes (text) values (?)').run('x'.repeat(64 * 1024));
+        return json({ saved: true }, 201);
+      },
+    });
+    const answer = await call(POST, 'POST');
+    expect(answer.status).toBe(507);
+    expect(await answer.json()).toEqual({
+      error: 'storage_full',
+      message: "The server's disk is full, so nothing was saved. Please try again later.",
+    });
   });
 });

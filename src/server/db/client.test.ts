@@ -1,7 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase } from './client.ts';
+import { writeTroubles } from './write-health.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('db-client-test-');
@@ -38,6 +39,43 @@ describe('openDatabase transactions', () => {
       expect(otherWrote).toBe(false);
     } finally {
       other.close();
+      await db.destroy();
+    }
+  });
+});
+
+describe('openDatabase write health', () => {
+  // max_page_count stops the file growing exactly as a full disk does: SQLite answers SQLITE_FULL.
+  it('notes a write refused for want of space, and forgets it at the next write that works', async () => {
+    const file = path.join(tempDir(), 'site.sqlite');
+    const { db, sqlite } = openDatabase(file);
+    await migrateToLatest(db);
+    const pages = Number(sqlite.pragma('page_count', { simple: true }));
+    sqlite.pragma(`max_page_count = ${pages}`);
+    const big = 'x'.repeat(64 * 1024);
+    const insert = (name: string) =>
+      db.transaction().execute((trx) =>
+        trx
+          .insertInto('categories')
+          .values({ name, created_at: big } as never)
+          .execute(),
+      );
+    const logged: string[] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void logged.push(line));
+    try {
+      await expect(insert('Too big')).rejects.toMatchObject({ code: 'SQLITE_FULL' });
+      expect(writeTroubles().get(file)).toBe('disk full');
+      expect(sqlite.prepare('select count(*) from categories').pluck().get()).toBe(0);
+      // A read that works says nothing about writes.
+      await db.selectFrom('categories').selectAll().execute();
+      expect(writeTroubles().get(file)).toBe('disk full');
+
+      sqlite.pragma(`max_page_count = ${pages * 100}`);
+      await insert('Fits now');
+      expect(writeTroubles().has(file)).toBe(false);
+      expect(logged.join('\n')).toMatch(/a write failed \(database or disk is full\)[\s\S]*writes work again/);
+    } finally {
+      error.mockRestore();
       await db.destroy();
     }
   });

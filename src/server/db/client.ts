@@ -1,11 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteDialect,
+  SqliteDriver,
+  type AbortableOperationOptions,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
 import { registerCachedConnection } from './repositories/read-cache.ts';
+import { noteWriteFailed, noteWriteWorked } from './write-health.ts';
 
 export type Db = Kysely<Database>;
 
@@ -40,7 +50,9 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, file),
+  });
   registerCachedConnection(db, sqlite);
   return { db, sqlite };
 }
@@ -53,20 +65,65 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
  * a save, a comment or a PDF's search text would fail for no fault of its own.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #sqlite: SQLite.Database;
+  readonly #file: string;
+  #watched: DatabaseConnection | undefined;
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database, file: string) {
+    super(config);
+    this.#sqlite = sqlite;
+    this.#file = file;
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.#watched ??= watchWrites(connection, this.#sqlite, this.#file);
+    return this.#watched;
+  }
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+  // SQLite ends the transaction itself on some failures (SQLITE_FULL: a full disk); a ROLLBACK
+  // then fails ("no transaction is active") and that error replaced the real one, so a full disk
+  // answered a plain 500 instead of 507.
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#sqlite.inTransaction) await super.rollbackTransaction(connection);
   }
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  readonly #config: SqliteDialectConfig;
+  readonly #sqlite: SQLite.Database;
+  readonly #file: string;
+  constructor(config: SqliteDialectConfig, sqlite: SQLite.Database, file: string) {
     super(config);
     this.#config = config;
+    this.#sqlite = sqlite;
+    this.#file = file;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
+    return new ImmediateSqliteDriver(this.#config, this.#sqlite, this.#file);
   }
+}
+
+const WRITE_SQL = /^\s*(insert|update|delete|replace|commit|end)\b/i;
+
+/**
+ * Notes, for /healthz (write-health.ts), a write that failed for want of storage and the next one
+ * that worked: a statement outside a transaction, or a transaction's commit.
+ */
+function watchWrites(connection: DatabaseConnection, sqlite: SQLite.Database, file: string): DatabaseConnection {
+  return {
+    async executeQuery<R>(query: CompiledQuery, options?: AbortableOperationOptions) {
+      try {
+        const result = await connection.executeQuery<R>(query, options);
+        if (!sqlite.inTransaction && WRITE_SQL.test(query.sql)) noteWriteWorked(file);
+        return result;
+      } catch (error) {
+        noteWriteFailed(file, error);
+        throw error;
+      }
+    },
+    streamQuery: (query, chunkSize, options) => connection.streamQuery(query, chunkSize, options),
+  };
 }
 
 /**

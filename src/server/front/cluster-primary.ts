@@ -48,9 +48,19 @@ interface PrerenderedMessage {
  */
 export type ServingMessage = { type: 'listening'; origin: string } | PrerenderedMessage | RenderHelpMessage;
 
-/** Whether the store holds no page of this build (opening it drops another build's pages, as a serving process would). */
-function pageStoreIsEmpty(config: Config): boolean {
-  const store = new PageStore({ dir: config.pageStoreDir, buildId: storeBuildId(config) });
+/**
+ * Checks the store's file before any serving process opens it (a damaged one is set aside, unless
+ * another server has it open) and tells whether it holds no page of this build (opening it drops
+ * another build's pages, as a serving process would).
+ */
+function checkPageStore(config: Config, othersRunning: number, log: (line: string) => void): boolean {
+  const store = new PageStore({
+    dir: config.pageStoreDir,
+    buildId: storeBuildId(config),
+    log,
+    check: true,
+    setAside: othersRunning === 0,
+  });
   try {
     return store.count() === 0;
   } finally {
@@ -123,8 +133,9 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   };
   // The shares of the first pre-render not reported done yet (a process restarted before it
   // finished is given its share again; pages already fresh are skipped).
+  const storeIsEmpty = checkPageStore(config, boot.othersRunning, log);
   const sharesLeft = new Set<number>(
-    config.pageStoreEnabled && pageStoreIsEmpty(config) ? Array.from({ length: config.webProcesses }, (_, i) => i) : [],
+    config.pageStoreEnabled && storeIsEmpty ? Array.from({ length: config.webProcesses }, (_, i) => i) : [],
   );
   const shares: PrerenderSummary[] = [];
   const onPrerendered = (index: number, summary: PrerenderSummary) => {

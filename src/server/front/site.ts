@@ -94,6 +94,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
     log,
     // Test seam: the store's file fails every write as on a full disk.
     failWrites: process.env.NODE_ENV === 'test' && process.env.PAGE_STORE_TEST_FAULT === 'full',
+    // Alone, this process checks the file at start and sets a damaged one aside; in a cluster the
+    // first process did both before forking, and a sibling may have the file open.
+    check: !role.inCluster,
+    setAside: !role.inCluster && run.othersRunning === 0,
   });
   // Every public page is rendered on these threads; this one serves readers and stores pages.
   const pool = startRenderPool(config, entry);

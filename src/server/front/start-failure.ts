@@ -1,18 +1,27 @@
 import type { Config } from '../config.ts';
+import { quickCheckDatabaseFile } from '../db/repositories/health.ts';
+
+type ErrorWithCode = Error & { code?: unknown; path?: unknown; syscall?: unknown };
 
 /**
  * One message for a start that failed, naming the file or setting at fault and what to do. The
  * page store mends itself (store.ts); the database is the site's data and is never touched here.
+ * A damaged file is blamed on the database only when the database fails its own check: restoring
+ * a backup over an intact database would lose everything written since that backup.
  */
-type ErrorWithCode = Error & { code?: unknown; path?: unknown; syscall?: unknown };
-
-const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
-
 export function describeStartFailure(error: unknown, config: Pick<Config, 'databasePath' | 'host' | 'port'>): string {
   if (!(error instanceof Error)) return `The server could not start: ${String(error)}`;
   const { code, path } = error as ErrorWithCode;
   const codeText = typeof code === 'string' ? code : '';
-  if (DAMAGED.has(codeText)) {
+  const damaged = codeText.startsWith('SQLITE_CORRUPT') || codeText === 'SQLITE_NOTADB';
+  if (damaged && quickCheckDatabaseFile(config.databasePath) === 'ok') {
+    return (
+      `The server could not start: a data file is damaged (${codeText}: ${error.message}). ` +
+      `The database ${config.databasePath} passed its check, so do not restore a backup over it; ` +
+      'the page store (PAGE_STORE_DIR) and the rate-limit file beside the database are caches that may be deleted.'
+    );
+  }
+  if (damaged) {
     return (
       `The database ${config.databasePath} is damaged (${error.message}), so the server did not start. ` +
       'Restore the latest backup with `npm run restore -- <backup folder>` (README "Backups"); ' +

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { clearDamageMark, isDamagedFile, markStoreDamaged } from './store-damage.ts';
 
 /** The store's file in its directory. */
 export const STORE_FILE_NAME = 'pages.sqlite';
@@ -65,8 +66,19 @@ export function dropStoredPages(dir: string, othersRunning: number): void {
   if (!fs.existsSync(file)) return;
   if (othersRunning === 0) {
     for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    clearDamageMark(dir);
     return;
   }
+  try {
+    deleteRows(file);
+  } catch (error) {
+    // Its rows cannot be dropped: nobody may trust it, and the next start sets it aside.
+    if (!isDamagedFile(error)) throw error;
+    markStoreDamaged(dir, error instanceof Error ? error.message : String(error));
+  }
+}
+
+function deleteRows(file: string): void {
   const db = new SQLite(file);
   try {
     db.pragma('busy_timeout = 5000');

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { openStoreFile, type AddedEncoding, type StoreFile, type StoredPage } from './store-file.ts';
+import { openDetachedStoreFile, openPageStoreFile, type AddedEncoding, type StoreFile, type StoredPage } from './store-file.ts';
+import { markStoreDamaged } from './store-damage.ts';
 import { RequestCounts } from './refresh-queue.ts';
 import { StoreGuard } from './store-guard.ts';
 import { TagVersions } from './tag-versions.ts';
@@ -41,6 +42,13 @@ export interface PageStoreOptions {
   log?: (line: string) => void;
   /** Test seam: every write to the file fails as on a full disk. */
   failWrites?: boolean;
+  /** Check the file at open (a start): a damaged one is set aside, or the store serves without it. */
+  check?: boolean;
+  /**
+   * A damaged file may be renamed aside (default). False while other processes have it open: the
+   * store then serves without it and marks it for the next start.
+   */
+  setAside?: boolean;
 }
 
 export interface StoreStats {
@@ -79,14 +87,29 @@ export class PageStore {
     this.buildId = options.buildId;
     this.memory = new PageMemory(options.memoryBytes ?? 48 * 1024 * 1024);
     this.diskLimit = options.maxBytes ?? 1024 * 1024 * 1024;
-    this.guard = new StoreGuard(
-      path.join(options.dir, 'pages.sqlite'),
-      options.log ?? console.error,
-      options.failWrites ?? false,
-    );
-    this.file = openStoreFile(options.dir, options.log);
-    this.file.keepOnlyBuild(this.buildId);
-    this.diskUsed = this.file.countBytes();
+    const file = path.join(options.dir, 'pages.sqlite');
+    const log = options.log ?? console.error;
+    this.guard = new StoreGuard(file, log, options.failWrites ?? false, (reason) => {
+      // Whatever it holds can no longer be trusted, the copies in memory included (their versions came from it).
+      this.memory.clear();
+      markStoreDamaged(options.dir, reason);
+      log(`Page store: ${file} is damaged (${reason}); pages are rendered without it until the next start sets it aside.`);
+    });
+    const opened = openPageStoreFile(options.dir, {
+      log,
+      check: options.check ?? false,
+      setAside: options.setAside ?? true,
+      buildId: this.buildId,
+    });
+    if ('damaged' in opened) {
+      // Never read: the guard lets nothing through, and pages are rendered for every reader.
+      this.file = openDetachedStoreFile();
+      this.guard.markBroken();
+      this.diskUsed = 0;
+    } else {
+      this.file = opened.file;
+      this.diskUsed = opened.bytes;
+    }
     this.versions = new TagVersions(this.file, this.guard, () => this.forgetAll());
   }
 
@@ -135,6 +158,7 @@ export class PageStore {
 
   /** A stored page, fresh or stale, from memory or disk: the file's copy when the one in memory went stale. */
   get(key: string): StoredPage | undefined {
+    if (this.guard.broken) return undefined;
     this.versions.sync();
     const hot = this.memory.get(key);
     if (hot) {
@@ -183,6 +207,7 @@ export class PageStore {
       // The pre-render and the background refresh pass false: memory is for the pages readers ask
       // for, and a refresh of every page after a rename would push them all out. A stale copy a
       // reader had brought in is replaced.
+      if (this.guard.broken) break;
       if ((options.keepInMemory ?? true) || !replaced || this.memory.has(page.key)) this.memory.remember(page);
     }
     return pages;

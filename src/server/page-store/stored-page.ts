@@ -33,6 +33,11 @@ export interface PutEntry {
   renderStartedAt: number;
 }
 
+/** A body's ETag: its hash, so a body read back from the file can be checked against it. */
+export function etagOf(body: Buffer): string {
+  return `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
 /** The page as stored: its body, the encodings made with it, ETag and the versions of its tags now. */
 export function storedPageOf(key: string, input: PageInput, buildId: string, versionOf: (tag: string) => number): StoredPage {
   const tags: Record<string, number> = {};
@@ -40,7 +45,7 @@ export function storedPageOf(key: string, input: PageInput, buildId: string, ver
   return {
     key,
     contentType: input.contentType,
-    etag: `"${crypto.createHash('sha1').update(input.body).digest('base64url').slice(0, 22)}"`,
+    etag: etagOf(input.body),
     body: input.body,
     gzip: input.gzip ?? null,
     br: input.br ?? null,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { noteWriteFailed, noteWriteWorked } from '../write-health.ts';
 
 /**
  * The rate limits' hits, in a small SQLite file of their own beside the database
@@ -62,7 +63,18 @@ export function openRateHitStore(file: string): RateHitStore {
   };
   const keyCount = (bucket: string, after: number) => statements.keys.get(bucket, after) as number;
   return {
-    atomically: <T>(run: () => T): T => db.transaction(run).immediate(),
+    atomically: <T>(run: () => T): T => {
+      // Beside the database, on the same disk: a full disk shows here first (a comment or a login
+      // counts its hit before it writes), so /healthz hears of it from here too.
+      try {
+        const result = db.transaction(run).immediate();
+        noteWriteWorked(file);
+        return result;
+      } catch (error) {
+        noteWriteFailed(file, error);
+        throw error;
+      }
+    },
     hitsAfter: (bucket, key, after) => statements.live.all(bucket, key, after) as number[],
     add(bucket, key, at, keep, expiredAt) {
       statements.expire.run(bucket, key, expiredAt);
