@@ -27,7 +27,7 @@ export default function BreakingTicker({ items }: Props) {
         <ul className="ticker-track">
           {sequence.map(({ item, copy }) => (
             <li key={`${copy}-${item.id}`} aria-hidden={copy === 1 ? 'true' : undefined}>
-              <a href={`/blog/${item.id}`} tabIndex={copy === 1 ? -1 : undefined}>
+              <a href={`/blog/${item.id}`} tabIndex={copy === 1 ? -1 : undefined} dir="auto">
                 {item.title}
               </a>
             </li>

@@ -108,7 +108,9 @@ export default function Carousel({ slides }: Props) {
                 fetchPriority={i === 0 ? 'high' : 'auto'}
                 decoding="async"
               />
-              <figcaption className="carousel-caption">{slide.title}</figcaption>
+              <figcaption className="carousel-caption" dir="auto">
+                {slide.title}
+              </figcaption>
             </figure>
           </div>
         ))}

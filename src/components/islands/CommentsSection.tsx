@@ -61,7 +61,7 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
         <ol className="comment-list">
           {comments.map((c) => (
             <li key={c.id} className="comment">
-              <p className="comment-author">
+              <p className="comment-author" dir="auto">
                 {c.username}
                 {formatDate(c.created_at) && (
                   <span className="meta comment-date">
@@ -69,7 +69,9 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
                   </span>
                 )}
               </p>
-              <p className="comment-text">{c.comment}</p>
+              <p className="comment-text" dir="auto">
+                {c.comment}
+              </p>
             </li>
           ))}
         </ol>
@@ -86,6 +88,7 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
           <textarea
             id={`${id}-comment`}
             name="comment"
+            dir="auto"
             rows={4}
             maxLength={COMMENT_LIMITS.comment}
             required
@@ -98,6 +101,7 @@ export default function CommentsSection({ blogId, initialComments }: Props) {
           <input
             id={`${id}-name`}
             name="username"
+            dir="auto"
             type="text"
             autoComplete="name"
             maxLength={COMMENT_LIMITS.username}
