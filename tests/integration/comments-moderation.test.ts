@@ -35,6 +35,8 @@ beforeAll(async () => {
   auth = bearer(await loginAsAdmin(server));
   blogIds = ((await call(server, '/api/blogs?limit=3')).body as Array<{ id: number }>).map((b) => b.id);
   formToken = await formTokenIssuedAt(server, Date.now() - 60_000);
+  // The articles' first renders here, under this hook's time limit rather than the first test's.
+  for (const blogId of blogIds) expect((await fetch(server.url(`/blog/${blogId}`))).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
