@@ -36,7 +36,7 @@ beforeAll(async () => {
   blogIds = ((await call(server, '/api/blogs?limit=3')).body as Array<{ id: number }>).map((b) => b.id);
   formToken = await formTokenIssuedAt(server, Date.now() - 60_000);
   // The articles' first renders here, under this hook's time limit rather than the first test's.
-  for (const blogId of blogIds) expect((await fetch(server.url(`/blog/${blogId}`))).status).toBe(200);
+  for (const blogId of blogIds) await articlePage(blogId);
 }, 120_000);
 
 afterAll(async () => {
@@ -213,16 +213,18 @@ describe('the ways bots stepped around the rules are held too', () => {
 
 describe('the cap on comments readers never see (COMMENT_HELD_MAX)', () => {
   let capped: TestServer;
+  let admin: Record<string, string>;
+  let token: string;
   beforeAll(async () => {
     capped = await startServer({ env: { COMMENT_REQUIRE_FORM_TOKEN: 'true', COMMENT_HELD_MAX: '10' } });
+    admin = bearer(await loginAsAdmin(capped));
+    token = await formTokenIssuedAt(capped, Date.now() - 60_000);
   }, 120_000);
   afterAll(async () => {
     await capped?.stop();
   });
 
   it('past it, the oldest go: those marked as spam first, then held ones; approved ones stay', async () => {
-    const admin = bearer(await loginAsAdmin(capped));
-    const token = await formTokenIssuedAt(capped, Date.now() - 60_000);
     const post = (body: Json) => sendJson(capped, 'POST', '/api/blogs/1/comment', body);
     const tab = async (status: string) =>
       ((await call(capped, `/api/blogs/comment?status=${status}&limit=500`, { headers: admin })).body as Json[]).map(

@@ -38,18 +38,13 @@ export function matchingText(text: string): string {
   const visible = text.normalize('NFKC').replace(INVISIBLE, '').replace(IDEOGRAPHIC_STOPS, '.');
   const bare = visible.normalize('NFKD').replace(MARKS, '');
   // Folded before lower case: a Greek capital Ν is an N (its lower case ν would read as v).
-  return bare
-    .replace(NON_ASCII, foldLookAlike)
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(MARKS, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return bare.replace(NON_ASCII, foldLookAlike).toLowerCase().normalize('NFKD').replace(MARKS, '').replace(/\s+/g, ' ').trim();
 }
 
 // Han, kana and other unspaced scripts: each character is a word of its own, so "one word more"
 // means the same there as in spaced text.
-const WORD = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]|(?:(?![\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}])[\p{L}\p{N}])+/gu;
+const WORD =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]|(?:(?![\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}])[\p{L}\p{N}])+/gu;
 
 /** The words of a matching text, punctuation and spacing left out. */
 export function wordsOf(matching: string): string[] {
