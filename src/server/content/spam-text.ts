@@ -15,12 +15,15 @@ const MARKS = /\p{M}/gu;
 const IDEOGRAPHIC_STOPS = /[\u3002\uFF61]/g;
 const NON_ASCII = /[^\p{ASCII}]/gu;
 
-// One look-up per distinct character: the library's own pattern is large.
+// One look-up per distinct character: the library's own pattern is large. Kept to a bound, so a
+// post of every code point there is cannot make it grow without end.
+const FOLDS_KEPT = 20_000;
 const folded = new Map<string, string>();
 function foldLookAlike(char: string): string {
   let prototype = folded.get(char);
   if (prototype === undefined) {
     prototype = unhomoglyph(char);
+    if (folded.size >= FOLDS_KEPT) folded.clear();
     folded.set(char, prototype);
   }
   return prototype;
