@@ -7,14 +7,16 @@ import { matchingText } from './spam-text.ts';
  * search engines and for people to copy all the same.
  */
 
-// One match per address: "http://www.x" is one link, not two.
-const ADDRESS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+|<a\s[^>]*href/g;
+// One match per address: "http://www.x" is one link, not two. A scheme is short: bounding it
+// keeps a long run like "a-a-a-a..." from being tried from every letter to its end.
+const ADDRESS = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+|<a\s[^>]*href/g;
 
 // A dotted name not inside a word, an email address or a longer dotted run, then an optional
 // path. Labels may be in any script (IDN); the last one, the top-level domain, is letters only,
 // so "3.14" and "Fig. 2.1" never match, and "e.g." or "i.e." (one letter) neither.
+// A label is at most 63 characters, as in DNS.
 const DOTTED_NAME =
-  /(?<![\p{L}\p{N}@._/-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+(\p{L}{2,63})(?![\p{L}\p{N}@-])(\/[^\s<>"']*)?/gu;
+  /(?<![\p{L}\p{N}@._/-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+(\p{L}{2,63})(?![\p{L}\p{N}@-])(\/[^\s<>"']*)?/gu;
 
 /**
  * Top-level domains that count without a path: the generic ones and the country ones spam

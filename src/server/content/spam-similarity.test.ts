@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areNearDuplicates, withinWordEdits } from './spam-similarity.ts';
+import { areNearDuplicates, withinWordEdits, WORDS_COMPARED } from './spam-similarity.ts';
 import { matchingText, wordsOf } from './spam-text.ts';
 
 const words = (text: string) => wordsOf(matchingText(text));
@@ -31,6 +31,22 @@ describe('areNearDuplicates', () => {
     expect(areNearDuplicates(words('one two three four'), words('one two three four five'))).toBe(true);
     expect(areNearDuplicates(words('one two three'), words('one two three four'))).toBe(false);
     expect(areNearDuplicates([], [])).toBe(false);
+  });
+
+  it('allows one changed word in five wherever the changes are, and no more', () => {
+    const text = Array.from({ length: 50 }, (_, i) => `w${i}`);
+    const changed = (n: number, from: number) => text.map((word, i) => (i >= from && i < from + n ? `x${i}` : word));
+    for (const from of [0, 20, 40]) {
+      expect(areNearDuplicates(text, changed(10, from)), `10 from ${from}`).toBe(true);
+      expect(areNearDuplicates(text, changed(11, from - (from === 40 ? 1 : 0))), `11 from ${from}`).toBe(false);
+    }
+  });
+
+  it('compares the first WORDS_COMPARED words of long texts', () => {
+    const text = Array.from({ length: WORDS_COMPARED + 100 }, (_, i) => `w${i}`);
+    const otherEnding = [...text.slice(0, WORDS_COMPARED), ...Array.from({ length: 100 }, (_, i) => `x${i}`)];
+    expect(areNearDuplicates(text, otherEnding)).toBe(true);
+    expect(areNearDuplicates(text, [...text.slice(0, 100), ...otherEnding.slice(200)])).toBe(false);
   });
 
   it('compares Chinese character by character', () => {

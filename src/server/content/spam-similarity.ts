@@ -7,6 +7,11 @@
 
 /** At most this share of the longer text's words may differ. */
 export const NEAR_DUPLICATE_SHARE = 0.2;
+/**
+ * Only the first words are compared: a copy is a copy from its opening on, and this bounds the
+ * work of comparing one post with hundreds of recent ones, however long they are.
+ */
+export const WORDS_COMPARED = 200;
 
 function allowedEdits(a: readonly string[], b: readonly string[]): number {
   return Math.floor(Math.max(a.length, b.length) * NEAR_DUPLICATE_SHARE);
@@ -59,9 +64,20 @@ export function withinWordEdits(a: readonly string[], b: readonly string[], limi
 }
 
 /** Whether two texts' words are the same but for at most one word in five. */
-export function areNearDuplicates(a: readonly string[], b: readonly string[]): boolean {
+export function areNearDuplicates(wordsA: readonly string[], wordsB: readonly string[]): boolean {
+  const a = wordsA.slice(0, WORDS_COMPARED);
+  const b = wordsB.slice(0, WORDS_COMPARED);
   if (a.length === 0 || b.length === 0) return false;
   const limit = allowedEdits(a, b);
   if (Math.max(a.length, b.length) - wordsInCommon(a, b) > limit) return false;
-  return withinWordEdits(a, b, limit);
+  // The same opening and ending cost no edits: only what lies between is compared word by word.
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  return withinWordEdits(a.slice(start, endA), b.slice(start, endB), limit);
 }
