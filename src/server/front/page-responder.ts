@@ -22,7 +22,7 @@ const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeS
 const ENCODINGS_WAITED_FOR = 4;
 
 const served = siteMetrics().pagesServed;
-const servedFast = { HIT: served.labelled({ state: 'hit' }), STALE: served.labelled({ state: 'stale' }) };
+const servedFast = { HIT: served.labels({ state: 'hit' }), STALE: served.labels({ state: 'stale' }) };
 
 /** The states answered from the store on the fast path. */
 type FastState = keyof typeof servedFast;

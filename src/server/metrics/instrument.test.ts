@@ -34,7 +34,7 @@ describe('instrumentSite', () => {
     await search.renderPage({ url: '/blogs?search=b', decision: { refusal: 'busy' } });
     await search.run();
     expect(searched).toHaveLength(2);
-    const text = metrics.render();
+    const text = await metrics.render();
     expect(text).toContain('site_page_render_seconds_count 2\n');
     // The refused page is no search.
     expect(text).toContain('site_search_seconds_count 2\n');
