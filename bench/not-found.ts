@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     const readers = readerScript(dir);
     const flood = floodScript(dir);
     // Every page once (in memory, fresh), and the 404 page too, before anything is timed.
-    await runWrk(origin, readers, READERS, 2);
+    await runWrk(origin, readers, READERS, SECONDS);
     await runWrk(origin, flood, FLOOD, 1);
 
     const alone: number[] = [];

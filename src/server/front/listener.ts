@@ -61,8 +61,12 @@ export function createRequestListener(parts: ServerParts) {
     if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
       const key = pageKeyOf(req.url);
       if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn, pages.renderer)) return;
-      // An address no route claims: the stored 404 page, never a render per address.
-      if (!key && isUnknownPath(req.url)) return respondWithNotFoundPage(req, res, pages, common, knownPolicy);
+      // An address no route claims: the stored 404 page, never a render per address, answered
+      // after the requests that arrived with it (a flood of made-up addresses waits, readers don't).
+      if (!key && isUnknownPath(req.url)) {
+        setImmediate(respondWithNotFoundPage, req, res, pages, common, knownPolicy);
+        return;
+      }
     }
     setSecurityHeaders(res, common);
     const rawUrl = toOriginForm(req.url ?? '/');
