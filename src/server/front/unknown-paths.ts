@@ -47,7 +47,9 @@ const PLAIN_SEGMENT = /^[\w.~-]+$/;
 
 /** `clientDir`: the build's public files (favicon, icons), served from the top of the site. */
 export function createUnknownPathCheck(clientDir: string): (url: string) => boolean {
-  const known = new Set<string>([...ROUTE_ROOTS, ...FRONT_SERVER_ROOTS, ...listNames(clientDir)]);
+  // In lower case: the access rules read /ADMIN as /admin (a redirect to the login), so any
+  // spelling of a known segment is left to Astro.
+  const known = new Set<string>([...ROUTE_ROOTS, ...FRONT_SERVER_ROOTS, ...listNames(clientDir)].map((name) => name.toLowerCase()));
   /** `url`: the request target, starting with `/`. */
   return (url) => {
     let end = 1;
@@ -57,7 +59,7 @@ export function createUnknownPathCheck(clientDir: string): (url: string) => bool
       end++;
     }
     const root = url.slice(1, end);
-    return !known.has(root) && root !== '.' && root !== '..' && PLAIN_SEGMENT.test(root);
+    return !known.has(root.toLowerCase()) && root !== '.' && root !== '..' && PLAIN_SEGMENT.test(root);
   };
 }
 
