@@ -85,7 +85,12 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-notfound-'));
   const databasePath = path.join(dir, 'site.sqlite');
   console.log(`Generating ${ARTICLES} articles in ${CATEGORIES} categories...`);
-  await generateSite(databasePath, { articles: ARTICLES, categories: CATEGORIES, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+  await generateSite(databasePath, {
+    articles: ARTICLES,
+    categories: CATEGORIES,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+  });
   const env = { ...siteEnv(dir, databasePath, ADMIN), WEB_PROCESSES: String(PROCESSES) };
   const { child, started } = startProcess([SERVER_MAIN], env, /Pre-rendered \d+ pages/);
   try {

@@ -63,7 +63,9 @@ describe('WEB_PROCESSES=2: metrics and the 404 page', () => {
   let metricsOrigin: string;
 
   beforeAll(async () => {
-    server = await startServer({ env: { WEB_PROCESSES: '2', METRICS_ADDRESS: '127.0.0.1:0', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    server = await startServer({
+      env: { WEB_PROCESSES: '2', METRICS_ADDRESS: '127.0.0.1:0', TOP_VIEWED_REFRESH_SECONDS: '3600' },
+    });
     await untilPrerendered(server, 300_000);
     metricsOrigin = /Metrics on (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(server.output())![1]!;
   }, 360_000);
@@ -80,44 +82,52 @@ describe('WEB_PROCESSES=2: metrics and the 404 page', () => {
     return [...text.matchAll(/^site_pages_served_total\{state="[a-z]+"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
   }
 
-  it('answers every scrape with the sum over both processes, so a counter never goes backwards', { timeout: 120_000 }, async () => {
-    const before = await pagesServed();
-    const answers = await many(60, 6, () => fresh(server.origin, '/about'));
-    for (const answer of answers) expect(answer.status).toBe(200);
-    // Both processes served some of them: a scrape of either one alone would miss the other's.
-    expect(processesOf(answers).size).toBe(2);
-    for (let scrape = 0; scrape < 6; scrape++) expect(await pagesServed()).toBe(before + 60);
-  });
+  it(
+    'answers every scrape with the sum over both processes, so a counter never goes backwards',
+    { timeout: 120_000 },
+    async () => {
+      const before = await pagesServed();
+      const answers = await many(60, 6, () => fresh(server.origin, '/about'));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      // Both processes served some of them: a scrape of either one alone would miss the other's.
+      expect(processesOf(answers).size).toBe(2);
+      for (let scrape = 0; scrape < 6; scrape++) expect(await pagesServed()).toBe(before + 60);
+    },
+  );
 
-  it('answers unknown addresses with the stored 404 page, and the store does not grow with them', { timeout: 180_000 }, async () => {
-    const pagesFile = path.join(server.dir, 'pages', 'pages.sqlite');
-    const storedPages = () => {
-      const db = new SQLite(pagesFile, { readonly: true });
-      try {
-        return db.prepare('select count(*) from pages').pluck().get() as number;
-      } finally {
-        db.close();
+  it(
+    'answers unknown addresses with the stored 404 page, and the store does not grow with them',
+    { timeout: 180_000 },
+    async () => {
+      const pagesFile = path.join(server.dir, 'pages', 'pages.sqlite');
+      const storedPages = () => {
+        const db = new SQLite(pagesFile, { readonly: true });
+        try {
+          return db.prepare('select count(*) from pages').pluck().get() as number;
+        } finally {
+          db.close();
+        }
+      };
+      // The first one may have to store it (the pre-render stores it already).
+      await until(
+        () => fresh(server.origin, '/nope/first'),
+        (seen) => seen.state === 'HIT',
+        'the stored 404 page',
+      );
+      const before = storedPages();
+      const answers = await many(1000, 20, () => fresh(server.origin, `/nope/${crypto.randomBytes(8).toString('hex')}`));
+      for (const answer of answers) {
+        expect(answer.status).toBe(404);
+        expect(answer.state).toMatch(/^(HIT|STALE)$/);
+        expect(answer.body).toContain('Page Not Found');
+        expect(answer.body).toMatch(/<a class="button" href="\/">Go Back Home<\/a>/);
       }
-    };
-    // The first one may have to store it (the pre-render stores it already).
-    await until(
-      () => fresh(server.origin, '/nope/first'),
-      (seen) => seen.state === 'HIT',
-      'the stored 404 page',
-    );
-    const before = storedPages();
-    const answers = await many(1000, 20, () => fresh(server.origin, `/nope/${crypto.randomBytes(8).toString('hex')}`));
-    for (const answer of answers) {
-      expect(answer.status).toBe(404);
-      expect(answer.state).toMatch(/^(HIT|STALE)$/);
-      expect(answer.body).toContain('Page Not Found');
-      expect(answer.body).toMatch(/<a class="button" href="\/">Go Back Home<\/a>/);
-    }
-    expect(processesOf(answers).size).toBe(2);
-    const head = await fresh(server.origin, '/no-such-page?x=1', { method: 'HEAD' });
-    expect([head.status, head.body]).toEqual([404, '']);
-    expect(storedPages()).toBe(before);
-  });
+      expect(processesOf(answers).size).toBe(2);
+      const head = await fresh(server.origin, '/no-such-page?x=1', { method: 'HEAD' });
+      expect([head.status, head.body]).toEqual([404, '']);
+      expect(storedPages()).toBe(before);
+    },
+  );
 });
 
 describe('WEB_PROCESSES=2: views', () => {

@@ -30,7 +30,17 @@ describe('createUnknownPathCheck', () => {
   const isUnknown = createUnknownPathCheck(clientDir);
 
   it('claims a path whose first segment no route, file or front-server path has', () => {
-    for (const url of ['/nope', '/nope/x1y2', '/no-such-page?x=1', '/downloads', '/a/b/c?x=1', '/wp-login.php', '/nope#x', '/.env', '/.git/config'])
+    for (const url of [
+      '/nope',
+      '/nope/x1y2',
+      '/no-such-page?x=1',
+      '/downloads',
+      '/a/b/c?x=1',
+      '/wp-login.php',
+      '/nope#x',
+      '/.env',
+      '/.git/config',
+    ])
       expect(isUnknown(url), url).toBe(true);
   });
 

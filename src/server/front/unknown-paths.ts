@@ -49,7 +49,9 @@ const PLAIN_SEGMENT = /^[\w.~-]+$/;
 export function createUnknownPathCheck(clientDir: string): (url: string) => boolean {
   // In lower case: the access rules read /ADMIN as /admin (a redirect to the login), so any
   // spelling of a known segment is left to Astro.
-  const known = new Set<string>([...ROUTE_ROOTS, ...FRONT_SERVER_ROOTS, ...listNames(clientDir)].map((name) => name.toLowerCase()));
+  const known = new Set<string>(
+    [...ROUTE_ROOTS, ...FRONT_SERVER_ROOTS, ...listNames(clientDir)].map((name) => name.toLowerCase()),
+  );
   /** `url`: the request target, starting with `/`. */
   return (url) => {
     let end = 1;

@@ -26,10 +26,7 @@ describe('instrumentSite', () => {
     });
     await renderer.render('/blogs', 'background');
     await renderer.render('/');
-    expect(asked).toEqual([
-      ['/blogs', 'background'],
-      ['/'],
-    ]);
+    expect(asked).toEqual([['/blogs', 'background'], ['/']]);
     await search.renderPage({ url: '/blogs?search=a', decision: { refusal: null } });
     await search.renderPage({ url: '/blogs?search=b', decision: { refusal: 'busy' } });
     await search.run();

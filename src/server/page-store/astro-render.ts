@@ -39,10 +39,7 @@ export async function renderInProcess(
 }
 
 /** Tags a rendered answer declared, or null when it must not be stored (`status`: the one a stored page has). */
-export function storableTags(
-  rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>,
-  status = 200,
-): string[] | null {
+export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>, status = 200): string[] | null {
   const header = rendered.headers['x-page-tags'];
   if (rendered.status !== status || !header || rendered.setsCookie) return null;
   const tags = header
