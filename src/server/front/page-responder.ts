@@ -22,7 +22,7 @@ const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeS
 const ENCODINGS_WAITED_FOR = 4;
 
 const served = siteMetrics().pagesServed;
-const servedFast = { HIT: served.labelled({ state: 'hit' }), STALE: served.labelled({ state: 'stale' }) };
+const servedFast = { HIT: served.labels({ state: 'hit' }), STALE: served.labels({ state: 'stale' }) };
 
 /** The states answered from the store on the fast path. */
 type FastState = keyof typeof servedFast;
@@ -42,7 +42,7 @@ function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
 /** Each stored HTML page's own policy: the build's, narrowed to the inline scripts and styles it has. */
 const pagePolicies = new WeakMap<StoredPage, string>();
 
-function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
+export function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
   if (!pagePolicy || !isHtml(page.contentType)) return null;
   let policy = pagePolicies.get(page);
   if (!policy) pagePolicies.set(page, (policy = narrowPolicy(pagePolicy, page.body.toString('utf8'))));
@@ -50,7 +50,7 @@ function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
 }
 
 /** The page's body in this encoding, or null when that encoding has not been made yet. */
-function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
+export function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
   return encoding === 'identity' ? page.body : page[encoding];
 }
 
@@ -58,7 +58,7 @@ function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
  * The encoding to answer in: the best this reader takes (`wanted`), or, until a worker has made
  * that one, the best the page has that the reader takes (identity at worst).
  */
-function encodingFor(req: IncomingMessage, page: StoredPage): { encoding: Encoding; wanted: Encoding } {
+export function encodingFor(req: IncomingMessage, page: StoredPage): { encoding: Encoding; wanted: Encoding } {
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   return { encoding: accepted.find((encoding) => bodyIn(page, encoding) !== null) ?? 'identity', wanted: accepted[0]! };
 }

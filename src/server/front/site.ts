@@ -180,8 +180,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const stopRefresher = role.lead ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh) : () => {};
   const stopSearch = startSearchServices(context, log, role.lead, entry);
   instrumentSite(metrics, { context, store, renderer, queue });
-  // Its own listener, so readers never reach it whatever the proxy in front passes.
-  const metricsServer = config.metricsAddress ? await startMetricsListener(config.metricsAddress, metrics) : null;
+  // Its own listener, so readers never reach it whatever the proxy in front passes. With several
+  // processes the first one listens and answers for all (cluster-primary.ts).
+  const metricsServer =
+    config.metricsAddress && !role.inCluster ? await startMetricsListener(config.metricsAddress, metrics) : null;
   if (metricsServer) log(`Metrics on ${metricsServer.origin}/metrics`);
   // After the page cache is installed: a schedule that fell due while down publishes now, fresh.
   const stopScheduler = startPublishScheduler(context, log);

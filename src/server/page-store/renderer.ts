@@ -177,8 +177,9 @@ export class PageRenderer {
       const entry = { key, input, renderStartedAt: startedAt };
       page = priority === 'background' ? await this.backgroundWrites.add(entry) : this.store.put(key, input, startedAt);
     }
-    // A page that is gone (a deleted article) must not be answered from its old stored copy.
-    if (answer.status === 404 || answer.status === 410) this.store.remove(key);
+    // A page that is gone (a deleted article) must not be answered from its old stored copy (the
+    // 404 page itself is stored with its 404).
+    if (!input && (answer.status === 404 || answer.status === 410)) this.store.remove(key);
     const kept: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(answer.headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;
     return { page, status: answer.status, headers: kept, body };
