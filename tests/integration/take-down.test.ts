@@ -186,7 +186,7 @@ describe.each([2, 4])('WEB_PROCESSES=%i', (processes) => {
     await expectGoneEverywhere([path], name);
   });
 
-  it('an edit is still answered STALE while a page that is not hot is refreshed', async () => {
+  it('an edit is still answered STALE while a page that is not hot is refreshed', { timeout: 180_000 }, async () => {
     // The oldest article is on a later /blogs page, which an edit of it leaves to the background.
     const all = (await call(server, '/api/blogs?limit=200')).body as Blog[];
     const oldest = all.at(-1)!;
