@@ -107,8 +107,6 @@ export async function moderateComments(app: AppContext, body: Record<string, unk
   // Approving shows a comment (its page may be answered stale while refreshed); spam and delete
   // take one down: its article's page is never answered with it once this answers.
   const { live_ms } =
-    action === 'approve'
-      ? await app.pageCache.invalidate(tags, startedAt)
-      : await app.pageCache.invalidate([], startedAt, tags);
+    action === 'approve' ? await app.pageCache.invalidate(tags, startedAt) : await app.pageCache.invalidate([], startedAt, tags);
   return { message: DONE[action](changed), changed, pending: await countPendingComments(app.db), live_ms };
 }

@@ -173,7 +173,10 @@ function prepareStoreFile(db: SQLite.Database) {
     const changes = readChanges(sinceSeq);
     const seq = (statements.lastSeq.get() as number) + 1;
     for (const [tag, atLeast, takeDown] of tags) {
-      const bumped = statements.bump.get({ tag, atLeast, seq, takeDown: takeDown ? 1 : 0 }) as { version: number; takenDown: number };
+      const bumped = statements.bump.get({ tag, atLeast, seq, takeDown: takeDown ? 1 : 0 }) as {
+        version: number;
+        takenDown: number;
+      };
       changes.rows.push({ tag, ...bumped, seq });
     }
     return { ...changes, lastSeq: seq };
