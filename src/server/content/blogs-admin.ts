@@ -11,7 +11,7 @@ import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto, withPublishing } from './blog-dto.ts';
 import { indexAttachedPdf } from './search-index.ts';
-import { changedTags, publicationDate } from './blog-publication.ts';
+import { changedTags, publicationDate, takenDownTags } from './blog-publication.ts';
 import { navTagsForCategoryChanges } from './category-visibility.ts';
 import { getRevision, recordRevision, restoreBody, type RevisionAction } from './blog-revisions.ts';
 import { wakePublishScheduler } from './publish-scheduler.ts';
@@ -103,8 +103,9 @@ export async function updateBlogById(
     return { before: existing, after: saved, pruned: dropped };
   });
   if (after.status === 'scheduled') wakePublishScheduler();
-  const tags = [...changedTags(before, after), ...(await navTagsForCategoryChanges(app.db, [{ before, after }]))];
-  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  const now = new Date().toISOString();
+  const tags = [...changedTags(before, after, now), ...(await navTagsForCategoryChanges(app.db, [{ before, after }], now))];
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDownTags(before, after, now));
   await indexAttachedPdf(app, after);
   // Files the edit dropped (a replaced or removed image or PDF, an image taken out of the text),
   // unless a kept revision still uses them.
@@ -130,9 +131,10 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<Delet
     await deleteBlog(trx, id);
     return { before: existing, revisions: files };
   });
-  const tags = changedTags(before, null);
-  if (tags.length) tags.push(tag.comments(id), ...(await navTagsForCategoryChanges(app.db, [{ before, after: null }])));
-  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  const now = new Date().toISOString();
+  const tags = changedTags(before, null, now);
+  if (tags.length) tags.push(tag.comments(id), ...(await navTagsForCategoryChanges(app.db, [{ before, after: null }], now)));
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDownTags(before, null, now));
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, fileTexts([before, ...revisions]));
   return { message: 'Blog deleted successfully', live_ms, refresh };

@@ -17,11 +17,18 @@ let blogId: number;
 let changes: string[][];
 /** A token from a form that loaded a minute ago: what the comment island sends. */
 let formToken: string;
+/** The tags each change named as taken down (its pages are never answered stale once it answers). */
+let takeDowns: string[][];
 
 beforeEach(async () => {
   const { db, sqlite } = await openMigratedDatabase();
   changes = [];
-  app = { config: loadConfig({}), db, sqlite, pageCache: createPageCache(async (tags) => void changes.push(tags.map(tagName))) };
+  takeDowns = [];
+  const pageCache = createPageCache(async (tags, takenDown) => {
+    changes.push(tags.map(tagName));
+    takeDowns.push(takenDown.map(tagName));
+  });
+  app = { config: loadConfig({}), db, sqlite, pageCache };
   blogId = await insertBlog(db, buildBlogWrite(), 'x');
   formToken = await issueFormToken(db, Date.now() - 60_000);
 });
@@ -156,6 +163,7 @@ describe('moderateComments', () => {
     expect(answer).toMatchObject({ changed: 2, pending: 0, message: '2 comments approved' });
     expect((await listCommentsForBlog(app.db, blogId)).map((c) => c.comment)).toEqual(['one', 'two']);
     expect(changes).toEqual([[`comments:${blogId}`]]);
+    expect(takeDowns).toEqual([[]]);
   });
 
   it('marks as spam (hidden) and deletes', async () => {
@@ -166,6 +174,8 @@ describe('moderateComments', () => {
     expect((await listCommentsForModeration(app.db, 'spam', { limit: 10, offset: 0 })).total).toBe(1);
     expect(await moderateComments(app, { ids: [id], action: 'delete' })).toMatchObject({ changed: 1 });
     await expect(moderateComments(app, { ids: [id], action: 'delete' })).rejects.toMatchObject({ status: 404 });
+    // Posting it showed it; hiding it and deleting it each took it down.
+    expect(takeDowns).toEqual([[], [`comments:${blogId}`], [`comments:${blogId}`]]);
   });
 
   it('refuses a bad action or id list with 400', async () => {

@@ -175,6 +175,27 @@ describe('PageRenderer', () => {
     store.close();
   });
 
+  it('renders again, answering only the second render, when another process took down content of the page during the first', async () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    // Another serving process on the same files, where the take-down is saved.
+    const other = new PageStore({ dir, buildId: 'b1' });
+    let release!: () => void;
+    const { pool, calls } = scriptedPool([
+      (key) => new Promise<WorkerAnswer>((resolve) => (release = () => resolve(answer(key, 'with the article')))),
+      async (key) => answer(key, 'without it'),
+    ]);
+    const rendering = new PageRenderer(store, pool).render('/blog/1');
+    other.invalidate([], ['blog:1']);
+    release();
+    const result = await rendering;
+    expect(result.body.toString()).toContain('without it');
+    expect(result.page?.body.toString()).toContain('without it');
+    expect(calls).toHaveLength(2);
+    other.close();
+    store.close();
+  });
+
   it('answers a 500 for a render whose worker died twice, and keeps the stored page', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const { pool } = scriptedPool([
