@@ -303,6 +303,8 @@ async function main() {
     ...siteEnv(dir, databasePath, ADMIN),
     // Every comment comes from 127.0.0.1 here; the real limit is per reader's address.
     RATE_LIMIT_COMMENT_IP: '1000000',
+    // The load posts comments as an API client, without the comment form's token.
+    COMMENT_REQUIRE_FORM_TOKEN: 'false',
   });
   console.log(`  ${/Pre-rendered .*/.exec(site.output())?.[0]}`);
   target = new URL(site.origin);

@@ -148,3 +148,19 @@ describe('REVISIONS_KEEP', () => {
     }
   });
 });
+
+describe('the comment spam settings', () => {
+  it('require the form token and keep at most 1,000 unseen comments unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ commentRequireFormToken: true, commentHeldMax: 1000 });
+    expect(loadConfig({ COMMENT_REQUIRE_FORM_TOKEN: 'false', COMMENT_HELD_MAX: '50' })).toMatchObject({
+      commentRequireFormToken: false,
+      commentHeldMax: 50,
+    });
+  });
+
+  it('refuse a cap under 10 or over 1,000,000 and a token setting that is not true or false', () => {
+    for (const value of ['0', '9', '1000001', 'many', '-5'])
+      expect(() => loadConfig({ COMMENT_HELD_MAX: value }), value).toThrow(/COMMENT_HELD_MAX/);
+    expect(() => loadConfig({ COMMENT_REQUIRE_FORM_TOKEN: 'maybe' })).toThrow(/COMMENT_REQUIRE_FORM_TOKEN/);
+  });
+});

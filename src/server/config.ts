@@ -31,6 +31,10 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
   commentMinFormSeconds: number;
+  /** A comment posted without the form's token is held (COMMENT_REQUIRE_FORM_TOKEN, default on). */
+  commentRequireFormToken: boolean;
+  /** The most comments kept unseen, held or marked as spam (COMMENT_HELD_MAX): the oldest go past it. */
+  commentHeldMax: number;
   /** Shared caches in front (Varnish, a CDN): tag headers and purges (src/server/cdn/). */
   cdn: CdnSettings;
   /** `host:port` of the Prometheus metrics listener (METRICS_ADDRESS), or null: off. */
@@ -228,6 +232,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     renderWorkerMemoryMb: readInt(env, 'RENDER_WORKER_MEMORY_MB', 256, 64, 4096),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
+    commentRequireFormToken: readBool(env, 'COMMENT_REQUIRE_FORM_TOKEN', true),
+    commentHeldMax: readInt(env, 'COMMENT_HELD_MAX', 1000, 10, 1_000_000),
     cdn: readCdn(env),
     metricsAddress: readMetricsAddress(env),
     webProcesses,

@@ -35,8 +35,14 @@ export interface RefreshProgress {
  * under `astro dev` nothing is cached and the default does nothing.
  */
 export interface PageCache {
-  /** `startedAt` (performance.now()) is when the save began, so `live_ms` covers the whole save. */
-  invalidate(tags: PageTag[], startedAt?: number): Promise<ChangeLive>;
+  /**
+   * `startedAt` (performance.now()) is when the save began, so `live_ms` covers the whole save.
+   * `takenDown`: tags of content the change took down (an article unpublished, scheduled ahead
+   * or deleted, a comment hidden, a category deleted). An edit's pages may be answered stale
+   * while they are refreshed; once this answers, no page showing taken-down content is, by any
+   * process or shared cache.
+   */
+  invalidate(tags: PageTag[], startedAt?: number, takenDown?: PageTag[]): Promise<ChangeLive>;
   refreshProgress(): RefreshProgress;
 }
 
@@ -69,14 +75,14 @@ const IDLE: RefreshProgress = { queued: 0, refreshedSinceLastChange: 0, seconds:
  * this runs: a failure of the cache is logged, never thrown, so the save still answers success.
  */
 export function createPageCache(
-  refresh: (tags: PageTag[]) => Promise<ChangeLive['refresh'] | void>,
+  refresh: (tags: PageTag[], takenDown: PageTag[]) => Promise<ChangeLive['refresh'] | void>,
   progress: () => RefreshProgress = () => IDLE,
 ): PageCache {
   return {
-    async invalidate(tags, startedAt = performance.now()) {
+    async invalidate(tags, startedAt = performance.now(), takenDown = []) {
       let outcome: ChangeLive['refresh'] = { queued: 0 };
       try {
-        if (tags.length > 0) outcome = (await refresh(tags)) ?? outcome;
+        if (tags.length + takenDown.length > 0) outcome = (await refresh(tags, takenDown)) ?? outcome;
       } catch (error) {
         console.error('[page-store] a committed change could not refresh its pages:', error);
       }

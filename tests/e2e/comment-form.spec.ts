@@ -61,6 +61,25 @@ test('the form sends its timing token and leaves the hidden field empty', async 
   await expect(form.section.getByRole('status')).toHaveText('Your comment was posted.');
 });
 
+test('a comment sent before the form token arrived waits for it (a post without one is held)', async ({ page, request }) => {
+  const blog = (await getJson<Array<{ id: number }>>(request, '/api/blogs?limit=1'))[0]!;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/comment-token', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const form = await openForm(page, blog.id);
+  await form.text.fill(`Posted at once ${Date.now()}`);
+  await form.name.fill('Quick Reader');
+  const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/blogs/${blog.id}/comment`));
+  await form.submit.click();
+  // The token answers only after the click: a form that posted without waiting has sent none.
+  release();
+  expect(((await post).postDataJSON() as Record<string, unknown>).form_token).toMatch(/^\d+\.[\w-]+$/);
+  await expect(form.section.getByRole('status')).toHaveText('Your comment was posted.');
+});
+
 test('too many comments, a too-long comment and a server failure each say why, keeping the text', async ({ page, request }) => {
   const blog = (await getJson<Array<{ id: number }>>(request, '/api/blogs?limit=1'))[0]!;
   const form = await openForm(page, blog.id);

@@ -52,6 +52,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     RATE_LIMIT_SEARCH_IP: '1000',
     // Test browsers fill the comment form in milliseconds; the timing rule has its own tests.
     COMMENT_MIN_FORM_SECONDS: '0',
+    // Most tests post comments as a plain API client, without the form's token; the token rule
+    // has its own tests (tests/integration/comments-moderation.test.ts turns it back on).
+    COMMENT_REQUIRE_FORM_TOKEN: 'false',
     // One process unless a test asks for several (tests/integration/several-processes.test.ts).
     WEB_PROCESSES: '1',
     DATABASE_PATH: databasePath,

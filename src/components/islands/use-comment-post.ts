@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, getBlog, getCommentFormToken, isHeldComment, postComment } from '../../client/api.ts';
 import { COMMENT_MESSAGES } from '../../shared/validation/comment.ts';
 import type { CommentDto } from '../../shared/api-types.ts';
@@ -20,20 +20,21 @@ export function describeCommentFailure(error: unknown): string {
 
 /**
  * Posting a comment: the form's timing token is fetched when the island loads (never part of the
- * stored page, which all readers share); a failure to get one just means posting without it. A
- * clean comment appears after the blog is reloaded (SPEC.md section 4); a held one is announced.
+ * stored page, which all readers share), and a post waits for it, since a comment without one is
+ * held for moderation; a failure to get one means posting without it (and being held). A clean
+ * comment appears after the blog is reloaded (SPEC.md section 4); a held one is announced.
  */
 export function useCommentPost(blogId: number, initialComments: CommentDto[]) {
   const [comments, setComments] = useState(initialComments);
-  const [formToken, setFormToken] = useState<string | null>(null);
+  const formToken = useRef<Promise<string | null>>(Promise.resolve(null));
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<CommentNotice>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    getCommentFormToken(controller.signal)
-      .then((answer) => setFormToken(typeof answer.token === 'string' ? answer.token : null))
-      .catch(() => undefined);
+    formToken.current = getCommentFormToken(controller.signal)
+      .then((answer) => (typeof answer.token === 'string' ? answer.token : null))
+      .catch(() => null);
     return () => controller.abort();
   }, []);
 
@@ -45,7 +46,8 @@ export function useCommentPost(blogId: number, initialComments: CommentDto[]) {
     setNotice(null);
     setBusy(true);
     try {
-      const answer = await postComment(blogId, { ...body, ...(formToken ? { form_token: formToken } : {}) });
+      const token = await formToken.current;
+      const answer = await postComment(blogId, { ...body, ...(token ? { form_token: token } : {}) });
       if (isHeldComment(answer)) {
         setNotice({ kind: 'held', text: answer.message || COMMENT_MESSAGES.held });
         return true;

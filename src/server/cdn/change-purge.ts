@@ -6,13 +6,15 @@ import { VarnishPurger, type PurgeKind } from './varnish-purger.ts';
 /**
  * What a change does to the shared caches, matching the page store's freshness contract: the hot
  * pages (re-rendered in the store before the save answers) are dropped from every cache by their
- * page keys, and the save waits for that (at most PURGE_WAIT_MS: then the purge is pending); every other cached page carrying a changed tag is
- * soft-purged right after (the cache keeps serving it while it fetches the new one), as the store
- * serves its other stale pages while the background queue re-renders them.
+ * page keys, and so is every page carrying a tag whose content was taken down (the store never
+ * answers those stale either); the save waits for that, at most PURGE_WAIT_MS (then the purge is
+ * pending and retried). Every other cached page carrying a changed tag is soft-purged right after
+ * (the cache keeps serving it while it fetches the new one), as the store serves its other stale
+ * pages while the background queue re-renders them.
  */
 export interface CdnChangePurge {
-  /** Call after the store invalidated `tagNames` and re-rendered `hotKeys`. */
-  afterChange(tagNames: readonly string[], hotKeys: readonly string[]): Promise<CdnPurgeReport>;
+  /** Call after the store invalidated `tagNames` (`takenDown` among them) and re-rendered `hotKeys`. */
+  afterChange(tagNames: readonly string[], hotKeys: readonly string[], takenDown?: readonly string[]): Promise<CdnPurgeReport>;
   status(): CdnPurgeStatus;
   close(): void;
 }
@@ -32,9 +34,13 @@ export function createCdnChangePurge(
     ...(onResult ? { onResult } : {}),
   });
   return {
-    async afterChange(tagNames, hotKeys) {
-      const report = await purger.purge('purge', hotKeys.map(pageKeyTag));
-      void purger.purge('softpurge', tagNames);
+    async afterChange(tagNames, hotKeys, takenDown = []) {
+      const hard = new Set(takenDown);
+      const report = await purger.purge('purge', [...hotKeys.map(pageKeyTag), ...hard]);
+      void purger.purge(
+        'softpurge',
+        tagNames.filter((name) => !hard.has(name)),
+      );
       return report;
     },
     status: () => purger.status(),

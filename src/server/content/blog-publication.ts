@@ -24,6 +24,17 @@ export function changedTags(before: Blog | null, after: Blog | null, now = new D
   return uniqueTags(tags);
 }
 
+/**
+ * The content an article write took down: an article readers could see and no longer can
+ * (back to draft, scheduled into the future, deleted). Every page showing it carries its
+ * `blog:ID` (its own page, the lists, the feed), and /download shows its PDF. No page showing it
+ * may be answered stale after the save answers (an edit's may, while they are refreshed).
+ */
+export function takenDownTags(before: Blog | null, after: Blog | null, now = new Date().toISOString()): PageTag[] {
+  if (before === null || !blogIsPublic(before, now) || (after !== null && blogIsPublic(after, now))) return [];
+  return hasPdf(before) ? [tag.blog(before.id), tag.downloads] : [tag.blog(before.id)];
+}
+
 const hasPdf = (blog: Pick<Blog, 'pdf_drive_link'>) => Boolean(blog.pdf_drive_link);
 
 /**

@@ -11,7 +11,7 @@ import { BLOG_MESSAGES, validateBlogInput, type BlogValues } from '../../shared/
 import { htmlToText, sanitizeArticleHtml } from './sanitize.ts';
 import { toBlogDto, withPublishing } from './blog-dto.ts';
 import { indexAttachedPdf } from './search-index.ts';
-import { changedTags, publicationDate } from './blog-publication.ts';
+import { changedTags, publicationDate, takenDownTags } from './blog-publication.ts';
 import { navTagsForCategoryChanges } from './category-visibility.ts';
 import { neighbourTagsForChanges } from './article-neighbours.ts';
 import { getRevision, recordRevision, restoreBody, type RevisionAction } from './blog-revisions.ts';
@@ -28,8 +28,8 @@ import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
 export type BlogAnswer = SavedBlog;
 
 /** What an article joining or leaving the lists changes beyond its own tags: the nav, its neighbours' links. */
-async function listingTags(db: Db, changes: Array<{ before: Blog | null; after: Blog | null }>) {
-  return [...(await navTagsForCategoryChanges(db, changes)), ...(await neighbourTagsForChanges(db, changes))];
+async function listingTags(db: Db, changes: Array<{ before: Blog | null; after: Blog | null }>, now = new Date().toISOString()) {
+  return [...(await navTagsForCategoryChanges(db, changes, now)), ...(await neighbourTagsForChanges(db, changes, now))];
 }
 
 type FileRefs = Pick<Blog, 'image' | 'pdf_drive_link' | 'content' | 'content_source'>;
@@ -109,8 +109,9 @@ export async function updateBlogById(
     return { before: existing, after: saved, pruned: dropped };
   });
   if (after.status === 'scheduled') wakePublishScheduler();
-  const tags = [...changedTags(before, after), ...(await listingTags(app.db, [{ before, after }]))];
-  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  const now = new Date().toISOString();
+  const tags = [...changedTags(before, after, now), ...(await listingTags(app.db, [{ before, after }], now))];
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDownTags(before, after, now));
   await indexAttachedPdf(app, after);
   // Files the edit dropped (a replaced or removed image or PDF, an image taken out of the text),
   // unless a kept revision still uses them.
@@ -136,9 +137,10 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<Delet
     await deleteBlog(trx, id);
     return { before: existing, revisions: files };
   });
-  const tags = changedTags(before, null);
-  if (tags.length) tags.push(tag.comments(id), ...(await navTagsForCategoryChanges(app.db, [{ before, after: null }])));
-  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  const now = new Date().toISOString();
+  const tags = changedTags(before, null, now);
+  if (tags.length) tags.push(tag.comments(id), ...(await listingTags(app.db, [{ before, after: null }], now)));
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDownTags(before, null, now));
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, fileTexts([before, ...revisions]));
   return { message: 'Blog deleted successfully', live_ms, refresh };

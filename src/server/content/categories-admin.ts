@@ -73,6 +73,8 @@ export async function deleteCategoryById(app: AppContext, id: number): Promise<D
   const startedAt = performance.now();
   const deleted = await deleteCategory(app.db, id);
   if (!deleted) throw notFound('That category');
-  const { live_ms, refresh } = await app.pageCache.invalidate(tagsFor(id), startedAt);
+  // Its own pages are taken down (never answered stale once this answers); the nav of every
+  // other page is refreshed as for a rename.
+  const { live_ms, refresh } = await app.pageCache.invalidate([tag.nav, tag.list], startedAt, [tag.category(id)]);
   return { message: 'Category deleted successfully', live_ms, refresh };
 }

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/client.ts';
@@ -6,6 +10,7 @@ import { AppError } from '../errors.ts';
 import { noPageCache, type AppContext } from '../context.ts';
 import { flushPendingViews, recordClick, stopViewCounter, VIEW_WINDOW_MS } from './clicks.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
+import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 
 let app: AppContext;
 let blogId: number;
@@ -45,5 +50,36 @@ describe('recordClick', () => {
     await recordClick(app, blogId, '10.0.0.1');
     await stopViewCounter();
     expect(await clicksOf(blogId)).toBe(1);
+  });
+
+  it('counts one view per address and window across processes sharing the hit store, and keeps no address in it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'views-'));
+    const file = path.join(dir, 'site-limits.sqlite');
+    // Two serving processes: one database, one shared hit store, a view counter each.
+    const one = openRateHitStore(file);
+    const two = openRateHitStore(file);
+    try {
+      const first: AppContext = { ...app, hits: one };
+      const second: AppContext = { ...app, hits: two };
+      const t = 1_000_000_000;
+      await recordClick(first, blogId, '10.0.0.1', t);
+      await stopViewCounter();
+      await recordClick(second, blogId, '10.0.0.1', t + 1);
+      await recordClick(second, blogId, '10.0.0.2', t + 2);
+      await stopViewCounter();
+      expect(await clicksOf(blogId)).toBe(2);
+      await recordClick(first, blogId, '10.0.0.1', t + VIEW_WINDOW_MS);
+      await stopViewCounter();
+      expect(await clicksOf(blogId)).toBe(3);
+      const reader = new SQLite(file, { readonly: true });
+      const keys = reader.prepare("select key from rate_hits where bucket = 'views'").pluck().all() as string[];
+      reader.close();
+      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.join(' ')).not.toContain('10.0.0');
+    } finally {
+      one.close();
+      two.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

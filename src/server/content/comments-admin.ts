@@ -75,7 +75,8 @@ export async function deleteCommentById(app: AppContext, id: number): Promise<De
     await deleteComment(trx, id);
     return comment.blog_id;
   });
-  const { live_ms } = await app.pageCache.invalidate([tag.comments(blogId)], startedAt);
+  // A take-down: the article's page is never answered with the comment once this answers.
+  const { live_ms } = await app.pageCache.invalidate([], startedAt, [tag.comments(blogId)]);
   return { message: 'Comment deleted successfully', live_ms };
 }
 
@@ -103,6 +104,9 @@ export async function moderateComments(app: AppContext, body: Record<string, unk
     return { blogIds, changed };
   });
   const tags: PageTag[] = blogIds.map((id) => tag.comments(id));
-  const { live_ms } = await app.pageCache.invalidate(tags, startedAt);
+  // Approving shows a comment (its page may be answered stale while refreshed); spam and delete
+  // take one down: its article's page is never answered with it once this answers.
+  const { live_ms } =
+    action === 'approve' ? await app.pageCache.invalidate(tags, startedAt) : await app.pageCache.invalidate([], startedAt, tags);
   return { message: DONE[action](changed), changed, pending: await countPendingComments(app.db), live_ms };
 }

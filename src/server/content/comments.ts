@@ -6,7 +6,7 @@ import { tag } from '../page-store/site-tags.ts';
 import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../api/rate-limit.ts';
 import { COMMENT_MESSAGES, validateCommentInput } from '../../shared/validation/comment.ts';
 import type { HeldComment, PostedComment } from '../../shared/api-types.ts';
-import { judgeComment } from './spam.ts';
+import { judgeComment, pruneHeldComments } from './spam.ts';
 
 /** security.md section 6: comments, 5 per 10 minutes per client address (RATE_LIMIT_COMMENT_IP). */
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -61,7 +61,11 @@ export async function postComment(
         headers: { 'Retry-After': String(seconds) },
       });
     }
-    const verdict = await judgeComment(trx, input, request.body, { minFormSeconds: app.config.commentMinFormSeconds });
+    const verdict = await judgeComment(
+      trx,
+      { blogId: request.blogId, values: input, body: request.body },
+      { minFormSeconds: app.config.commentMinFormSeconds, requireFormToken: app.config.commentRequireFormToken },
+    );
     const comment = await insertComment(trx, {
       blogId: request.blogId,
       username: input.username,
@@ -71,6 +75,7 @@ export async function postComment(
       heldReason: verdict.heldReason,
       textKey: verdict.textKey,
     });
+    if (verdict.heldReason) await pruneHeldComments(trx, app.config.commentHeldMax);
     return { comment, held: verdict.heldReason !== null };
   });
   if (saved.held) return { status: 'pending', message: HELD_MESSAGE };

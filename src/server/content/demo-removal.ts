@@ -34,18 +34,16 @@ export async function removeDemoContent(app: AppContext): Promise<RemovedDemoAns
   if (!(await isDemoFolderReferenced(app.db)))
     await fs.rm(path.join(app.config.uploadsDir, 'demo'), { recursive: true, force: true });
 
-  const tags = [
-    tag.settings,
-    tag.nav,
-    tag.list,
-    tag.updates,
+  const tags = [tag.settings, tag.nav, tag.list, tag.updates, tag.topViewed];
+  // Taken down: no page showing a removed article, comment, slide, PDF or category is answered
+  // stale once this answers; the rest of the site (its settings and nav) is refreshed as usual.
+  const takenDown = [
     tag.carousel,
     tag.downloads,
-    tag.topViewed,
     ...removed.blogIds.flatMap((id) => [tag.blog(id), tag.comments(id)]),
     ...removed.categoryIds.map(tag.category),
   ];
-  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
+  const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDown);
   const { blogs, comments, slides, categories } = removed;
   return {
     message: `Demo content removed: ${blogs} articles, ${comments} comments, ${slides} slides and ${categories} categories.`,

@@ -11,6 +11,8 @@ import { storeBuildId } from '../page-store/build-id.ts';
 import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
 import { siblingModuleUrl } from '../module-file.ts';
+import { clusterMetrics } from '../metrics/registry.ts';
+import { startMetricsListener } from '../metrics/listener.ts';
 
 /**
  * The first process when WEB_PROCESSES > 1: it serves nothing itself. It prepares the database
@@ -212,6 +214,12 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  // One scrape answers the sum over every serving process, whichever are running.
+  if (config.metricsAddress) {
+    const metrics = await startMetricsListener(config.metricsAddress, clusterMetrics());
+    log(`Metrics on ${metrics.origin}/metrics (the sum over the serving processes)`);
+  }
 
   for (let index = 0; index < config.webProcesses; index++) fork(index);
 }

@@ -14,6 +14,8 @@ import { readHostRules, refuseMisdirected } from './host-check.ts';
 import { answerHealth } from './healthz.ts';
 import { markAstroAnswer } from '../cdn/astro-answers.ts';
 import { isSearchPageRequest, respondWithSearchPage } from './search-responder.ts';
+import { createUnknownPathCheck } from './unknown-paths.ts';
+import { respondWithNotFoundPage } from './not-found-responder.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -52,12 +54,19 @@ export function createRequestListener(parts: ServerParts) {
   void pagePolicy?.then((policy) => (knownPolicy = policy));
   const hostRules = readHostRules(context.config.publicOrigin);
   const cdn = context.config.cdn;
+  const isUnknownPath = createUnknownPathCheck(clientDir);
   return (req: IncomingMessage, res: ServerResponse): void => {
     if (refuseMisdirected(req, res, hostRules)) return;
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
     if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
       const key = pageKeyOf(req.url);
       if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn, pages.renderer)) return;
+      // An address no route claims: the stored 404 page, never a render per address, answered
+      // after the requests that arrived with it (a flood of made-up addresses waits, readers don't).
+      if (!key && isUnknownPath(req.url)) {
+        setImmediate(respondWithNotFoundPage, req, res, pages, common, knownPolicy);
+        return;
+      }
     }
     setSecurityHeaders(res, common);
     const rawUrl = toOriginForm(req.url ?? '/');

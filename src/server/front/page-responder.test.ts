@@ -83,6 +83,23 @@ describe('answerStoredHit', () => {
     store.close();
   });
 
+  it('leaves a stale page that shows content taken down since to the slower path, which renders it', () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const body = Buffer.from('<!doctype html><title>one</title>');
+    store.put('/blog/1', { contentType: 'text/html', body, tags: ['blog:1', 'comments:1'] }, store.beginRender());
+    const queued: string[] = [];
+    expect(ask(store, fakeRenderer(queued))?.headers['x-page-store']).toBe('HIT');
+    // Another serving process takes a comment down: its very next look at the page sees it.
+    const other = new PageStore({ dir, buildId: 'b1' });
+    other.invalidate([], ['comments:1']);
+    expect(ask(store, fakeRenderer(queued))).toBeNull();
+    expect(ask(store, fakeRenderer(queued), { 'if-none-match': `W/${store.get('/blog/1')!.etag}` })).toBeNull();
+    expect(queued).toEqual([]);
+    other.close();
+    store.close();
+  });
+
   it("answers a page not yet in the reader's best encoding in one it has, kept from shared caches, while a worker makes it", () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const body = Buffer.from('<!doctype html><title>one</title>'.repeat(20));

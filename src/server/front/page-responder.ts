@@ -22,7 +22,7 @@ const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeS
 const ENCODINGS_WAITED_FOR = 4;
 
 const served = siteMetrics().pagesServed;
-const servedFast = { HIT: served.labelled({ state: 'hit' }), STALE: served.labelled({ state: 'stale' }) };
+const servedFast = { HIT: served.labels({ state: 'hit' }), STALE: served.labels({ state: 'stale' }) };
 
 /** The states answered from the store on the fast path. */
 type FastState = keyof typeof servedFast;
@@ -42,7 +42,7 @@ function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
 /** Each stored HTML page's own policy: the build's, narrowed to the inline scripts and styles it has. */
 const pagePolicies = new WeakMap<StoredPage, string>();
 
-function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
+export function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
   if (!pagePolicy || !isHtml(page.contentType)) return null;
   let policy = pagePolicies.get(page);
   if (!policy) pagePolicies.set(page, (policy = narrowPolicy(pagePolicy, page.body.toString('utf8'))));
@@ -50,7 +50,7 @@ function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
 }
 
 /** The page's body in this encoding, or null when that encoding has not been made yet. */
-function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
+export function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
   return encoding === 'identity' ? page.body : page[encoding];
 }
 
@@ -58,7 +58,7 @@ function bodyIn(page: StoredPage, encoding: Encoding): Buffer | null {
  * The encoding to answer in: the best this reader takes (`wanted`), or, until a worker has made
  * that one, the best the page has that the reader takes (identity at worst).
  */
-function encodingFor(req: IncomingMessage, page: StoredPage): { encoding: Encoding; wanted: Encoding } {
+export function encodingFor(req: IncomingMessage, page: StoredPage): { encoding: Encoding; wanted: Encoding } {
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   return { encoding: accepted.find((encoding) => bodyIn(page, encoding) !== null) ?? 'identity', wanted: accepted[0]! };
 }
@@ -130,7 +130,7 @@ function headersForHit(
  * The hottest path of the site: a stored page, answered with one writeHead of a header list made
  * once per page. A fresh page is a HIT; a stale one (while a change's background refresh runs,
  * when every page of the site may be stale at once) is answered as it is, STALE, and queued for
- * that refresh. A page not yet in the encoding this reader takes best goes in one it has, while
+ * that refresh, unless content it shows was taken down since (left to the slower path). A page not yet in the encoding this reader takes best goes in one it has, while
  * a render worker makes that one. `common` is the security header list every answer carries
  * (name, value, ...). Returns false, having written nothing, when the page is not stored or is of
  * another build.
@@ -153,7 +153,8 @@ export function answerStoredHit(
   const page = store.get(key);
   if (!page) return false;
   const state: FastState = store.isFresh(page) ? 'HIT' : 'STALE';
-  if (state === 'STALE' && (!background || page.buildId !== store.buildId)) return false;
+  // After a take-down the slower path renders the page and the reader waits for it.
+  if (state === 'STALE' && (!background || page.buildId !== store.buildId || store.showsTakenDown(page))) return false;
   let status = 304;
   let body: Buffer | null = null;
   let headers: string[];
@@ -238,8 +239,9 @@ function sendRaw(req: IncomingMessage, res: ServerResponse, result: RenderResult
 
 /**
  * The fast path: a fresh stored page is answered from memory (or disk) without entering Astro.
- * A stale one is answered as it is (STALE) and queued for the background refresh; only a page
- * with no stored version is rendered while the reader waits (MISS), once however many ask.
+ * A stale one is answered as it is (STALE) and queued for the background refresh; a page with no
+ * stored version, or whose stored version shows content taken down since, is rendered while the
+ * reader waits (MISS, REFRESHED), once however many ask.
  */
 export async function respondWithPage(
   req: IncomingMessage,
@@ -256,7 +258,9 @@ export async function respondWithPage(
     await sendStoredPage(req, res, renderer, stored, 'HIT', pagePolicy, cdn);
     return;
   }
-  if (stored && stored.buildId === store.buildId && renderer.background) {
+  // A page showing content taken down since it was rendered is never answered: the reader waits for its render.
+  const answerable = stored !== undefined && !store.showsTakenDown(stored);
+  if (stored && answerable && stored.buildId === store.buildId && renderer.background) {
     renderer.background.enqueue([key]);
     await sendStoredPage(req, res, renderer, stored, 'STALE', pagePolicy, cdn);
     return;
@@ -266,8 +270,8 @@ export async function respondWithPage(
     result = await renderer.render(key);
   } catch (error) {
     console.error(`[page-store] render of ${key} failed:`, error);
-    if (stored) {
-      // Better an older page than an error page.
+    if (stored && answerable) {
+      // Better an older page than an error page, unless it shows what was taken down.
       await sendStoredPage(req, res, renderer, stored, 'STALE', pagePolicy, cdn);
       return;
     }

@@ -10,7 +10,7 @@ import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
 import { startRenderPool } from '../page-store/render-workers.ts';
 import { hotUrlsForChange, listPublicUrls } from '../page-store/site-map.ts';
-import { tagName, type PageTag } from '../page-store/site-tags.ts';
+import { tagName, uniqueTags, type PageTag } from '../page-store/site-tags.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { RefreshQueue } from '../page-store/refresh-queue.ts';
@@ -132,11 +132,16 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const cdn = createCdnChangePurge(config.cdn, log, (kind, ok) => metrics.purges.inc({ kind, result: ok ? 'sent' : 'failed' }));
   // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered
   // now, every other stored page that carries a changed tag queued for the background refresh.
-  const refresh = async (tags: PageTag[]) => {
+  // A take-down's pages are never answered stale meanwhile (the mark is in the store's file before
+  // this answers, so every process sees it at its next request), and are purged hard from the
+  // shared caches before the change answers.
+  const refresh = async (changed: PageTag[], takenDown: PageTag[] = []) => {
+    const tags = uniqueTags([...changed, ...takenDown]);
     const names = tags.map(tagName);
+    const takenDownNames = takenDown.map(tagName);
     pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS);
     queue.markChange();
-    store.invalidate(names);
+    store.invalidate(names, takenDownNames);
     const hot = await hotUrlsForChange(context.db, tags);
     // The hot renders are handed to the workers first (synchronously, as urgent jobs); the other
     // stale pages (1,670 for an edit of the newest article at 10,000 articles: 2-6 ms to list) are
@@ -146,7 +151,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     const queued = queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
     const { elsewhere } = await warming;
     const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
-    return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot) } : outcome;
+    return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot, takenDownNames) } : outcome;
   };
   installPageCache(
     context,
@@ -180,8 +185,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const stopRefresher = role.lead ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh) : () => {};
   const stopSearch = startSearchServices(context, log, role.lead, entry);
   instrumentSite(metrics, { context, store, renderer, queue });
-  // Its own listener, so readers never reach it whatever the proxy in front passes.
-  const metricsServer = config.metricsAddress ? await startMetricsListener(config.metricsAddress, metrics) : null;
+  // Its own listener, so readers never reach it whatever the proxy in front passes. With several
+  // processes the first one listens and answers for all (cluster-primary.ts).
+  const metricsServer =
+    config.metricsAddress && !role.inCluster ? await startMetricsListener(config.metricsAddress, metrics) : null;
   if (metricsServer) log(`Metrics on ${metricsServer.origin}/metrics`);
   // After the page cache is installed: a schedule that fell due while down publishes now, fresh.
   const stopScheduler = startPublishScheduler(context, log);

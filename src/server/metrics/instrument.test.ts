@@ -26,15 +26,12 @@ describe('instrumentSite', () => {
     });
     await renderer.render('/blogs', 'background');
     await renderer.render('/');
-    expect(asked).toEqual([
-      ['/blogs', 'background'],
-      ['/'],
-    ]);
+    expect(asked).toEqual([['/blogs', 'background'], ['/']]);
     await search.renderPage({ url: '/blogs?search=a', decision: { refusal: null } });
     await search.renderPage({ url: '/blogs?search=b', decision: { refusal: 'busy' } });
     await search.run();
     expect(searched).toHaveLength(2);
-    const text = metrics.render();
+    const text = await metrics.render();
     expect(text).toContain('site_page_render_seconds_count 2\n');
     // The refused page is no search.
     expect(text).toContain('site_search_seconds_count 2\n');

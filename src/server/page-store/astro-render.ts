@@ -38,10 +38,10 @@ export async function renderInProcess(
   };
 }
 
-/** Tags a rendered answer declared, or null when it must not be stored. */
-export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>): string[] | null {
+/** Tags a rendered answer declared, or null when it must not be stored (`status`: the one a stored page has). */
+export function storableTags(rendered: Pick<RenderedPage, 'status' | 'headers' | 'setsCookie'>, status = 200): string[] | null {
   const header = rendered.headers['x-page-tags'];
-  if (rendered.status !== 200 || !header || rendered.setsCookie) return null;
+  if (rendered.status !== status || !header || rendered.setsCookie) return null;
   const tags = header
     .split(',')
     .map((t) => t.trim())

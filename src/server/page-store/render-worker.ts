@@ -11,6 +11,7 @@ import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import { createJobRunner } from './worker-jobs.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
+import { storedStatusOf } from './not-found-page.ts';
 import { answerDigestsInThread } from './sync-digest.ts';
 import { workerPriority } from './worker-priority.ts';
 
@@ -68,7 +69,7 @@ async function holdWhileAsked(key: string): Promise<void> {
 async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
   await holdWhileAsked(key);
   const rendered = await renderInProcess(render!, data.origin, key);
-  const tags = storableTags(rendered);
+  const tags = storableTags(rendered, storedStatusOf(key));
   return withEncodings({ key, ...rendered, tags }, rendered.body, tags ? encodings : []);
 }
 

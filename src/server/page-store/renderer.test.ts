@@ -6,6 +6,8 @@ import { RenderFailed, type RenderPool, type RenderPriority } from './render-poo
 import type { WorkerAnswer } from './render-worker.ts';
 import type { PageEncoding } from './compress-page.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
+import { storableTags } from './astro-render.ts';
+import { NOT_FOUND_KEY, storedStatusOf } from './not-found-page.ts';
 
 const tempDir = trackTempDirs('page-renderer-test-');
 
@@ -173,6 +175,27 @@ describe('PageRenderer', () => {
     store.close();
   });
 
+  it('renders again, answering only the second render, when another process took down content of the page during the first', async () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    // Another serving process on the same files, where the take-down is saved.
+    const other = new PageStore({ dir, buildId: 'b1' });
+    let release!: () => void;
+    const { pool, calls } = scriptedPool([
+      (key) => new Promise<WorkerAnswer>((resolve) => (release = () => resolve(answer(key, 'with the article')))),
+      async (key) => answer(key, 'without it'),
+    ]);
+    const rendering = new PageRenderer(store, pool).render('/blog/1');
+    other.invalidate([], ['blog:1']);
+    release();
+    const result = await rendering;
+    expect(result.body.toString()).toContain('without it');
+    expect(result.page?.body.toString()).toContain('without it');
+    expect(calls).toHaveLength(2);
+    other.close();
+    store.close();
+  });
+
   it('answers a 500 for a render whose worker died twice, and keeps the stored page', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const { pool } = scriptedPool([
@@ -194,6 +217,24 @@ describe('PageRenderer', () => {
     await renderer.render('/blog/1');
     expect((await renderer.render('/blog/1')).status).toBe(404);
     expect(store.get('/blog/1')).toBeUndefined();
+    store.close();
+  });
+
+  it('stores the 404 page with its 404, as the worker judges it storable, and keeps it', async () => {
+    const rendered = { status: 404, headers: { 'x-page-tags': 'nav,settings' }, setsCookie: false };
+    expect(storableTags(rendered)).toBeNull();
+    expect(storableTags(rendered, storedStatusOf(NOT_FOUND_KEY))).toEqual(['nav', 'settings']);
+    expect(storedStatusOf('/blog/1')).toBe(200);
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const notFound = (key: string): WorkerAnswer => ({ ...answer(key, 'Page Not Found', 404), tags: ['nav', 'settings'] });
+    const { pool } = scriptedPool([async (key) => notFound(key), async (key) => notFound(key)]);
+    const renderer = new PageRenderer(store, pool);
+    for (let i = 0; i < 2; i++) {
+      const result = await renderer.render(NOT_FOUND_KEY);
+      expect(result.status).toBe(404);
+      expect(result.page?.body.toString()).toContain('Page Not Found');
+      expect(store.get(NOT_FOUND_KEY)?.body.toString()).toContain('Page Not Found');
+    }
     store.close();
   });
 

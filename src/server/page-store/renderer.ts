@@ -23,6 +23,12 @@ export interface RenderResult {
  */
 const MAX_ENCODINGS_WAITING = 32;
 
+/**
+ * Renders of one request that a take-down overtook, at most: each is thrown away and the page
+ * rendered again (a take-down a render cannot outrun is an admin's loop, not a reader's page).
+ */
+const RENDERS_AFTER_TAKE_DOWN = 3;
+
 /** Stale pages whose readers' encodings are remembered for their refresh, at most. */
 const MAX_ENCODINGS_WANTED = 100_000;
 
@@ -35,6 +41,16 @@ function failedRender(): RenderResult {
     status: 500,
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     body: Buffer.from('The page could not be rendered. Please try again.'),
+  };
+}
+
+/** The answer for a page whose renders take-downs kept overtaking: try again in a moment. */
+function unavailableRender(): RenderResult {
+  return {
+    page: null,
+    status: 503,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '1' },
+    body: Buffer.from('The page is being updated. Please try again.'),
   };
 }
 
@@ -158,8 +174,13 @@ export class PageRenderer {
     return encodings;
   }
 
-  /** startedAt: taken before the job is queued, so a change while it waits or renders keeps it out of the store. */
-  private async renderOnce(key: string, priority: RenderPriority, startedAt: number): Promise<RenderResult> {
+  /**
+   * startedAt: taken before the job is queued, so a change while it waits or renders keeps it out
+   * of the store. A take-down during the render (an article unpublished, a comment hidden) may
+   * have come after the reader's request, or be cached by a shared cache after its purge: that
+   * render is not answered either, the page is rendered again.
+   */
+  private async renderOnce(key: string, priority: RenderPriority, startedAt: number, attempt = 1): Promise<RenderResult> {
     let answer: WorkerAnswer;
     try {
       // A reader or a save waits for a `now` render: its encodings are made on the first request
@@ -171,14 +192,19 @@ export class PageRenderer {
       return failedRender();
     }
     const input = pageInputOf(answer);
+    if (input && this.store.takenDownSince(input.tags, startedAt)) {
+      if (attempt < RENDERS_AFTER_TAKE_DOWN) return this.renderOnce(key, priority, this.store.beginRender(), attempt + 1);
+      return unavailableRender();
+    }
     const body = input?.body ?? asBuffer(answer.body);
     let page: StoredPage | null = null;
     if (input) {
       const entry = { key, input, renderStartedAt: startedAt };
       page = priority === 'background' ? await this.backgroundWrites.add(entry) : this.store.put(key, input, startedAt);
     }
-    // A page that is gone (a deleted article) must not be answered from its old stored copy.
-    if (answer.status === 404 || answer.status === 410) this.store.remove(key);
+    // A page that is gone (a deleted article) must not be answered from its old stored copy (the
+    // 404 page itself is stored with its 404).
+    if (!input && (answer.status === 404 || answer.status === 410)) this.store.remove(key);
     const kept: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(answer.headers)) if (!DROPPED_HEADERS.has(name)) kept[name] = value;
     return { page, status: answer.status, headers: kept, body };

@@ -3,6 +3,7 @@ import { listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositori
 import { findBlogById } from '../db/repositories/blogs.ts';
 import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../content/reader.ts';
 import { tag, tagName, uniqueTags, type PageTag } from './site-tags.ts';
+import { NOT_FOUND_KEY } from './not-found-page.ts';
 
 /**
  * The public site, in one place: its routes and their store keys, the tags each page declares,
@@ -163,6 +164,7 @@ export async function listPublicUrls(db: Db): Promise<string[]> {
     ...laterPages(BLOGS, total, LIST_PAGE_SIZE),
     ...perCategory.flatMap((c) => laterPages(BLOGS, c.blogs, LIST_PAGE_SIZE, `category=${c.id}`)),
     ...FILES,
+    NOT_FOUND_KEY,
   ];
 }
 

@@ -30,7 +30,12 @@ export interface TagVersionRow {
   tag: string;
   version: number;
   seq: number;
+  /** The version the tag had at its last take-down (0: never): pages older than it are never answered stale. */
+  takenDown: number;
 }
+
+/** A tag to bump: to at least `atLeast`, and whether the change took down content showing it. */
+export type TagBump = [tag: string, atLeast: number, takeDown: boolean];
 
 /** Tag versions bumped since a sequence number, and the store's generation (bumped when its pages are dropped). */
 export interface TagChanges {
@@ -204,11 +209,14 @@ function prepareStoreFile(db: SQLite.Database) {
     oldest: db.prepare('select key, size from pages order by accessed_at limit ?'),
     // Never below what this process already handed out (kept in memory when a bump could not be written).
     bump: db.prepare(
-      'insert into tag_versions (tag, version, seq) values (?, ?, ?) on conflict (tag) do update set version = max(version + 1, excluded.version), seq = excluded.seq returning version',
+      `insert into tag_versions (tag, version, seq, taken_down) values (@tag, @atLeast, @seq, @atLeast * @takeDown)
+       on conflict (tag) do update set version = max(version + 1, excluded.version), seq = excluded.seq,
+         taken_down = iif(@takeDown, max(version + 1, excluded.version), taken_down)
+       returning version, taken_down as takenDown`,
     ),
     // Changes whenever another connection (another process) committed to the file; a few µs.
     dataVersion: db.prepare('pragma data_version').pluck(),
-    changedSince: db.prepare('select tag, version, seq from tag_versions where seq > ? order by seq'),
+    changedSince: db.prepare('select tag, version, seq, taken_down as takenDown from tag_versions where seq > ? order by seq'),
     lastSeq: db.prepare('select coalesce(max(seq), 0) from tag_versions').pluck(),
     generation: db.prepare("select coalesce((select cast(value as integer) from meta where key = 'generation'), 0)").pluck(),
     count: db.prepare('select count(*) as n from pages'),
@@ -227,11 +235,15 @@ function prepareStoreFile(db: SQLite.Database) {
    * commits between the read and the bump): first the bumps other processes made since
    * `sinceSeq`, then this one's, all reported.
    */
-  const bumpTags = db.transaction((tags: Array<[string, number]>, sinceSeq: number): TagChanges => {
+  const bumpTags = db.transaction((tags: TagBump[], sinceSeq: number): TagChanges => {
     const changes = readChanges(sinceSeq);
     const seq = (statements.lastSeq.get() as number) + 1;
-    for (const [tag, atLeast] of tags) {
-      changes.rows.push({ tag, version: (statements.bump.get(tag, atLeast, seq) as { version: number }).version, seq });
+    for (const [tag, atLeast, takeDown] of tags) {
+      const bumped = statements.bump.get({ tag, atLeast, seq, takeDown: takeDown ? 1 : 0 }) as {
+        version: number;
+        takenDown: number;
+      };
+      changes.rows.push({ tag, ...bumped, seq });
     }
     return { ...changes, lastSeq: seq };
   });
@@ -287,7 +299,7 @@ function prepareStoreFile(db: SQLite.Database) {
     dataVersion: () => statements.dataVersion.get() as number,
     /** The tag versions bumped after `sinceSeq` (0: all of them) and the store's generation. */
     readTagChanges: readChanges,
-    bumpTags: (tags: Array<[string, number]>, sinceSeq: number): TagChanges => bumpTags.immediate(tags, sinceSeq),
+    bumpTags: (tags: TagBump[], sinceSeq: number): TagChanges => bumpTags.immediate(tags, sinceSeq),
     countPages: () => (statements.count.get() as { n: number }).n,
     countBytes: () => (statements.bytes.get() as { n: number }).n,
     readPage(key: string): StoredPage | undefined {

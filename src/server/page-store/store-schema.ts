@@ -54,6 +54,11 @@ function bringUpToDate(db: SQLite.Database): void {
     db.exec('alter table tag_versions add column seq integer not null default 0');
   }
   db.exec('create index if not exists tag_versions_by_seq on tag_versions (seq)');
+  // The version each tag had when content showing it was last taken down (an article
+  // unpublished, a comment hidden): no process answers a page older than it stale.
+  if (!versionColumns.some((c) => c.name === 'taken_down')) {
+    db.exec('alter table tag_versions add column taken_down integer not null default 0');
+  }
 }
 
 /**

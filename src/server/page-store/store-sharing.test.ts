@@ -167,6 +167,39 @@ describe('PageStore shared by several processes', () => {
     close();
   });
 
+  it("sees another process's take-down at its next read: an older page may no longer be answered stale, an edited one may", () => {
+    const { dir, one, two, close } = twoStores();
+    const put = (store: PageStore, key: string, text: string, tags: string[]) =>
+      store.put(key, { contentType: 'text/html', body: html(text), tags }, store.beginRender())!;
+    put(one, '/blog/1', 'article', ['blog:1', 'nav']);
+    put(one, '/blogs?page=4', 'list', ['blog:1', 'blog:2', 'nav']);
+    const held = two.get('/blog/1')!;
+    const list = two.get('/blogs?page=4')!;
+
+    // An edit: stale, still answerable while it is refreshed.
+    one.invalidate(['blog:2']);
+    expect(two.isFresh(two.get('/blogs?page=4')!)).toBe(false);
+    expect(two.showsTakenDown(list)).toBe(false);
+
+    // A take-down, in the same file: every page older than it shows what was taken down.
+    one.invalidate([], ['blog:1']);
+    expect(two.get('/blog/1')).toBe(held);
+    expect(two.showsTakenDown(held)).toBe(true);
+    expect(two.showsTakenDown(two.get('/blogs?page=4')!)).toBe(true);
+    expect(one.showsTakenDown(held)).toBe(true);
+    // A page rendered after it does not, even once a later edit staled it.
+    const rendered = put(two, '/blog/1', 'article again', ['blog:1', 'nav']);
+    one.invalidate(['blog:1']);
+    expect(two.isFresh(two.get('/blog/1')!)).toBe(false);
+    expect(two.showsTakenDown(rendered)).toBe(false);
+    // A process that opens the file later knows of it too.
+    const three = new PageStore({ dir, buildId: 'b1' });
+    expect(three.showsTakenDown(list)).toBe(true);
+    expect(three.showsTakenDown(rendered)).toBe(false);
+    three.close();
+    close();
+  });
+
   it('forgets its memory copies when another process dropped the stored pages', () => {
     const { dir, one, two, close } = twoStores();
     one.put('/a', { contentType: 'text/html', body: html('a'), tags: ['x'] }, one.beginRender());

@@ -146,6 +146,21 @@ export class PageStore {
     return true;
   }
 
+  /**
+   * Whether content this page shows was taken down after it was rendered (an unpublished article,
+   * a hidden comment; an edit is not a take-down): such a page is never answered, not even stale.
+   * O(its tags), asked only of stale pages.
+   */
+  showsTakenDown(page: Pick<StoredPage, 'tags'>): boolean {
+    return !this.versions.mayAnswerStale(page.tags);
+  }
+
+  /** Whether content showing one of these tags was taken down since `renderStartedAt` (from beginRender). */
+  takenDownSince(tags: string[], renderStartedAt: number): boolean {
+    this.versions.sync();
+    return this.versions.takenDownSince(tags, renderStartedAt);
+  }
+
   /** Whether a page is stored under `key` but stale (none fresh in memory or in the file), read without its bodies. */
   isStale(key: string): boolean {
     this.versions.sync();
@@ -262,9 +277,13 @@ export class PageStore {
     if (added) this.diskUsed += added;
   }
 
-  /** Marks every page carrying one of these tags stale: O(number of tags). Never throws. */
-  invalidate(tags: string[]): void {
-    this.versions.bump(tags);
+  /**
+   * Marks every page carrying one of these tags stale: O(number of tags). Never throws.
+   * `takenDown`: tags of content this change took down (also bumped): from now on no process
+   * answers a page carrying one of them from before this change, not even stale.
+   */
+  invalidate(tags: string[], takenDown: string[] = []): void {
+    this.versions.bump([...tags, ...takenDown], new Set(takenDown));
   }
 
   /** Drops a page that no longer exists (its render answered 404). */

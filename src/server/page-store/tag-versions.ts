@@ -1,4 +1,4 @@
-import type { StoreFile, TagChanges } from './store-file.ts';
+import type { StoreFile, TagBump, TagChanges } from './store-file.ts';
 import type { StoreGuard } from './store-guard.ts';
 
 /**
@@ -13,11 +13,20 @@ import type { StoreGuard } from './store-guard.ts';
  *
  * Versions only ever go up, in memory first: when the file cannot take a bump (a full disk), this
  * process still judges freshness right and `trusted` turns false (see PageStore.isTrusted).
+ *
+ * A bump may be a take-down (an article unpublished, a comment hidden): the tag then also records
+ * the version it took, and a page that recorded an older one may not be answered stale by any
+ * process (`mayAnswerStale`). The mark travels with the bump, in the same row and transaction, so
+ * a process that sees the bump sees the take-down.
  */
 export class TagVersions {
   private readonly versions = new Map<string, number>();
   /** Sequence number of each tag's last invalidation, to catch renders that raced a change. */
   private readonly invalidatedAt = new Map<string, number>();
+  /** The version each tag took at its last take-down: pages with an older one are never answered stale. */
+  private readonly takenDown = new Map<string, number>();
+  /** Sequence number of each tag's last take-down, to catch renders that raced one. */
+  private readonly takenDownAt = new Map<string, number>();
   private sequence = 0;
   /** The file's sequence number of the last bump read from it. */
   private seenSeq = 0;
@@ -51,6 +60,19 @@ export class TagVersions {
     return false;
   }
 
+  /** Whether content showing one of these tags was taken down (here or by another process) at or after `sequence`. */
+  takenDownSince(tags: string[], sequence: number): boolean {
+    for (const tag of tags) if ((this.takenDownAt.get(tag) ?? -1) >= sequence) return true;
+    return false;
+  }
+
+  /** False when a page recorded, for one of its tags, a version older than that tag's last take-down. */
+  mayAnswerStale(pageTags: Record<string, number>): boolean {
+    if (this.takenDown.size === 0) return true;
+    for (const tag in pageTags) if ((this.takenDown.get(tag) ?? 0) > pageTags[tag]!) return false;
+    return true;
+  }
+
   /** Reads the bumps other processes committed, when the file says something was committed. */
   sync(): void {
     const dataVersion = this.guard.run('read', () => this.file.dataVersion());
@@ -60,15 +82,19 @@ export class TagVersions {
     if (changes) this.apply(changes);
   }
 
-  /** Bumps these tags: in memory at once, then in the file with every process's bumps read first. */
-  bump(tags: string[]): void {
+  /**
+   * Bumps these tags: in memory at once, then in the file with every process's bumps read first.
+   * `takeDown`: those of them whose content was taken down.
+   */
+  bump(tags: string[], takeDown: ReadonlySet<string> = new Set()): void {
     this.sequence++;
-    const bumps: Array<[string, number]> = [];
+    const bumps: TagBump[] = [];
     for (const tag of new Set(tags)) {
       const next = this.get(tag) + 1;
       this.versions.set(tag, next);
       this.invalidatedAt.set(tag, this.sequence);
-      bumps.push([tag, next]);
+      if (takeDown.has(tag)) this.markTakenDown(tag, next);
+      bumps.push([tag, next, takeDown.has(tag)]);
     }
     const changes = this.guard.run('write', () => this.file.bumpTags(bumps, this.seenSeq));
     if (changes) this.apply(changes);
@@ -85,11 +111,17 @@ export class TagVersions {
           this.versions.set(row.tag, row.version);
           this.invalidatedAt.set(row.tag, this.sequence);
         }
+        if (row.takenDown > (this.takenDown.get(row.tag) ?? 0)) this.markTakenDown(row.tag, row.takenDown);
       }
       this.sequence++;
     }
     this.seenSeq = Math.max(this.seenSeq, changes.lastSeq);
     if (this.generation !== undefined && changes.generation !== this.generation) this.onNewGeneration();
     this.generation = changes.generation;
+  }
+
+  private markTakenDown(tag: string, version: number): void {
+    this.takenDown.set(tag, version);
+    this.takenDownAt.set(tag, this.sequence);
   }
 }

@@ -26,7 +26,7 @@ export interface CommentFormInput {
   contact?: unknown;
   /** The hidden field people leave empty (spam-rules.ts HONEYPOT_FIELD). */
   subject?: unknown;
-  /** The signed time the form loaded (GET /api/comment-token); optional for API clients. */
+  /** The signed time the form loaded (GET /api/comment-token); without it a comment is held. */
   form_token?: unknown;
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import type { CommentStatus } from '../schema.ts';
 import { preparedQuery } from './prepared-query.ts';
@@ -164,4 +165,51 @@ export async function countCommentsWithTextKey(db: Db, textKey: string, since: s
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+export interface RecentCommentText {
+  blog_id: number;
+  comment: string;
+  text_key: string | null;
+  created_at: string;
+}
+
+/**
+ * The newest `limit` comments, any status: where a repeat is looked for. The caller keeps the
+ * recent ones; a time condition here would make SQLite walk the whole table when few are recent.
+ */
+export function listNewestCommentTexts(db: Db, limit: number): Promise<RecentCommentText[]> {
+  return db
+    .selectFrom('comments')
+    .select(['blog_id', 'comment', 'text_key', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Comments not shown to readers: held ones awaiting a moderator and those marked as spam. */
+export async function countHeldComments(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', ['pending', 'spam'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Deletes the `count` oldest comments not shown to readers: those marked as spam first, then
+ * held ones. Approved comments are never among them.
+ */
+export async function deleteOldestHeldComments(db: Db, count: number): Promise<number> {
+  if (count <= 0) return 0;
+  const oldest = db
+    .selectFrom('comments')
+    .select('id')
+    .where('status', 'in', ['pending', 'spam'])
+    .orderBy(sql`status = 'spam'`, 'desc')
+    .orderBy('id')
+    .limit(count);
+  const result = await db.deleteFrom('comments').where('id', 'in', oldest).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
