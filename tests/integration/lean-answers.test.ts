@@ -276,7 +276,7 @@ describe('pages for things that do not exist', () => {
       expect(answer.status).toBe(404);
       if (i === 0) {
         expect(answer.headers['content-type']).toMatch(/^text\/html/);
-        expect(answer.body.toString()).toContain('<h1 class="page-heading">No articles found in this category</h1>');
+        expect(answer.body.toString()).toContain('<h1 class="page-heading" dir="auto">No articles found in this category</h1>');
       }
     }
     expect(storedPageCount()).toBe(before);

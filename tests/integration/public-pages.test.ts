@@ -253,7 +253,7 @@ describe('article list (/blogs)', () => {
   it('lists all articles one per page under All Articles, with page buttons', async () => {
     const first = await fetchPage(site, '/blogs');
     expect(first.status).toBe(200);
-    expect(first.html).toContain('<h1 class="page-heading">All Articles</h1>');
+    expect(first.html).toContain('<h1 class="page-heading" dir="auto">All Articles</h1>');
     expect(readMoreLinks(first.html)).toEqual([`/blog/${blogs[0]!.id}`]);
     expect(pageButtonLabels(first.html)).toContain('2');
     expect(pageButtonLabels(first.html)).toContain(String(blogs.length));
@@ -267,7 +267,7 @@ describe('article list (/blogs)', () => {
     const inCategory = blogs.filter((b) => b.category_id === category.id);
     const page = await fetchPage(site, `/blogs?category=${category.id}`);
     expect(page.status).toBe(200);
-    expect(page.html).toContain(`<h1 class="page-heading">${category.name}</h1>`);
+    expect(page.html).toContain(`<h1 class="page-heading" dir="auto">${category.name}</h1>`);
     expect(readMoreLinks(page.html)).toEqual([`/blog/${inCategory[0]!.id}`]);
     expect(pageButtonLabels(page.html)).toEqual(inCategory.map((_, i) => String(i + 1)));
     expect(page.html).toContain(`href="/blogs?category=${category.id}&amp;page=2"`);
@@ -281,7 +281,7 @@ describe('article list (/blogs)', () => {
       const page = await fetchPage(site, `/blogs?category=${id}`);
       // A category that does not exist is a 404 (never stored), with the same text.
       expect(page.status).toBe(id === created.id ? 200 : 404);
-      expect(page.html).toContain('<h1 class="page-heading">No articles found in this category</h1>');
+      expect(page.html).toContain('<h1 class="page-heading" dir="auto">No articles found in this category</h1>');
       expect(page.main).toContain('No articles found');
       expect(readMoreLinks(page.html)).toEqual([]);
       expect(pageButtonLabels(page.html)).toEqual([]);
@@ -311,7 +311,7 @@ describe('article list (/blogs)', () => {
 
   it('treats a blank search as no search and survives hostile search text', async () => {
     const blank = await fetchPage(site, '/blogs?search=%20%20%20');
-    expect(blank.html).toContain('<h1 class="page-heading">All Articles</h1>');
+    expect(blank.html).toContain('<h1 class="page-heading" dir="auto">All Articles</h1>');
     for (const text of ['"', 'NEAR(a b)', '<script>alert(1)</script>', 'a OR b AND NOT', '*', '(']) {
       const page = await fetchPage(site, `/blogs?search=${encodeURIComponent(text)}`);
       expect(page.status).toBe(200);
@@ -319,7 +319,7 @@ describe('article list (/blogs)', () => {
     }
     const page = await fetchPage(site, `/blogs?search=${encodeURIComponent('<script>alert(1)</script>')}`);
     expect(page.html).toContain(
-      '<h1 class="page-heading">Search Results for: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;</h1>',
+      '<h1 class="page-heading" dir="auto">Search Results for: &quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;</h1>',
     );
     // Only inside a quoted attribute value (the description) may the text appear unescaped.
     expect(page.html.replace(/"[^"]*"/g, '""')).not.toContain('<script>alert');
@@ -347,7 +347,7 @@ describe('article page (/blog/:id)', () => {
         `^${blog.category_name} ${blog.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} By ${blog.author} \\d{1,2} [A-Z][a-z]{2} \\d{4}`,
       ),
     );
-    expect(page.html).toContain('<div class="article-content">');
+    expect(page.html).toContain('<div class="article-content" dir="auto">');
     expect(page.html).toContain(`<title>${blog.title.replace(/'/g, '&#39;')} | Study Site</title>`);
 
     const canonical = /<link rel="canonical" href="([^"]+)">/.exec(page.html)![1]!;
@@ -376,7 +376,7 @@ describe('article page (/blog/:id)', () => {
     const blog = find((b) => b.category_id === null, 'article without a category');
     const page = await fetchPage(site, `/blog/${blog.id}`);
     expect(page.status).toBe(200);
-    expect(page.html).toContain('<p class="category-label">General</p>');
+    expect(page.html).toContain('<p class="category-label" dir="auto">General</p>');
   });
 
   it('shows the PDF badge and the Download Attached PDF link only when a PDF exists', async () => {
@@ -588,7 +588,7 @@ describe('an empty site', () => {
     expect(home.html).not.toContain('<nav class="pagination"');
 
     const list = await fetchPage(empty, '/blogs');
-    expect(list.html).toContain('<h1 class="page-heading">All Articles</h1>');
+    expect(list.html).toContain('<h1 class="page-heading" dir="auto">All Articles</h1>');
     expect(list.main).toContain('No articles found');
     expect(list.html).not.toContain('<nav class="pagination"');
 

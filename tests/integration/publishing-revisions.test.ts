@@ -43,7 +43,7 @@ describe('preview', () => {
     expect(response.headers.get('x-robots-tag')).toContain('noindex');
     expect(html).toContain('<meta name="robots" content="noindex"');
     expect(html).toMatch(/<strong>Preview<\/strong>: this is how readers will see this article\. It is a draft\./);
-    expect(html).toContain('<h1>Preview me</h1>');
+    expect(html).toContain('<h1 dir="auto">Preview me</h1>');
     expect(html).toContain('<p>Unseen words.</p>');
     // Asking again renders it again: nothing kept it.
     expect(response.headers.get('etag')).toBeNull();
@@ -98,7 +98,7 @@ describe('revisions', () => {
     expect(restored.body).toMatchObject({ title: 'First title', content: '<p>First text.</p>', status: 'published' });
     expect(typeof (restored.body as Json).live_ms).toBe('number');
     // Live on the site at once.
-    expect(await (await fetch(server.url(`/blog/${String(blog.id)}`))).text()).toContain('<h1>First title</h1>');
+    expect(await (await fetch(server.url(`/blog/${String(blog.id)}`))).text()).toContain('<h1 dir="auto">First title</h1>');
 
     const after = (await call(server, `/api/blogs/${String(blog.id)}/revisions`, { headers: admin })).body as Json[];
     expect(after.map((r) => [r.title, r.action])).toEqual([
@@ -270,7 +270,7 @@ describe('the dashboard', () => {
     }
     expect(html).toMatch(countedToday);
     expect(html.match(/<time datetime="\d{4}-\d{2}-\d{2}"/g)).toHaveLength(30);
-    expect(html).toMatch(/<a href="\/blog\/\d+">Much read<\/a> <span class="muted">\(1 views\)<\/span>/);
+    expect(html).toMatch(/<a href="\/blog\/\d+">Much read<\/a> <span class="muted">\(1 view\)<\/span>/);
     expect(html).toMatch(/<strong>\d+<\/strong> drafts/);
     expect(html).toMatch(/<strong>[1-9]\d*<\/strong> scheduled/);
     expect(html).toContain('Very clear, thanks.');

@@ -65,7 +65,7 @@ describe('card excerpts', () => {
       isVideo: '0',
     });
     const html = await (await fetch(server.url(`/blogs?category=${String(category.id)}`))).text();
-    const excerpt = /<p class="card-excerpt">([^<]*)<\/p>/.exec(html)?.[1];
+    const excerpt = /<p class="card-excerpt" dir="auto">([^<]*)<\/p>/.exec(html)?.[1];
     expect(excerpt).toBe('Work through it with a pencil in hand. Key ideas: Start from definitions');
   });
 });

@@ -117,15 +117,15 @@ export default function BlogsTable() {
             {blogs.map((blog) => (
               <tr key={blog.id}>
                 <td>{blog.title}</td>
-                <td>
+                <td data-label="Status">
                   <span className={`status-label status-${blog.status}`}>{statusText(blog)}</span>
                 </td>
-                <td>
+                <td className="nowrap" data-label="Date">
                   <time dateTime={blog.created_at}>{formatDate(blog.created_at)}</time>
                 </td>
-                <td>{blog.category_name ?? ''}</td>
-                <td>{blog.clicks}</td>
-                <td>{blog.author}</td>
+                <td data-label="Category">{blog.category_name ?? ''}</td>
+                <td data-label="Views">{blog.clicks}</td>
+                <td data-label="Author">{blog.author}</td>
                 <td className="actions">
                   <a className="btn btn-small" href={`/admin/edit-blog/${blog.id}`} aria-label={`Edit ${blog.title}`}>
                     Edit
