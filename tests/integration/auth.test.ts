@@ -210,7 +210,7 @@ describe('accounts', () => {
       expect(wrong.text).toBe(unknown.text);
     });
 
-    it('takes about as long for an unknown email as for a wrong password', { timeout: 120_000 }, async () => {
+    it('takes about as long for an unknown email as for a wrong password', { timeout: 300_000 }, async () => {
       const user = await registerUser(server);
       const nobody = `nobody-${Date.now()}@example.test`;
       const once = async (email: string) => {

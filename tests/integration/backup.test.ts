@@ -74,7 +74,7 @@ afterAll(async () => {
 });
 
 describe('backup and restore', () => {
-  it('round trip: a backup taken under writes comes back whole after changes and deletions', { timeout: 120_000 }, async () => {
+  it('round trip: a backup taken under writes comes back whole after changes and deletions', { timeout: 300_000 }, async () => {
     // An article with an uploaded image and PDF: deleting it later removes those files too.
     const image = await uploadImage(server, { data: await makePng(600, 300), name: 'cover.png', type: 'image/png' }, auth);
     expect(image.status, image.text).toBe(201);

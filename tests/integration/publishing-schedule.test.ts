@@ -80,14 +80,14 @@ describe('a scheduled article', () => {
     await until(() => wentLive(server, blog.id), 30_000, 'the publish log line');
     expect((await page(server, `/blog/${String(blog.id)}`)).status).toBe(200);
     for (const path of watched) expect(links((await page(server, path)).body, blog.id), `${path} after the publish`).toBe(true);
-  }, 120_000);
+  }, 300_000);
 
   it('a schedule saved with an earlier time wakes the timer', async () => {
     const later = await schedule(server, 60 * 60_000);
     const sooner = await schedule(server, 2_500);
     await until(() => readRow(server.databasePath, sooner.id as number).status === 'published', 60_000, 'the sooner publish');
     expect(readRow(server.databasePath, later.id as number).status).toBe('scheduled');
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('a schedule that fell due while the server was down', () => {

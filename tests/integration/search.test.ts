@@ -64,7 +64,7 @@ beforeAll(async () => {
     content: '<p>See the attached sheet.</p>',
     pdf_link: (pdf.body as { link: string }).link,
   });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await server?.stop();
@@ -161,7 +161,7 @@ describe('search limits', () => {
 
   beforeAll(async () => {
     limited = await startServer({ env: { SEED_DEMO: 'false', RATE_LIMIT_SEARCH_IP: '3' } });
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await limited?.stop();
@@ -205,5 +205,5 @@ describe('PDFs attached before the search read them', () => {
     } finally {
       await again.stop();
     }
-  }, 120_000);
+  }, 300_000);
 });

@@ -55,7 +55,7 @@ const tally = (answers: Answer[]) => {
 describe('simultaneous login attempts', () => {
   it(
     `200 wrong passwords at once for one account: exactly ${ACCOUNT_LIMIT} are checked (401), the rest 429`,
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const user = await registerUser(server);
       const answers = await Promise.all(

@@ -101,7 +101,7 @@ describe('view counts', () => {
       },
     );
 
-  it('count one view per address and article however often it clicks, and each address once', { timeout: 60_000 }, async () => {
+  it('count one view per address and article however often it clicks, and each address once', { timeout: 300_000 }, async () => {
     const before = await clicksOf();
     const statuses = await Promise.all(Array.from({ length: 50 }, () => click('198.51.100.1')));
     expect(new Set(statuses)).toEqual(new Set([204]));
@@ -113,7 +113,7 @@ describe('view counts', () => {
     expect(await waitFor(clicksOf, (n) => n >= before + 2, 'the second address to be written')).toBe(before + 2);
   });
 
-  it('write the views still pending when the server stops', { timeout: 60_000 }, async () => {
+  it('write the views still pending when the server stops', { timeout: 300_000 }, async () => {
     const before = await clicksOf();
     expect(await click('198.51.100.3')).toBe(204);
     await server.stop();
@@ -207,7 +207,7 @@ describe('the Host and Origin checks', () => {
     expect((await remove(`127.0.0.1:${port}`, server.origin)).status).toBe(404);
   });
 
-  it('warn once, in the log, when X-Forwarded-For arrives with TRUST_PROXY off', { timeout: 60_000 }, async () => {
+  it('warn once, in the log, when X-Forwarded-For arrives with TRUST_PROXY off', { timeout: 300_000 }, async () => {
     for (let i = 0; i < 3; i++) {
       const answer = await fetch(server.url('/api/users/login'), {
         method: 'POST',
@@ -331,7 +331,7 @@ function countUploads(databasePath: string): number {
 describe('damaged SQLite files at start', () => {
   it(
     'a damaged page store is moved aside, logged with both paths, and the site starts with an empty store',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       // A data folder whose page store file is garbage (written before any server ran on it, so no
       // crash marker can have the start drop the file instead).
@@ -365,7 +365,7 @@ describe('damaged SQLite files at start', () => {
     },
   );
 
-  it('a damaged database stops the start with a message naming the file and npm run restore', { timeout: 120_000 }, async () => {
+  it('a damaged database stops the start with a message naming the file and npm run restore', { timeout: 300_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
     const databasePath = path.join(dir, 'site.sqlite');
     fs.writeFileSync(databasePath, Buffer.alloc(64 * 1024, 'garbage garbage '));

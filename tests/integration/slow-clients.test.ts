@@ -57,7 +57,7 @@ function connectSlowly(origin: string): SlowClient {
 }
 
 describe('slow clients', () => {
-  it('drops a client that sends its headers a byte a second, and keeps answering others', { timeout: 120_000 }, async () => {
+  it('drops a client that sends its headers a byte a second, and keeps answering others', { timeout: 300_000 }, async () => {
     const slow = Array.from({ length: SLOW_CLIENTS }, () => connectSlowly(server.origin));
     try {
       // Readers meanwhile: every one answered, and fast.

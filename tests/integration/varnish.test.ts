@@ -176,7 +176,7 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
       if (Date.now() > deadline) throw new Error(`${deep} never showed the new title through Varnish`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }, 90_000);
+  }, 300_000);
 
   it('a comment appears through Varnish when it is answered', async () => {
     const blog = await newest();
