@@ -28,7 +28,7 @@ async function violationsOf(page: Page): Promise<string[]> {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   server = await startServer({ env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' } });
   setupLink = /First run: open (\S+) to create/.exec(server.output())![1]!;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'publisher-e2e-'));
@@ -49,7 +49,7 @@ test('the setup page has no accessibility violations', async ({ page }) => {
 });
 
 test('a new publisher sets up the site, brands it and writes the About page, restoring a revision', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // Set up: the owner's account and the site's title.
   await page.goto(setupLink);
   const create = page.getByRole('button', { name: 'Create my account' });
@@ -156,7 +156,7 @@ test('a new publisher sets up the site, brands it and writes the About page, res
 });
 
 test('the publisher removes the demo content in one step, after a confirmation', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`${server.origin}/login`);
   await expect(page.getByRole('button', { name: 'Log In' })).toBeEnabled();
