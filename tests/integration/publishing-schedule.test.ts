@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, buildBlogBody, type Json } from '../support/builders.ts';
-import { until } from '../support/wait.ts';
+import { untilTrue } from '../support/wait.ts';
 import { sendJson } from './http-support.ts';
 
 /**
@@ -31,9 +31,6 @@ function readRow(databasePath: string, id: number): { status: string; publish_at
   }
 }
 
-/** Waits (a hang guard, no budget) until `condition` holds. */
-const untilTrue = (condition: () => boolean, what: string) =>
-  until(async () => condition(), (held) => held, what);
 
 async function schedule(target: TestServer, inMs: number): Promise<Json> {
   const publishAt = new Date(Date.now() + inMs).toISOString();

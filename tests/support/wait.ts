@@ -16,3 +16,8 @@ export async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** `until` for a plain condition: waits (a hang guard, no budget) until `condition()` holds. */
+export async function untilTrue(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  await until(async () => condition(), (held) => held, what, timeoutMs);
+}

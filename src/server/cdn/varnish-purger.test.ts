@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VarnishPurger } from './varnish-purger.ts';
+import { untilTrue } from '../../../tests/support/wait.ts';
 
 /** An HTTP server standing where Varnish would: records each purge, fails the first `failures`. */
 async function purgeTarget(failures: number) {
@@ -20,13 +21,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('VarnishPurger', () => {
   it('sends PURGE with the keys in the xkey-purge or xkey-softpurge header', async () => {
@@ -52,7 +46,7 @@ describe('VarnishPurger', () => {
     const outcome = await purger.purge('purge', ['page-a']);
     expect(outcome).toEqual({ purged: 0, failed: [{ cache: target.url.origin, error: 'HTTP 503' }] });
     expect(purger.status().retrying).toBe(1);
-    await until(() => target.seen.length === 3 && purger.status().retrying === 0);
+    await untilTrue(() => target.seen.length === 3 && purger.status().retrying === 0, 'the retried purge to go through');
     expect(purger.status()).toMatchObject({ sent: 1, failed: 2, givenUp: 0 });
     expect(lines.at(-1)).toMatch(/went through on try 3/);
   });
@@ -65,7 +59,7 @@ describe('VarnishPurger', () => {
     cleanups.push(() => purger.close());
     const outcome = await purger.purge('softpurge', ['nav']);
     expect(outcome.failed[0]!.error).toMatch(/ECONNREFUSED/);
-    await until(() => purger.status().givenUp === 1);
+    await untilTrue(() => purger.status().givenUp === 1, 'the purge to be given up');
     expect(purger.status()).toMatchObject({ sent: 0, failed: 2, retrying: 0 });
     expect(lines.at(-1)).toMatch(/gave up softpurge of 1 keys/);
   });
