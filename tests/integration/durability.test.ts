@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom } from '../support/builders.ts';
+import { untilTrue } from '../support/wait.ts';
 
 /**
  * Crashes (issue "Hardening", Crashes and durability): the server is killed with SIGKILL in the
@@ -97,14 +98,6 @@ function runBurst(
     ...articleIds.slice(0, EDITED_ARTICLES).map((id) => editWorker(id)),
   ]).then(() => undefined);
   return { done, counts: () => ({ comments, edits }), expectFailures: () => (killing = true) };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 function killHard(target: TestServer): Promise<void> {
@@ -214,10 +207,14 @@ describe('a server killed with SIGKILL mid-burst', () => {
       let failure: unknown;
       burst.done.catch((error: unknown) => (failure = error));
       const before = { comments: [...answeredComments.values()].flat().length };
-      await waitFor(() => {
-        if (failure) throw failure;
-        return burst.counts().comments >= 60 && burst.counts().edits >= 2 * EDITED_ARTICLES;
-      }, 300_000);
+      await untilTrue(
+        () => {
+          if (failure) throw failure;
+          return burst.counts().comments >= 60 && burst.counts().edits >= 2 * EDITED_ARTICLES;
+        },
+        'the burst to be under way',
+        300_000,
+      );
       await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 40)));
       burst.expectFailures();
       await killHard(server);

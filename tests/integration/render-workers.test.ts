@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json } from './http-support.ts';
@@ -40,16 +41,6 @@ afterAll(async () => {
   await server?.stop();
   fs.rmSync(holdDir, { recursive: true, force: true });
 });
-
-async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const refreshStatus = async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as RefreshStatus;
 

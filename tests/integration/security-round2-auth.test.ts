@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { login, registerUser } from '../support/auth.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * Login limits under pressure, against the real built server (security review, round 2):
@@ -95,12 +96,13 @@ describe('one address with many failures', () => {
       const waiting = await loginFrom(address, newcomer.email, newcomer.password);
       expect(waiting.status).toBe(429);
       expect(waiting.retryAfter).toBeLessThanOrEqual(30);
-      const deadline = Date.now() + 90_000;
-      let answer = waiting;
-      while (answer.status === 429 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        answer = await loginFrom(address, newcomer.email, newcomer.password);
-      }
+      const answer = await until(
+        () => loginFrom(address, newcomer.email, newcomer.password),
+        (tried) => tried.status !== 429,
+        'the short delay to pass',
+        120_000,
+        1_000,
+      );
       expect(answer.status).toBe(200);
 
       // The next failure goes through, and the wait after it has doubled.

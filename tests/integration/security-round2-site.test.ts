@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { loginAsAdmin, type Session } from '../support/auth.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * Security review, round 2, against the real built server: view counts that cannot be inflated,
@@ -66,16 +67,6 @@ function rawRequestLine(server: TestServer, requestLine: string, host: string): 
   });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('view counts', () => {
   let server: TestServer;
   let blogId: number;
@@ -105,12 +96,12 @@ describe('view counts', () => {
     const before = await clicksOf();
     const statuses = await Promise.all(Array.from({ length: 50 }, () => click('198.51.100.1')));
     expect(new Set(statuses)).toEqual(new Set([204]));
-    expect(await waitFor(clicksOf, (n) => n > before, 'the first view to be written')).toBe(before + 1);
+    expect(await until(clicksOf, (n) => n > before, 'the first view to be written')).toBe(before + 1);
 
     expect(await click('198.51.100.2')).toBe(204);
     for (let i = 0; i < 10; i++) expect(await click('198.51.100.1')).toBe(204);
     // Written together with anything the first address might still have had pending.
-    expect(await waitFor(clicksOf, (n) => n >= before + 2, 'the second address to be written')).toBe(before + 2);
+    expect(await until(clicksOf, (n) => n >= before + 2, 'the second address to be written')).toBe(before + 2);
   });
 
   it('write the views still pending when the server stops', { timeout: 300_000 }, async () => {
@@ -217,7 +208,7 @@ describe('the Host and Origin checks', () => {
       expect(answer.status).toBe(400);
       await answer.arrayBuffer();
     }
-    await waitFor(
+    await until(
       async () => server.output(),
       (out) => /X-Forwarded-For but TRUST_PROXY is off/.test(out),
       'the warning',

@@ -4,6 +4,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, login, loginAsAdmin, registerUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json } from './http-support.ts';
+import { until as untilValue } from '../support/wait.ts';
 
 /**
  * Several processes on the same files: two servers on two ports sharing one data folder, and one
@@ -47,14 +48,14 @@ function fresh(origin: string, path: string, init: { method?: string; headers?: 
   });
 }
 
+/** The first value `probe` answers (a failed probe counts as none yet). */
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return (await untilValue(
+    () => probe().catch(() => undefined),
+    (value) => value !== undefined,
+    what,
+    timeoutMs,
+  )) as T;
 }
 
 describe('two servers on the same data folder', () => {

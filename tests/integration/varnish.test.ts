@@ -6,6 +6,7 @@ import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, buildCommentBody, uniqueName, type Json } from '../support/builders.ts';
 import { makePdf } from '../support/files.ts';
 import { call, sendForm, sendJson } from './http-support.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * Real Varnish with deploy/varnish.vcl in front of the real built server (CI installs varnish and
@@ -168,14 +169,15 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
     expect(saved.status).toBe(200);
     // Cached for a day (s-maxage) unless the soft purge reached it: the cache answers at once
     // and fetches the refreshed page in the background.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const seen = await through(varnish, deep!);
-      expect(seen.status).toBe(200);
-      if (seen.text.includes(title)) break;
-      if (Date.now() > deadline) throw new Error(`${deep} never showed the new title through Varnish`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(
+      async () => {
+        const seen = await through(varnish, deep!);
+        expect(seen.status).toBe(200);
+        return seen.text.includes(title);
+      },
+      (shown) => shown,
+      `${deep} to show the new title through Varnish`,
+    );
   }, 300_000);
 
   it('a comment appears through Varnish when it is answered', async () => {

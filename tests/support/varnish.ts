@@ -163,7 +163,7 @@ export async function startVarnish(options: {
     );
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output}`);
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
   if (child.exitCode !== null) throw new Error(`varnishd exited with ${child.exitCode}:\n${output}`);
   const stop = async () => {
