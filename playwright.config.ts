@@ -11,8 +11,8 @@ export default defineConfig({
   // A retry is allowed in CI, never hidden: tests/e2e/retry-reporter.ts lists every retried test.
   retries: process.env.CI ? 1 : 0,
   // Hang guards, not budgets: a test that is right passes on a machine busy with other work.
-  timeout: 180_000,
-  expect: { timeout: 30_000 },
+  timeout: 600_000,
+  expect: { timeout: 60_000 },
   reporter: [['list'], ['./tests/e2e/retry-reporter.ts']],
   use: {
     baseURL: process.env.E2E_ORIGIN,

@@ -19,8 +19,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           // Hang guards, not budgets (each file starts a real server and pre-renders the site).
-          testTimeout: 180_000,
-          hookTimeout: 600_000,
+          // (the same as tests/support/wait.ts's HANG_GUARD_MS; a start and pre-render in a hook may take two).
+          testTimeout: 600_000,
+          hookTimeout: 1_200_000,
           // Each file starts its own server; two cores run two at a time.
           maxWorkers: 2,
         },

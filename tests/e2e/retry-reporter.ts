@@ -26,7 +26,8 @@ export default class RetryReporter implements Reporter {
       return;
     }
     console.log(`\nRetried browser tests (${lines.length}): a pass after a retry is a flake to fix.`);
-    for (const line of lines) console.log(`  ${line.outcome === 'flaky' ? 'FLAKY ' : 'FAILED'} ${line.test} (${line.attempts} attempts)`);
+    for (const line of lines)
+      console.log(`  ${line.outcome === 'flaky' ? 'FLAKY ' : 'FAILED'} ${line.test} (${line.attempts} attempts)`);
   }
 
   printsToStdio(): boolean {

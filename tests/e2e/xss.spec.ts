@@ -201,7 +201,6 @@ async function walkPages(page: Page, what: string): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(400_000);
   server = await startServer();
   admin = await loginAsAdmin(server);
   try {
@@ -244,7 +243,6 @@ test('usernames: every vector is refused at sign-up', async () => {
 });
 
 test('article pages: title, content, form name and the category, each vector', async ({ page }) => {
-  test.setTimeout(300_000);
   for (const { id, index } of made.blogIds) {
     await visit(page, `/blog/${id}`, `xss${index}`);
   }
@@ -269,7 +267,6 @@ test('comments: the article that shows them all, and comments posted through the
 });
 
 test('lists: home, articles, the category, downloads and feeds', async ({ page }) => {
-  test.setTimeout(300_000);
   await visit(page, '/', /xss\d+/);
   for (let n = 2; n <= 4; n++) await visit(page, `/?page=${n}`);
   await visit(page, '/blogs', /xss\d+/);
@@ -295,7 +292,6 @@ test('the carousel shows every slide title inert, moving through all of them', a
 });
 
 test('search: each vector as the search text, in the page and in the search box', async ({ page }) => {
-  test.setTimeout(300_000);
   for (const vector of XSS_VECTORS) await visit(page, `/blogs?search=${encodeURIComponent(vector.payload)}`);
   // With a category and a page too: the page buttons carry the search text in their links.
   for (const vector of XSS_VECTORS.slice(0, 10)) {
@@ -333,7 +329,6 @@ test('register and login forms echo nothing live', async ({ page }) => {
 });
 
 test('admin screens that list the vectors', async ({ page }) => {
-  test.setTimeout(300_000);
   await logInBrowser(page);
   for (const path of ['/admin', '/admin/blogs-manage']) {
     await visit(page, path, /xss\d+/);
@@ -351,7 +346,6 @@ test('admin screens that list the vectors', async ({ page }) => {
 });
 
 test('admin editor: each stored article opens in the editor inert', async ({ page }) => {
-  test.setTimeout(300_000);
   await logInBrowser(page);
   for (const { id, index } of made.blogIds) {
     await visit(page, `/admin/edit-blog/${id}`);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   server = await startServer({ env: { COMMENT_MIN_FORM_SECONDS: '30' } });
   auth = bearer(await loginAsAdmin(server));
   blogIds = ((await call(server, '/api/blogs?limit=3')).body as Array<{ id: number }>).map((b) => b.id);
-}, 300_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -48,34 +48,45 @@ function expectClearStop(result: ReturnType<typeof spawnSync>, what: string): vo
   expect(output, what).toContain('node_modules/.bin/node');
 }
 
-describe.skipIf(old === null)(`on an older Node (${old?.file ?? 'none found: no Node older than 22 here'} ${old?.version ?? ''})`, () => {
-  it('the compiled server stops with a message naming how to run it, not a crash', () => {
-    const result = spawnSync(old!.file, [path.join(root, 'dist', COMPILED_MAIN)], {
-      cwd: root,
-      env: isolatedEnv(),
-      encoding: 'utf8',
-      timeout: 120_000,
+describe.skipIf(old === null)(
+  `on an older Node (${old?.file ?? 'none found: no Node older than 22 here'} ${old?.version ?? ''})`,
+  () => {
+    it('the compiled server stops with a message naming how to run it, not a crash', () => {
+      const result = spawnSync(old!.file, [path.join(root, 'dist', COMPILED_MAIN)], {
+        cwd: root,
+        env: isolatedEnv(),
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expectClearStop(result, 'the compiled server');
     });
-    expectClearStop(result, 'the compiled server');
-  });
 
-  it('every `node` command of the npm scripts stops the same way', () => {
-    // `node` on the PATH is the older one, as when node_modules/.bin/node is missing.
-    const bin = tempDir();
-    fs.symlinkSync(old!.file, path.join(bin, 'node'));
-    const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-      .scripts;
-    const commands = Object.entries(scripts).flatMap(([name, line]) =>
-      line
-        .split('&&')
-        .map((part) => part.trim())
-        .filter((part) => part.startsWith('node '))
-        .map((command) => ({ name, command })),
-    );
-    expect(commands.map((c) => c.name)).toEqual(expect.arrayContaining(['start', 'serve', 'migrate', 'seed', 'admin', 'backup', 'restore']));
-    for (const { name, command } of commands) {
-      const result = spawnSync('/bin/sh', ['-c', command], { cwd: root, env: isolatedEnv(bin), encoding: 'utf8', timeout: 120_000 });
-      expectClearStop(result, `npm run ${name}: ${command}`);
-    }
-  });
-});
+    it('every `node` command of the npm scripts stops the same way', () => {
+      // `node` on the PATH is the older one, as when node_modules/.bin/node is missing.
+      const bin = tempDir();
+      fs.symlinkSync(old!.file, path.join(bin, 'node'));
+      const scripts = (
+        JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+      ).scripts;
+      const commands = Object.entries(scripts).flatMap(([name, line]) =>
+        line
+          .split('&&')
+          .map((part) => part.trim())
+          .filter((part) => part.startsWith('node '))
+          .map((command) => ({ name, command })),
+      );
+      expect(commands.map((c) => c.name)).toEqual(
+        expect.arrayContaining(['start', 'serve', 'migrate', 'seed', 'admin', 'backup', 'restore']),
+      );
+      for (const { name, command } of commands) {
+        const result = spawnSync('/bin/sh', ['-c', command], {
+          cwd: root,
+          env: isolatedEnv(bin),
+          encoding: 'utf8',
+          timeout: 120_000,
+        });
+        expectClearStop(result, `npm run ${name}: ${command}`);
+      }
+    });
+  },
+);

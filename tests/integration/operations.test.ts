@@ -33,10 +33,10 @@ beforeAll(async () => {
   server = await startServer({
     env: { PURGE_VARNISH: deadCache, METRICS_ADDRESS: '127.0.0.1:0', TOP_VIEWED_REFRESH_SECONDS: '3600' },
   });
-  await untilPrerendered(server, 300_000);
+  await untilPrerendered(server);
   metricsOrigin = /Metrics on (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(server.output())![1]!;
   auth = bearer(await loginAsAdmin(server));
-}, 360_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -84,10 +84,10 @@ async function expectLiveAndStored(path: string, text: string): Promise<void> {
 beforeAll(async () => {
   server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
   // The first start fills the store in the background; render times are compared after that.
-  await untilPrerendered(server, 300_000);
+  await untilPrerendered(server);
   auth = bearer(await loginAsAdmin(server));
   categories = (await call(server, '/api/categories')).body as typeof categories;
-}, 360_000); // the start-up pre-render may take minutes on a loaded machine
+}); // the start-up pre-render may take minutes on a loaded machine
 
 afterAll(async () => {
   await server?.stop();

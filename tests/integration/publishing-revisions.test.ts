@@ -24,7 +24,7 @@ beforeAll(async () => {
   reader = bearer(await loginAsNewUser(server));
   const category = await sendJson(server, 'POST', '/api/categories', { name: 'Drafting', sequence: 0 }, admin);
   categoryId = (category.body as { id: number }).id;
-}, 300_000);
+});
 
 afterAll(() => server?.stop());
 

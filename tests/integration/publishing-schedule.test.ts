@@ -31,7 +31,6 @@ function readRow(databasePath: string, id: number): { status: string; publish_at
   }
 }
 
-
 async function schedule(target: TestServer, inMs: number): Promise<Json> {
   const publishAt = new Date(Date.now() + inMs).toISOString();
   const body = buildBlogBody(categoryId, { title: `Timed ${Date.now()}`, status: 'scheduled', publish_at: publishAt });
@@ -51,7 +50,7 @@ beforeAll(async () => {
   const category = await sendJson(server, 'POST', '/api/categories', { name: 'Timetables', sequence: 0 }, admin);
   categoryId = (category.body as { id: number }).id;
   expect((await sendJson(server, 'POST', '/api/blogs', buildBlogBody(categoryId), admin)).status).toBe(201);
-}, 300_000);
+});
 
 afterAll(() => server?.stop());
 
@@ -64,7 +63,13 @@ describe('a scheduled article', () => {
     for (const path of watched) expect(links((await page(server, path)).body, blog.id), path).toBe(false);
     expect((await page(server, `/blog/${String(blog.id)}`)).status).toBe(404);
     const soon = new Date(Date.now() + 1_500).toISOString();
-    const moved = await sendJson(server, 'PUT', `/api/blogs/${String(blog.id)}`, blogBodyFrom(blog, { status: 'scheduled', publish_at: soon }), admin);
+    const moved = await sendJson(
+      server,
+      'PUT',
+      `/api/blogs/${String(blog.id)}`,
+      blogBodyFrom(blog, { status: 'scheduled', publish_at: soon }),
+      admin,
+    );
     expect(moved.status, moved.text).toBe(200);
 
     // No request from here until the database says it is published.
@@ -76,14 +81,14 @@ describe('a scheduled article', () => {
     await untilTrue(() => wentLive(server, blog.id), 'the publish log line');
     expect((await page(server, `/blog/${String(blog.id)}`)).status).toBe(200);
     for (const path of watched) expect(links((await page(server, path)).body, blog.id), `${path} after the publish`).toBe(true);
-  }, 300_000);
+  });
 
   it('a schedule saved with an earlier time wakes the timer', async () => {
     const later = await schedule(server, 60 * 60_000);
     const sooner = await schedule(server, 2_500);
     await untilTrue(() => readRow(server.databasePath, sooner.id as number).status === 'published', 'the sooner publish');
     expect(readRow(server.databasePath, later.id as number).status).toBe('scheduled');
-  }, 300_000);
+  });
 });
 
 describe('a schedule that fell due while the server was down', () => {
@@ -102,5 +107,5 @@ describe('a schedule that fell due while the server was down', () => {
     expect(readRow(server.databasePath, blog.id as number).status).toBe('published');
     expect((await page(server, `/blog/${String(blog.id)}`)).status).toBe(200);
     expect(links((await page(server, '/')).body, blog.id)).toBe(true);
-  }, 180_000);
+  });
 });

@@ -33,9 +33,9 @@ beforeAll(async () => {
   server = await startServer({
     env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS: '2', PAGE_STORE_TEST_HOLD: holdFile },
   });
-  await untilPrerendered(server, 300_000);
+  await untilPrerendered(server);
   auth = bearer(await loginAsAdmin(server));
-}, 360_000);
+});
 
 afterAll(async () => {
   await server?.stop();
@@ -97,7 +97,7 @@ describe('render workers', () => {
     expect((await get('/?page=2')).html).toContain(renamed);
   });
 
-  it('leave readers of stored pages answered while a render is held back', { timeout: 180_000 }, async () => {
+  it('leave readers of stored pages answered while a render is held back', async () => {
     const blogs = (await call(server, '/api/blogs?limit=20')).body as Array<{ id: number }>;
     const stored = ['/', '/blogs', '/download', ...blogs.map((b) => `/blog/${b.id}`)];
     for (const p of stored) await get(p);

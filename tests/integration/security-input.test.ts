@@ -22,9 +22,9 @@ let ids: { blog: number; category: number; slide: number; comment: number };
  * A hang guard, not a budget: an answer that has not come by then never will (a hang, or a
  * pathological parse). A loaded machine may be slow; it is not judged on speed.
  */
-const NO_ANSWER_MS = 30_000;
+const NO_ANSWER_MS = 120_000;
 /** Tests that send hundreds of requests: room for a loaded machine (a hang guard, not a budget). */
-const MANY_REQUESTS_TIMEOUT_MS = 5 * 60_000;
+const MANY_REQUESTS_TIMEOUT_MS = 10 * 60_000;
 
 const HOSTILE = [
   "'",

@@ -58,7 +58,7 @@ async function get(pathname: string): Promise<{ status: number; body: string; he
 }
 
 /** Asks again until the page shows what it should: pages outside the main set are refreshed in the background. */
-async function eventually(pathname: string, shows: (body: string) => boolean, timeoutMs = 120_000): Promise<string> {
+async function eventually(pathname: string, shows: (body: string) => boolean, timeoutMs?: number): Promise<string> {
   return until(async () => (await get(pathname)).body, shows, `${pathname} to show the change`, timeoutMs);
 }
 
@@ -219,7 +219,6 @@ describe('site settings', () => {
       async () => ((await call(site, '/api/admin/page-refresh', { headers: auth })).body as { queued: number }).queued,
       (queued) => queued === 0,
       'the background refresh to drain',
-      120_000,
     );
   });
 
@@ -282,7 +281,7 @@ describe('site settings', () => {
     expect(text((await get('/contact')).body)).toContain('We read every message');
   });
 
-  it('removes the demo content in one step and leaves an empty, working site', { timeout: 180_000 }, async () => {
+  it('removes the demo content in one step and leaves an empty, working site', async () => {
     const demoFolder = path.join(site.uploadsDir, 'demo');
     expect(fs.existsSync(demoFolder)).toBe(true);
     const removed = await sendJson(site, 'DELETE', '/api/admin/demo-content', {}, auth);

@@ -16,8 +16,8 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer();
   // The start-up pre-render competes for the CPU; let it finish so reader times mean something.
-  await untilPrerendered(server, 300_000);
-}, 360_000); // the start-up pre-render may take minutes on a loaded machine
+  await untilPrerendered(server);
+}); // the start-up pre-render may take minutes on a loaded machine
 
 afterAll(async () => {
   await server?.stop();
@@ -60,7 +60,7 @@ function connectSlowly(origin: string): SlowClient {
 }
 
 describe('slow clients', () => {
-  it('drops a client that sends its headers a byte a second, and keeps answering others', { timeout: 300_000 }, async () => {
+  it('drops a client that sends its headers a byte a second, and keeps answering others', async () => {
     const slow = Array.from({ length: SLOW_CLIENTS }, () => connectSlowly(server.origin));
     try {
       // Readers meanwhile, the first few at once, then one per drip: every one answered.

@@ -97,7 +97,7 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
         TOP_VIEWED_REFRESH_SECONDS: '3600',
       },
     });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     cookieBackend = await startCookieBackend();
     varnish = await startVarnish({
       appPorts: [Number(new URL(server.origin).port)],
@@ -108,7 +108,7 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
     const session = await loginAsAdmin(server);
     auth = bearer(session);
     cookie = session.cookie;
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await varnish?.stop();
@@ -178,7 +178,7 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
       (shown) => shown,
       `${deep} to show the new title through Varnish`,
     );
-  }, 300_000);
+  });
 
   it('a comment appears through Varnish when it is answered', async () => {
     const blog = await newest();
@@ -306,7 +306,7 @@ describe.skipIf(missing !== null)('two app servers on one data folder behind one
       reserved,
     });
     auth = bearer(await loginAsAdmin(first));
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await varnish?.stop();

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPILED_MAIN } from '../../scripts/server-entry.mjs';
-import { untilTrue } from './wait.ts';
+import { HANG_GUARD_MS, untilTrue } from './wait.ts';
 
 /**
  * Starts the real built server (dist/ must exist: `npm run build`) on 127.0.0.1 with a free port,
@@ -68,7 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
     // A hang guard: migrating and starting take a while on a machine busy with other work.
-    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 300_000);
+    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), HANG_GUARD_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -108,7 +108,7 @@ function findFreePort(): Promise<number> {
 }
 
 /** Waits until the server's background pre-render of a fresh page store has finished. */
-export async function untilPrerendered(server: TestServer, timeoutMs = 300_000): Promise<void> {
+export async function untilPrerendered(server: TestServer, timeoutMs = HANG_GUARD_MS): Promise<void> {
   try {
     await untilTrue(() => /Pre-rendered \d+ pages/.test(server.output()), 'the pre-render', timeoutMs);
   } catch {

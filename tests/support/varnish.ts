@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { until } from './wait.ts';
+import { HANG_GUARD_MS, until } from './wait.ts';
 
 /**
  * Real Varnish (Debian's varnishd with varnish-modules) running deploy/varnish.vcl in front of
@@ -159,7 +159,7 @@ export async function startVarnish(options: {
         )),
       (answered) => answered,
       'varnishd to answer through to the app',
-      120_000,
+      HANG_GUARD_MS / 2,
     );
   } catch (error) {
     child.kill('SIGKILL');
