@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
  * Lists every browser test that needed a retry, passed in the end or not, so a retry never hides
@@ -8,6 +9,11 @@ import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/tes
  */
 export default class RetryReporter implements Reporter {
   private readonly retried = new Map<TestCase, number>();
+  private rootDir = process.cwd();
+
+  onBegin(config: FullConfig): void {
+    this.rootDir = config.rootDir;
+  }
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.retry > 0) this.retried.set(test, result.retry + 1);
@@ -15,7 +21,7 @@ export default class RetryReporter implements Reporter {
 
   onEnd(_result: FullResult): void {
     const lines = [...this.retried].map(([test, attempts]) => ({
-      test: `${test.location.file.split('/tests/e2e/')[1] ?? test.location.file}:${test.location.line} › ${test.titlePath().filter(Boolean).slice(1).join(' › ')}`,
+      test: `${path.relative(this.rootDir, test.location.file)}:${test.location.line} › ${test.titlePath().filter(Boolean).slice(1).join(' › ')}`,
       outcome: test.outcome(),
       attempts,
     }));
