@@ -21,7 +21,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-
 describe('VarnishPurger', () => {
   it('sends PURGE with the keys in the xkey-purge or xkey-softpurge header', async () => {
     const target = await purgeTarget(0);
