@@ -49,6 +49,9 @@ export function compileServer(root: string, outDir: string): number {
     fs.writeFileSync(target, outputText);
     count++;
   }
+  // The Node version check the server's entry imports first, at the same place relative to it.
+  fs.mkdirSync(path.join(outDir, 'scripts'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'scripts/require-node.mjs'), path.join(outDir, 'scripts/require-node.mjs'));
   // Node reads "type": "module" from the nearest package.json: the output is ES modules.
   fs.writeFileSync(path.join(outDir, 'package.json'), '{ "type": "module" }\n');
   return count;

@@ -1,4 +1,6 @@
 // `npm start`: builds when the build is missing or older than the sources, then runs the server.
+// First, before any module that loads a native one: stop on a Node too old to run the project.
+import './require-node.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';

@@ -50,7 +50,6 @@ async function settle(page: Page, path: string): Promise<void> {
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`public pages have no accessibility violations (${scheme} theme)`, async ({ page }) => {
-    test.setTimeout(120_000);
     await page.emulateMedia({ colorScheme: scheme });
     // The thumbnails come from YouTube; offline they fall back to the plain panel.
     await page.route(/^https:\/\/(i\.ytimg\.com|www\.youtube\.com)\//, (route) => route.abort());
@@ -65,7 +64,6 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test('admin pages have no accessibility violations', async ({ page }) => {
-  test.setTimeout(120_000);
   await logInAsAdmin(page);
   const blogs = await getJson<ApiBlog[]>(page.request, '/api/blogs?limit=1');
   const found: string[] = [];

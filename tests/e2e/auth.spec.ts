@@ -73,12 +73,12 @@ test('a reader signs up, logs in, sees their name in the nav on every page, and 
   await register(page, account);
   await expect(page.getByRole('status')).toContainText('Success!');
   await expect(page.getByRole('status')).toContainText('Registration successful! Please log in.');
-  await page.waitForURL(url('/login'), { timeout: 5000 });
+  await page.waitForURL(url('/login'));
 
   await fillLogin(page, account.email, account.password);
   await expect(page.getByRole('status')).toContainText('Login Successful!');
   await expect(page.getByRole('status')).toContainText('Success!');
-  await page.waitForURL(url('/'), { timeout: 5000 });
+  await page.waitForURL(url('/'));
 
   await expect(navAuth(page)).toContainText(account.username);
   await expect(navAuth(page).getByRole('link', { name: 'Log Out' })).toBeVisible();
@@ -129,7 +129,7 @@ test('a failed sign-up shows the server message', async ({ page }) => {
 test('the admin logs in and lands on /admin', async ({ page }) => {
   await fillLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page.getByRole('status')).toContainText('Login Successful!');
-  await page.waitForURL((u) => u.pathname === '/admin', { timeout: 5000 });
+  await page.waitForURL((u) => u.pathname === '/admin');
   expect(new URL(page.url()).pathname).toBe('/admin');
 });
 

@@ -66,7 +66,6 @@ test('previews it as readers will see it', async () => {
 });
 
 test('schedules it and watches it go live without doing anything', async () => {
-  test.setTimeout(120_000);
   await page.goto(url(`/admin/edit-blog/${blogId}`));
   await waitForEditor(page);
   await page.getByLabel('Status').selectOption('scheduled');
@@ -79,12 +78,12 @@ test('schedules it and watches it go live without doing anything', async () => {
   try {
     const readerPage = await reader.newPage();
     await expect
-      .poll(async () => (await readerPage.request.get(url(`/blog/${blogId}`))).status(), { timeout: 60_000, intervals: [500] })
+      .poll(async () => (await readerPage.request.get(url(`/blog/${blogId}`))).status(), { timeout: 300_000, intervals: [500] })
       .toBe(200);
     // The article is public from its due time (the visibility rule), a moment before the scheduler
     // has published it and refreshed the home page: a reader there may still get the page before.
     await expect
-      .poll(async () => (await readerPage.request.get(url('/'))).text(), { timeout: 60_000, intervals: [500] })
+      .poll(async () => (await readerPage.request.get(url('/'))).text(), { timeout: 300_000, intervals: [500] })
       .toContain(title);
     await readerPage.goto(url('/'));
     await expect(readerPage.locator('main').getByText(title).first()).toBeVisible();
@@ -131,9 +130,7 @@ test('recovers an unsaved edit after the tab was closed', async () => {
   await page.keyboard.type(' Neap tides are smaller.');
   // The copy is kept within a moment of the change.
   await expect
-    .poll(() => page.evaluate((id) => window.localStorage.getItem(`blog-form-copy:${id}`) ?? '', String(blogId)), {
-      timeout: 10_000,
-    })
+    .poll(() => page.evaluate((id) => window.localStorage.getItem(`blog-form-copy:${id}`) ?? '', String(blogId)))
     .toContain('Neap tides are smaller.');
   await page.close({ runBeforeUnload: false });
 
@@ -184,7 +181,7 @@ test('the new admin screens have no accessibility violations', async () => {
   await check('dashboard');
   await page.goto(url('/admin/blogs-manage'));
   await expect(page.getByRole('link', { name: `Edit ${title}` }).first())
-    .toBeVisible({ timeout: 15_000 })
+    .toBeVisible()
     .catch(() => undefined);
   await check('blog list');
   await page.goto(url(`/admin/edit-blog/${blogId}`));

@@ -15,6 +15,9 @@ interface Violation {
   sample: string;
 }
 
+/** The last report the page sends, after all others (see watchPolicy). */
+const FLUSHED = 'flushed-marker';
+
 /** Collects every CSP violation the page reports, across navigations, and CSP console errors. */
 async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
   const found: string[] = [];
@@ -31,9 +34,14 @@ async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
     });
   });
   return async () => {
-    // Reports travel through the binding: give the last ones a moment to arrive.
-    await page.waitForTimeout(200);
-    return found;
+    // Reports travel through the binding in the order the page sent them: once a marker sent after
+    // the page's pending tasks (a violation's event is one) has arrived, every earlier report has too.
+    await page.evaluate(async (marker) => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const report = (window as unknown as { __reportCspViolation: (v: Violation) => Promise<void> }).__reportCspViolation;
+      await report({ directive: marker, blocked: '', sample: '' });
+    }, FLUSHED);
+    return found.filter((line) => !line.startsWith(FLUSHED));
   };
 }
 

@@ -168,8 +168,11 @@ async function openWatched(page: Page): Promise<void> {
 
 /** Nothing ran and nothing live is left on the page as it is now. */
 async function expectInert(page: Page, what: string): Promise<void> {
-  // Handlers like autofocus/onfocus and SVG animations fire just after load.
-  await page.waitForTimeout(60);
+  // Handlers like autofocus/onfocus and SVG animations fire in the rendering steps just after
+  // load: two frames and a task later they have had their turn.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
+  );
   const ran = await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
   expect(ran, `${what}: a vector ran`).toBeUndefined();
   expect(dialogs, `${what}: a dialog opened`).toEqual([]);
@@ -207,7 +210,6 @@ async function walkPages(page: Page, what: string): Promise<number> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
   server = await startServer();
   admin = await loginAsAdmin(server);
   try {
@@ -250,7 +252,6 @@ test('usernames: every vector is refused at sign-up', async () => {
 });
 
 test('article pages: title, content, form name and the category, each vector', async ({ page }) => {
-  test.setTimeout(120_000);
   for (const { id, index } of made.blogIds) {
     await visit(page, `/blog/${id}`, `xss${index}`);
   }
@@ -283,7 +284,6 @@ test('comments: the article that shows them all, and comments posted through the
 });
 
 test('lists: home, articles, the category, downloads and feeds', async ({ page }) => {
-  test.setTimeout(90_000);
   await visit(page, '/', /xss\d+/);
   for (let n = 2; n <= 4; n++) await visit(page, `/?page=${n}`);
   await visit(page, '/blogs', /xss\d+/);
@@ -309,7 +309,6 @@ test('the carousel shows every slide title inert, moving through all of them', a
 });
 
 test('search: each vector as the search text, in the page and in the search box', async ({ page }) => {
-  test.setTimeout(120_000);
   for (const vector of XSS_VECTORS) await visit(page, `/blogs?search=${encodeURIComponent(vector.payload)}`);
   // With a category and a page too: the page buttons carry the search text in their links.
   for (const vector of XSS_VECTORS.slice(0, 10)) {
@@ -347,7 +346,6 @@ test('register and login forms echo nothing live', async ({ page }) => {
 });
 
 test('admin screens that list the vectors', async ({ page }) => {
-  test.setTimeout(120_000);
   await logInBrowser(page);
   for (const path of ['/admin', '/admin/blogs-manage']) {
     await visit(page, path, /xss\d+/);
@@ -365,7 +363,6 @@ test('admin screens that list the vectors', async ({ page }) => {
 });
 
 test('admin editor: each stored article opens in the editor inert', async ({ page }) => {
-  test.setTimeout(180_000);
   await logInBrowser(page);
   for (const { id, index } of made.blogIds) {
     await visit(page, `/admin/edit-blog/${id}`);

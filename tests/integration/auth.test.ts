@@ -208,34 +208,8 @@ describe('accounts', () => {
         expect(sessionCookieHeader(answer)).toBeUndefined();
       }
       expect(wrong.text).toBe(unknown.text);
-    });
-
-    it('takes about as long for an unknown email as for a wrong password', { timeout: 120_000 }, async () => {
-      const user = await registerUser(server);
-      const nobody = `nobody-${Date.now()}@example.test`;
-      const once = async (email: string) => {
-        const started = performance.now();
-        await postJson(server, '/api/users/login', { email, password: 'not the password' });
-        return performance.now() - started;
-      };
-      await once(user.email);
-      // Interleaved samples of three kinds: a wrong password, an unknown email, and a malformed
-      // email (400 before any hash: the cost of the request alone). A busy machine only ever adds
-      // time, so each kind's fastest sample is its least disturbed one, and the hash's own cost is
-      // that minus the request's.
-      const known: number[] = [];
-      const unknown: number[] = [];
-      const noHash: number[] = [];
-      for (let i = 0; i < 15; i++) {
-        known.push(await once(user.email));
-        unknown.push(await once(nobody));
-        noHash.push(await once('not-an-email'));
-      }
-      const hashCost = (samples: number[]) => Math.min(...samples) - Math.min(...noHash);
-      // A skipped argon2 verify would leave the unknown email with about no hash cost (about 1 ms
-      // against tens); a doubled one would double it.
-      expect(hashCost(unknown) / hashCost(known)).toBeGreaterThan(0.5);
-      expect(hashCost(unknown) / hashCost(known)).toBeLessThan(2.5);
+      // That both cost the same argon2 verify is proven where it is decided, without a stopwatch:
+      // src/server/auth/accounts.test.ts watches the hashes a login verifies against.
     });
 
     it('answers 400 for a missing field or a malformed email', async () => {

@@ -35,9 +35,9 @@ beforeAll(async () => {
   auth = bearer(await loginAsAdmin(server));
   blogIds = ((await call(server, '/api/blogs?limit=3')).body as Array<{ id: number }>).map((b) => b.id);
   formToken = await formTokenIssuedAt(server, Date.now() - 60_000);
-  // The articles' first renders here, under this hook's time limit rather than the first test's.
+  // The articles' first renders here, in the hook rather than in the first test.
   for (const blogId of blogIds) await articlePage(blogId);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom } from '../support/builders.ts';
+import { untilTrue } from '../support/wait.ts';
 
 /**
  * Crashes (issue "Hardening", Crashes and durability): the server is killed with SIGKILL in the
@@ -97,14 +98,6 @@ function runBurst(
     ...articleIds.slice(0, EDITED_ARTICLES).map((id) => editWorker(id)),
   ]).then(() => undefined);
   return { done, counts: () => ({ comments, edits }), expectFailures: () => (killing = true) };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error(`Timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 function killHard(target: TestServer): Promise<void> {
@@ -206,7 +199,7 @@ afterAll(async () => {
 });
 
 describe('a server killed with SIGKILL mid-burst', () => {
-  it('keeps every answered write, stays consistent and serves no stale page after a restart', { timeout: 120_000 }, async () => {
+  it('keeps every answered write, stays consistent and serves no stale page after a restart', async () => {
     for (let round = 1; round <= ROUNDS; round++) {
       // Pages of the articles under fire are in the store, so a lost invalidation would show.
       for (const id of articleIds) await fetchPage(server, `/blog/${id}`);
@@ -214,10 +207,10 @@ describe('a server killed with SIGKILL mid-burst', () => {
       let failure: unknown;
       burst.done.catch((error: unknown) => (failure = error));
       const before = { comments: [...answeredComments.values()].flat().length };
-      await waitFor(() => {
+      await untilTrue(() => {
         if (failure) throw failure;
         return burst.counts().comments >= 60 && burst.counts().edits >= 2 * EDITED_ARTICLES;
-      }, 60_000);
+      }, 'the burst to be under way');
       await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 40)));
       burst.expectFailures();
       await killHard(server);
@@ -256,7 +249,7 @@ describe('a server killed with SIGKILL mid-burst', () => {
     }
   });
 
-  it('drops stored pages a committed write may not have reached; a clean stop keeps them', { timeout: 600_000 }, async () => {
+  it('drops stored pages a committed write may not have reached; a clean stop keeps them', async () => {
     const id = articleIds.at(-1)!;
     const readTitle = async () => ((await (await fetch(server.url(`/api/blogs/${id}`))).json()) as { title: string }).title;
     const setTitleBehindTheServer = (title: string) => {
@@ -267,7 +260,7 @@ describe('a server killed with SIGKILL mid-burst', () => {
     };
 
     // main.ts handles SIGTERM once its start-up pre-render is over; before that a stop is a kill.
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     const original = await readTitle();
     expect((await fetchPage(server, `/blog/${id}`)).html).toContain(original);
     expect((await fetchPage(server, `/blog/${id}`)).state).toBe('HIT');

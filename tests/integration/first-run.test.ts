@@ -133,7 +133,7 @@ describe('first-run setup', () => {
 });
 
 describe('backups carry the settings and the pages', () => {
-  it('restores the site title, a social link and the About text', { timeout: 180_000 }, async () => {
+  it('restores the site title, a social link and the About text', async () => {
     const server = await startServer({ env: { SEED_DEMO: 'false' } });
     const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-settings-backup-'));
     let restarted: TestServer | null = null;

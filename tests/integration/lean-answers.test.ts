@@ -8,6 +8,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf } from '../support/files.ts';
 import { uploadPdf, type Json } from './http-support.ts';
+import { untilTrue } from '../support/wait.ts';
 
 /**
  * What the front server sends besides stored pages: hashed assets compressed at build time,
@@ -99,8 +100,7 @@ describe('lean page answers', () => {
       expect(zlib.brotliDecompressSync(answer.body).equals(plain.body)).toBe(true);
       expect(answer.headers.etag).toBe(plain.headers.etag);
     }
-    const deadline = Date.now() + 60_000;
-    while (!storedEncodings('/about')?.br && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await untilTrue(() => Boolean(storedEncodings('/about')?.br), 'the brotli copy of /about in the store');
     // Only what readers took: nobody asked for gzip.
     expect(storedEncodings('/about')).toEqual({ gzip: false, br: true });
   });

@@ -41,10 +41,10 @@ beforeAll(async () => {
       TOP_VIEWED_REFRESH_SECONDS: '3600',
     },
   });
-  await untilPrerendered(server, 300_000);
+  await untilPrerendered(server);
   metricsOrigin = /Metrics on (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(server.output())![1]!;
   auth = bearer(await loginAsAdmin(server));
-}, 360_000);
+});
 
 afterAll(async () => {
   await server?.stop();

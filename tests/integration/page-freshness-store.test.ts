@@ -35,7 +35,7 @@ describe('the page store limits', () => {
   it('stays under PAGE_STORE_MAX_MB while many pages are rendered, keeping the recently used ones', async () => {
     const limit = 1024 * 1024;
     server = await startServer({ env: { PAGE_STORE_MAX_MB: '1', PAGE_MEMORY_MB: '1', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     const s = server;
     expect(readStore(s.dir).bytes).toBeLessThanOrEqual(limit);
 
@@ -56,11 +56,11 @@ describe('the page store limits', () => {
     expect(after.keys.size).toBeLessThan(prerendered);
     expect(after.keys.has(recent)).toBe(true);
     expect(after.keys.has(`/blog/${blogs.at(-1)!.id}`)).toBe(true);
-  }, 360_000); // the start-up pre-render may take minutes on a loaded machine
+  }); // the start-up pre-render may take minutes on a loaded machine
 
   it('a save and a comment that committed answer success when the store cannot write, and pages show them', async () => {
     server = await startServer({ env: { PAGE_STORE_TEST_FAULT: 'full', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     const s = server;
     const auth = bearer(await loginAsAdmin(s));
     const [blog] = (await call(s, '/api/blogs?limit=1')).body as Array<{ id: number } & Json>;
@@ -94,5 +94,5 @@ describe('the page store limits', () => {
     await s.stop();
     const markers = fs.readdirSync(path.join(s.dir, 'pages')).filter((name) => name.startsWith('running-'));
     expect(markers.length).toBeGreaterThan(0);
-  }, 360_000);
+  });
 });

@@ -58,9 +58,9 @@ function storedKeysWith(tags: string[]): string[] {
 
 beforeAll(async () => {
   server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-  await untilPrerendered(server, 300_000);
+  await untilPrerendered(server);
   auth = bearer(await loginAsAdmin(server));
-}, 360_000);
+});
 
 afterAll(async () => {
   await server?.stop();

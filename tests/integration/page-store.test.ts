@@ -6,6 +6,7 @@ import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { blogBodyFrom, buildBlogBody, buildCategory, buildCommentBody, uniqueName } from '../support/builders.ts';
 import { call, sendForm, sendJson, uploadPdf, type Json } from './http-support.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * The page store's promise (issue "Pre-rendered pages"): when a change's call answers, every page
@@ -50,13 +51,12 @@ async function expectUntouched(before: Record<string, string | null>): Promise<v
 }
 
 /** A page that is not hot is refreshed in the background: wait until the queue reached it. */
-async function untilRefreshed(path: string): Promise<Seen> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const seen = await get(path);
-    if (seen.state !== 'STALE' || Date.now() > deadline) return seen;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function untilRefreshed(path: string): Promise<Seen> {
+  return until(
+    () => get(path),
+    (seen) => seen.state !== 'STALE',
+    `${path} to be refreshed`,
+  );
 }
 
 /** The stored row of a page, read from the store's file (not through a request, which would make encodings). */
@@ -84,10 +84,10 @@ async function expectLiveAndStored(path: string, text: string): Promise<void> {
 beforeAll(async () => {
   server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
   // The first start fills the store in the background; render times are compared after that.
-  await untilPrerendered(server, 300_000);
+  await untilPrerendered(server);
   auth = bearer(await loginAsAdmin(server));
   categories = (await call(server, '/api/categories')).body as typeof categories;
-}, 360_000); // the start-up pre-render may take minutes on a loaded machine
+}); // the start-up pre-render may take minutes on a loaded machine
 
 afterAll(async () => {
   await server?.stop();
@@ -139,19 +139,20 @@ describe('the page store', () => {
     expect((await untilRefreshed('/?page=3')).state).toBe('HIT');
     await fetch(server.url('/?page=3'), { headers: { 'accept-encoding': 'br' } }).then((r) => r.arrayBuffer());
     // Kept in memory at once, written to the file at the serving thread's next turn.
-    const madeBy = Date.now() + 60_000;
-    while (!storedRow('/?page=3')?.br && Date.now() < madeBy) await new Promise((resolve) => setTimeout(resolve, 20));
-    const before = storedRow('/?page=3')!;
+    const before = (await until(
+      () => storedRow('/?page=3'),
+      (row) => Boolean(row?.br),
+      'the brotli copy of /?page=3 in the file',
+    ))!;
     expect(before.br).toBe(true);
 
     const title = uniqueName('Refreshed with its encodings');
     expect((await sendJson(server, 'PUT', `/api/blogs/${newest!.id}`, blogBodyFrom(newest!, { title }), auth)).status).toBe(200);
-    const deadline = Date.now() + 60_000;
-    let after = storedRow('/?page=3');
-    while (after?.renderedAt === before.renderedAt && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      after = storedRow('/?page=3');
-    }
+    const after = await until(
+      () => storedRow('/?page=3'),
+      (row) => row?.renderedAt !== before.renderedAt,
+      'the refreshed /?page=3 in the file',
+    );
     expect(after!.renderedAt).not.toBe(before.renderedAt);
     // Nobody asked for it since: the encodings readers took came with the render, and only those.
     expect(after).toMatchObject({ br: true, gzip: before.gzip });

@@ -7,6 +7,7 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { buildBlogWrite } from '../support/builders.ts';
 import { call, expectError, sendJson, type Answer, type Json } from './http-support.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * The public /api endpoints of DESIGN.md section 4 against the real built server and a fresh
@@ -373,15 +374,12 @@ describe('GET /api/blogs/:id', () => {
 describe('PUT /api/blogs/:id/click', () => {
   const clicksOf = async (id: number) => ((await get(`/api/blogs/${id}`)).body as Json).clicks as number;
   /** Views are written in batches (about once a second): wait for the count to move. */
-  const clicksAfterWrite = async (id: number, before: number) => {
-    const deadline = Date.now() + 30_000;
-    let now = await clicksOf(id);
-    while (now === before && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      now = await clicksOf(id);
-    }
-    return now;
-  };
+  const clicksAfterWrite = (id: number, before: number) =>
+    until(
+      () => clicksOf(id),
+      (now) => now !== before,
+      `the clicks of article ${id} to move from ${before}`,
+    );
 
   it('answers 204 and raises the count by exactly 1', async () => {
     const before = await clicksOf(ids.bodyHit);
@@ -517,8 +515,9 @@ describe('POST /api/blogs/:id/comment', () => {
         });
       });
       // The server may reset the connection while the body is still being sent, and the write
-      // error can surface before the answer that preceded it has been parsed: give it a moment.
-      req.on('error', (error) => setTimeout(() => reject(error), 1_000).unref());
+      // error can surface before the answer that preceded it has been parsed: only once the
+      // connection is closed can no answer come (a settled promise ignores the later reject).
+      req.on('error', (error) => req.once('close', () => reject(error)));
       write(req);
     });
   }

@@ -3,6 +3,7 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin, loginAsNewUser } from '../support/auth.ts';
 import { blogBodyFrom, buildBlogBody, type Json } from '../support/builders.ts';
 import { call, sendJson } from './http-support.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * The admin's preview of any article, and revisions: listed, read, restored (a restore is a
@@ -23,7 +24,7 @@ beforeAll(async () => {
   reader = bearer(await loginAsNewUser(server));
   const category = await sendJson(server, 'POST', '/api/categories', { name: 'Drafting', sequence: 0 }, admin);
   categoryId = (category.body as { id: number }).id;
-}, 300_000);
+});
 
 afterAll(() => server?.stop());
 
@@ -262,13 +263,7 @@ describe('the dashboard', () => {
     // Views are written in batches (about once a second): wait for the count to reach the table.
     const today = new Date().toISOString().slice(0, 10);
     const countedToday = new RegExp(`datetime="${today}"[^<]*</time>\\s*</td>\\s*<td>1</td>`);
-    const deadline = Date.now() + 30_000;
-    let html = await dashboard();
-    while (!countedToday.test(html) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      html = await dashboard();
-    }
-    expect(html).toMatch(countedToday);
+    const html = await until(dashboard, (page) => countedToday.test(page), "today's view in the dashboard table");
     expect(html.match(/<time datetime="\d{4}-\d{2}-\d{2}"/g)).toHaveLength(30);
     expect(html).toMatch(/<a href="\/blog\/\d+">Much read<\/a> <span class="muted">\(1 view\)<\/span>/);
     expect(html).toMatch(/<strong>\d+<\/strong> drafts/);

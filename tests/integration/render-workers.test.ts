@@ -4,6 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json } from './http-support.ts';
@@ -32,24 +33,14 @@ beforeAll(async () => {
   server = await startServer({
     env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS: '2', PAGE_STORE_TEST_HOLD: holdFile },
   });
-  await untilPrerendered(server, 300_000);
+  await untilPrerendered(server);
   auth = bearer(await loginAsAdmin(server));
-}, 360_000);
+});
 
 afterAll(async () => {
   await server?.stop();
   fs.rmSync(holdDir, { recursive: true, force: true });
 });
-
-async function until<T>(probe: () => Promise<T> | T, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const refreshStatus = async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as RefreshStatus;
 
@@ -106,7 +97,7 @@ describe('render workers', () => {
     expect((await get('/?page=2')).html).toContain(renamed);
   });
 
-  it('leave readers of stored pages answered while a render is held back', { timeout: 180_000 }, async () => {
+  it('leave readers of stored pages answered while a render is held back', async () => {
     const blogs = (await call(server, '/api/blogs?limit=20')).body as Array<{ id: number }>;
     const stored = ['/', '/blogs', '/download', ...blogs.map((b) => `/blog/${b.id}`)];
     for (const p of stored) await get(p);

@@ -64,7 +64,7 @@ beforeAll(async () => {
     content: '<p>See the attached sheet.</p>',
     pdf_link: (pdf.body as { link: string }).link,
   });
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.stop();
@@ -161,7 +161,7 @@ describe('search limits', () => {
 
   beforeAll(async () => {
     limited = await startServer({ env: { SEED_DEMO: 'false', RATE_LIMIT_SEARCH_IP: '3' } });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await limited?.stop();
@@ -200,10 +200,10 @@ describe('PDFs attached before the search read them', () => {
     const again = await startServer({ dir: first.dir, env: { SEED_DEMO: 'false' } });
     try {
       await expect
-        .poll(async () => readMoreIds((await searchPage(again, 'archaeopteryx')).main), { timeout: 30_000 })
+        .poll(async () => readMoreIds((await searchPage(again, 'archaeopteryx')).main), { timeout: 300_000 })
         .toEqual([id]);
     } finally {
       await again.stop();
     }
-  }, 120_000);
+  });
 });

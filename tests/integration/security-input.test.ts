@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, login, loginAsAdmin, type Session } from '../support/auth.ts';
-import { countsOf, snapshotData, timedFetch, type DataSnapshot, type Timed } from './security-support.ts';
+import { countsOf, snapshotData, fetchWhole, type DataSnapshot, type WholeAnswer } from './security-support.ts';
 
 /**
  * Hostile input (issue 6, "SQL and FTS" and "Bodies") against the real server:
@@ -22,9 +22,9 @@ let ids: { blog: number; category: number; slide: number; comment: number };
  * A hang guard, not a budget: an answer that has not come by then never will (a hang, or a
  * pathological parse). A loaded machine may be slow; it is not judged on speed.
  */
-const NO_ANSWER_MS = 30_000;
+const NO_ANSWER_MS = 120_000;
 /** Tests that send hundreds of requests: room for a loaded machine (a hang guard, not a budget). */
-const MANY_REQUESTS_TIMEOUT_MS = 5 * 60_000;
+const MANY_REQUESTS_TIMEOUT_MS = 10 * 60_000;
 
 const HOSTILE = [
   "'",
@@ -91,14 +91,14 @@ const HOSTILE = [
 
 const q = encodeURIComponent;
 
-function isJsonError(answer: Timed): boolean {
+function isJsonError(answer: WholeAnswer): boolean {
   if (!/^application\/json/.test(answer.headers.get('content-type') ?? '')) return false;
   const body = JSON.parse(answer.text) as Record<string, unknown>;
   return typeof body.error === 'string' && typeof body.message === 'string' && body.message !== '';
 }
 
 /** No 5xx, an answer at all, and an /api refusal carries the JSON error body. */
-function expectHandled(answer: Timed, what: string, allowed: number[]): void {
+function expectHandled(answer: WholeAnswer, what: string, allowed: number[]): void {
   expect(answer.status, `${what}: ${answer.text.slice(0, 200)}`).toBeLessThan(500);
   expect(allowed, `${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`).toContain(answer.status);
   // 431 comes from Node's own parser, before any route runs.
@@ -107,7 +107,7 @@ function expectHandled(answer: Timed, what: string, allowed: number[]): void {
 }
 
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  timedFetch(server, path, {
+  fetchWhole(server, path, {
     method,
     headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
@@ -129,8 +129,7 @@ function unchunk(text: string): string {
  * soon as they arrive, even while the body is still being written: a server that refuses an
  * oversized body closes the connection, and the rest of the write then fails, as expected.
  */
-function postEarly(path: string, headers: Record<string, string>, body: Buffer, method = 'POST'): Promise<Timed> {
-  const started = performance.now();
+function postEarly(path: string, headers: Record<string, string>, body: Buffer, method = 'POST'): Promise<WholeAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(server.origin);
     const socket = net.connect(Number(url.port), url.hostname);
@@ -151,7 +150,6 @@ function postEarly(path: string, headers: Record<string, string>, body: Buffer, 
         status,
         headers: responseHeaders,
         text: Buffer.from(text, 'latin1').toString('utf8'),
-        ms: performance.now() - started,
       });
       return true;
     };
@@ -215,7 +213,7 @@ describe('hostile parameters change nothing', () => {
     const blogBody = { title: 'Changed by an attack', content: '<p>x</p>', category_id: ids.category, isVideo: false };
     for (const value of HOSTILE) {
       const id = q(value);
-      const tries: Array<[string, Promise<Timed>, number[]]> = [
+      const tries: Array<[string, Promise<WholeAnswer>, number[]]> = [
         [`GET /api/blogs/${value}`, send('GET', `/api/blogs/${id}`), [400, 404]],
         // An id that decodes to several segments is no public route: writes there need an admin (401).
         [`PUT /api/blogs/${value}/click`, send('PUT', `/api/blogs/${id}/click`), [400, 401, 404]],
@@ -243,7 +241,7 @@ describe('hostile parameters change nothing', () => {
     const auth = bearer(admin);
     for (const value of HOSTILE) {
       const v = q(value);
-      const tries: Array<[string, Promise<Timed>]> = [
+      const tries: Array<[string, Promise<WholeAnswer>]> = [
         [`/api/blogs?category=${value}`, send('GET', `/api/blogs?category=${v}`)],
         [`/api/blogs?search=${value}`, send('GET', `/api/blogs?search=${v}`)],
         [`/api/blogs?limit=${value}`, send('GET', `/api/blogs?limit=${v}`)],
@@ -549,7 +547,7 @@ describe('bad bodies on every write route', () => {
         'application/jsonx',
         '',
       ]) {
-        const answer = await timedFetch(server, route.path, {
+        const answer = await fetchWhole(server, route.path, {
           method: route.method,
           headers: { ...route.auth, ...(type ? { 'Content-Type': type } : {}) },
           body: type === '' ? new Blob(['{"title":"x"}']) : '{"title":"x"}',
@@ -605,7 +603,7 @@ describe('bad bodies on every write route', () => {
     ];
     for (const path of ['/api/carousel', '/api/blogs/upload-image-cloudinary', '/api/blogs/upload-pdf-local']) {
       for (const [type, body] of bodies) {
-        const answer = await timedFetch(server, path, {
+        const answer = await fetchWhole(server, path, {
           method: 'POST',
           headers: { ...bearer(admin), 'Content-Type': type },
           body,
@@ -652,6 +650,6 @@ describe('bad bodies on every write route', () => {
     const after = await snapshotData(server, admin.token);
     expect(after.tables).toEqual(before.tables);
     expect(after.api).toEqual(before.api);
-    expect((await timedFetch(server, '/')).status).toBe(200);
+    expect((await fetchWhole(server, '/')).status).toBe(200);
   });
 });

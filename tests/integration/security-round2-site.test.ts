@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { loginAsAdmin, type Session } from '../support/auth.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * Security review, round 2, against the real built server: view counts that cannot be inflated,
@@ -66,16 +67,6 @@ function rawRequestLine(server: TestServer, requestLine: string, host: string): 
   });
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('view counts', () => {
   let server: TestServer;
   let blogId: number;
@@ -86,7 +77,7 @@ describe('view counts', () => {
       | Array<{ id: number }>
       | { blogs: Array<{ id: number }> };
     blogId = (Array.isArray(list) ? list : list.blogs)[0]!.id;
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -101,19 +92,19 @@ describe('view counts', () => {
       },
     );
 
-  it('count one view per address and article however often it clicks, and each address once', { timeout: 60_000 }, async () => {
+  it('count one view per address and article however often it clicks, and each address once', async () => {
     const before = await clicksOf();
     const statuses = await Promise.all(Array.from({ length: 50 }, () => click('198.51.100.1')));
     expect(new Set(statuses)).toEqual(new Set([204]));
-    expect(await waitFor(clicksOf, (n) => n > before, 'the first view to be written')).toBe(before + 1);
+    expect(await until(clicksOf, (n) => n > before, 'the first view to be written')).toBe(before + 1);
 
     expect(await click('198.51.100.2')).toBe(204);
     for (let i = 0; i < 10; i++) expect(await click('198.51.100.1')).toBe(204);
     // Written together with anything the first address might still have had pending.
-    expect(await waitFor(clicksOf, (n) => n >= before + 2, 'the second address to be written')).toBe(before + 2);
+    expect(await until(clicksOf, (n) => n >= before + 2, 'the second address to be written')).toBe(before + 2);
   });
 
-  it('write the views still pending when the server stops', { timeout: 60_000 }, async () => {
+  it('write the views still pending when the server stops', async () => {
     const before = await clicksOf();
     expect(await click('198.51.100.3')).toBe(204);
     await server.stop();
@@ -137,7 +128,7 @@ describe('the Host and Origin checks', () => {
     admin = await loginAsAdmin(server);
     // The article page is a stored page from here on: the front server answers it before Astro.
     await fetch(server.url('/blog/1')).then((r) => r.arrayBuffer());
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -207,7 +198,7 @@ describe('the Host and Origin checks', () => {
     expect((await remove(`127.0.0.1:${port}`, server.origin)).status).toBe(404);
   });
 
-  it('warn once, in the log, when X-Forwarded-For arrives with TRUST_PROXY off', { timeout: 60_000 }, async () => {
+  it('warn once, in the log, when X-Forwarded-For arrives with TRUST_PROXY off', async () => {
     for (let i = 0; i < 3; i++) {
       const answer = await fetch(server.url('/api/users/login'), {
         method: 'POST',
@@ -217,7 +208,7 @@ describe('the Host and Origin checks', () => {
       expect(answer.status).toBe(400);
       await answer.arrayBuffer();
     }
-    await waitFor(
+    await until(
       async () => server.output(),
       (out) => /X-Forwarded-For but TRUST_PROXY is off/.test(out),
       'the warning',
@@ -233,7 +224,7 @@ describe('with an explicit PUBLIC_ORIGIN', () => {
   beforeAll(async () => {
     server = await startServer({ env: { PUBLIC_ORIGIN: 'https://site.example', SEED_DEMO: 'false' } });
     port = new URL(server.origin).port;
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -273,7 +264,7 @@ describe('a full uploads disk', () => {
     if (!diskDir) return;
     server = await startServer({ env: { UPLOADS_DIR: diskDir, SEED_DEMO: 'false' } });
     admin = await loginAsAdmin(server);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -329,43 +320,39 @@ function countUploads(databasePath: string): number {
 }
 
 describe('damaged SQLite files at start', () => {
-  it(
-    'a damaged page store is moved aside, logged with both paths, and the site starts with an empty store',
-    { timeout: 120_000 },
-    async () => {
-      // A data folder whose page store file is garbage (written before any server ran on it, so no
-      // crash marker can have the start drop the file instead).
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
-      const storeFile = path.join(dir, 'pages', 'pages.sqlite');
-      fs.mkdirSync(path.dirname(storeFile), { recursive: true });
-      fs.writeFileSync(storeFile, Buffer.alloc(64 * 1024, 'not a database '));
+  it('a damaged page store is moved aside, logged with both paths, and the site starts with an empty store', async () => {
+    // A data folder whose page store file is garbage (written before any server ran on it, so no
+    // crash marker can have the start drop the file instead).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
+    const storeFile = path.join(dir, 'pages', 'pages.sqlite');
+    fs.mkdirSync(path.dirname(storeFile), { recursive: true });
+    fs.writeFileSync(storeFile, Buffer.alloc(64 * 1024, 'not a database '));
 
-      const second = await startServer({ dir });
-      try {
-        const home = await fetch(second.url('/'));
-        expect(home.status).toBe(200);
-        expect(await home.text()).toContain('</html>');
-        const aside = fs.readdirSync(path.dirname(storeFile)).find((name) => name.startsWith('pages.sqlite.corrupt-'));
-        expect(aside).toBeDefined();
-        const line = second
-          .output()
-          .split('\n')
-          .find((l) => l.includes(path.join(path.dirname(storeFile), aside!)));
-        expect(line, second.output()).toBeDefined();
-        expect(line).toContain(storeFile);
-        expect(
-          fs
-            .readFileSync(path.join(path.dirname(storeFile), aside!))
-            .subarray(0, 15)
-            .toString(),
-        ).toBe('not a database ');
-      } finally {
-        await second.stop();
-      }
-    },
-  );
+    const second = await startServer({ dir });
+    try {
+      const home = await fetch(second.url('/'));
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('</html>');
+      const aside = fs.readdirSync(path.dirname(storeFile)).find((name) => name.startsWith('pages.sqlite.corrupt-'));
+      expect(aside).toBeDefined();
+      const line = second
+        .output()
+        .split('\n')
+        .find((l) => l.includes(path.join(path.dirname(storeFile), aside!)));
+      expect(line, second.output()).toBeDefined();
+      expect(line).toContain(storeFile);
+      expect(
+        fs
+          .readFileSync(path.join(path.dirname(storeFile), aside!))
+          .subarray(0, 15)
+          .toString(),
+      ).toBe('not a database ');
+    } finally {
+      await second.stop();
+    }
+  });
 
-  it('a damaged database stops the start with a message naming the file and npm run restore', { timeout: 120_000 }, async () => {
+  it('a damaged database stops the start with a message naming the file and npm run restore', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-test-'));
     const databasePath = path.join(dir, 'site.sqlite');
     fs.writeFileSync(databasePath, Buffer.alloc(64 * 1024, 'garbage garbage '));

@@ -62,17 +62,15 @@ export function countsOf(snapshot: DataSnapshot): Record<string, number> {
   return Object.fromEntries(Object.entries(snapshot.tables).map(([name, rows]) => [name, rows.length]));
 }
 
-export interface Timed {
+export interface WholeAnswer {
   status: number;
   headers: Headers;
   text: string;
-  ms: number;
 }
 
-/** One request, timed, its body read whole (so a slow or hung answer shows in `ms`). */
-export async function timedFetch(server: TestServer, path: string, init: RequestInit = {}): Promise<Timed> {
-  const started = performance.now();
+/** One request, its body read whole. */
+export async function fetchWhole(server: TestServer, path: string, init: RequestInit = {}): Promise<WholeAnswer> {
   const response = await fetch(server.url(path), { redirect: 'manual', ...init });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, ms: performance.now() - started };
+  return { status: response.status, headers: response.headers, text };
 }

@@ -7,6 +7,7 @@ import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePng } from '../support/files.ts';
 import { call, expectError, sendJson, uploadImage, type Json } from './http-support.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * The publisher's settings over HTTP against the real built server: each setting reaches every
@@ -57,14 +58,8 @@ async function get(pathname: string): Promise<{ status: number; body: string; he
 }
 
 /** Asks again until the page shows what it should: pages outside the main set are refreshed in the background. */
-async function eventually(pathname: string, shows: (body: string) => boolean, timeoutMs = 120_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await get(pathname);
-    if (shows(body)) return body;
-    if (Date.now() > deadline) throw new Error(`${pathname} never showed the change:\n${body.slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function eventually(pathname: string, shows: (body: string) => boolean, timeoutMs?: number): Promise<string> {
+  return until(async () => (await get(pathname)).body, shows, `${pathname} to show the change`, timeoutMs);
 }
 
 async function upload(width: number, height: number): Promise<string> {
@@ -235,13 +230,11 @@ describe('site settings', () => {
     expect(await pngSize(`${base}-180.png`)).toBe('png 180x180');
 
     // The admin follows the background refresh as the blog form does: it drains.
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const status = (await call(site, '/api/admin/page-refresh', { headers: auth })).body as { queued: number };
-      if (status.queued === 0) break;
-      if (Date.now() > deadline) throw new Error('The background refresh never drained');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await until(
+      async () => ((await call(site, '/api/admin/page-refresh', { headers: auth })).body as { queued: number }).queued,
+      (queued) => queued === 0,
+      'the background refresh to drain',
+    );
   });
 
   it('keeps an image the settings use when the article that also used it is deleted', async () => {
@@ -303,7 +296,7 @@ describe('site settings', () => {
     expect(text((await get('/contact')).body)).toContain('We read every message');
   });
 
-  it('removes the demo content in one step and leaves an empty, working site', { timeout: 180_000 }, async () => {
+  it('removes the demo content in one step and leaves an empty, working site', async () => {
     const demoFolder = path.join(site.uploadsDir, 'demo');
     expect(fs.existsSync(demoFolder)).toBe(true);
     const removed = await sendJson(site, 'DELETE', '/api/admin/demo-content', {}, auth);

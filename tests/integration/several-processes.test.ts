@@ -4,6 +4,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, login, loginAsAdmin, registerUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json } from './http-support.ts';
+import { until as untilValue } from '../support/wait.ts';
 
 /**
  * Several processes on the same files: two servers on two ports sharing one data folder, and one
@@ -42,67 +43,63 @@ function fresh(origin: string, path: string, init: { method?: string; headers?: 
     });
     request.on('error', reject);
     // A process killed mid-answer leaves the socket cut short: that request failed, it is not a hang.
-    request.setTimeout(30_000, () => request.destroy(new Error('no answer in 30 s')));
+    request.setTimeout(120_000, () => request.destroy(new Error('no answer in 120 s')));
     request.end(init.body);
   });
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The first value `probe` answers (a failed probe counts as none yet). */
+async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T> {
+  return (await untilValue(
+    () => probe().catch(() => undefined),
+    (value) => value !== undefined,
+    what,
+    timeoutMs,
+  )) as T;
 }
 
 describe('two servers on the same data folder', () => {
-  it(
-    'serve an admin edit made through the other fresh when the save answers, stored pages held in memory included',
-    { timeout: 300_000 },
-    async () => {
-      const one = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-      servers.push(one);
-      await untilPrerendered(one, 240_000);
-      // The same public origin: the servers stand behind one address (and share the stored pages).
-      const two = await startServer({ dir: one.dir, env: { PUBLIC_ORIGIN: one.origin, TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-      servers.push(two);
-      const auth = bearer(await loginAsAdmin(one));
+  it('serve an admin edit made through the other fresh when the save answers, stored pages held in memory included', async () => {
+    const one = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    servers.push(one);
+    await untilPrerendered(one);
+    // The same public origin: the servers stand behind one address (and share the stored pages).
+    const two = await startServer({ dir: one.dir, env: { PUBLIC_ORIGIN: one.origin, TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    servers.push(two);
+    const auth = bearer(await loginAsAdmin(one));
 
-      const blogs = (await call(one, '/api/blogs')).body as Json[];
-      for (const [writer, reader] of [
-        [one, two],
-        [two, one],
-      ] as const) {
-        const blog = (await call(writer, `/api/blogs/${String(blogs[0]!.id)}`)).body as Json;
-        const pages = [`/blog/${String(blog.id)}`, '/', '/blogs'];
-        // The reader holds every page in memory, fresh, with the old title on the ones showing it.
-        const showing: string[] = [];
-        for (const p of pages) {
-          await fresh(reader.origin, p);
-          const seen = await fresh(reader.origin, p);
-          expect(seen.state, p).toBe('HIT');
-          if (seen.body.includes(String(blog.title))) showing.push(p);
-        }
-        expect(showing).toContain(pages[0]);
-
-        const title = uniqueName('Edited on the other server');
-        const answer = await sendJson(writer, 'PUT', `/api/blogs/${String(blog.id)}`, blogBodyFrom(blog, { title }), auth);
-        expect(answer.status).toBe(200);
-        for (const p of showing) {
-          const seen = await fresh(reader.origin, p);
-          expect(seen.status, p).toBe(200);
-          expect(seen.body, `${p} on the other server`).toContain(title);
-          expect(seen.state, p).toBe('HIT');
-        }
+    const blogs = (await call(one, '/api/blogs')).body as Json[];
+    for (const [writer, reader] of [
+      [one, two],
+      [two, one],
+    ] as const) {
+      const blog = (await call(writer, `/api/blogs/${String(blogs[0]!.id)}`)).body as Json;
+      const pages = [`/blog/${String(blog.id)}`, '/', '/blogs'];
+      // The reader holds every page in memory, fresh, with the old title on the ones showing it.
+      const showing: string[] = [];
+      for (const p of pages) {
+        await fresh(reader.origin, p);
+        const seen = await fresh(reader.origin, p);
+        expect(seen.state, p).toBe('HIT');
+        if (seen.body.includes(String(blog.title))) showing.push(p);
       }
-    },
-  );
+      expect(showing).toContain(pages[0]);
+
+      const title = uniqueName('Edited on the other server');
+      const answer = await sendJson(writer, 'PUT', `/api/blogs/${String(blog.id)}`, blogBodyFrom(blog, { title }), auth);
+      expect(answer.status).toBe(200);
+      for (const p of showing) {
+        const seen = await fresh(reader.origin, p);
+        expect(seen.status, p).toBe(200);
+        expect(seen.body, `${p} on the other server`).toContain(title);
+        expect(seen.state, p).toBe('HIT');
+      }
+    }
+  });
 });
 
 describe('WEB_PROCESSES=2', () => {
-  it('counts login attempts exactly across processes and honours a session on either', { timeout: 300_000 }, async () => {
+  it('counts login attempts exactly across processes and honours a session on either', async () => {
     const server = await startServer({
       env: { WEB_PROCESSES: '2', TRUST_PROXY: 'true', RATE_LIMIT_LOGIN_ACCOUNT: '4', RATE_LIMIT_LOGIN_IP: '6' },
     });
@@ -133,10 +130,10 @@ describe('WEB_PROCESSES=2', () => {
     expect(seenBy.size).toBe(2);
   });
 
-  it('fills an empty page store with the render workers of every process', { timeout: 300_000 }, async () => {
+  it('fills an empty page store with the render workers of every process', async () => {
     const server = await startServer({ env: { WEB_PROCESSES: '2', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
     servers.push(server);
-    await untilPrerendered(server, 240_000);
+    await untilPrerendered(server);
     expect(server.output()).toMatch(/Pre-rendered \d+ pages in [\d.]+ s \(\d+ pages\/s\) by 2 processes/);
     // Each process answers for its own render pool: both rendered a share, before any reader asked.
     const auth = bearer(await loginAsAdmin(server));
@@ -166,7 +163,7 @@ describe('WEB_PROCESSES=2', () => {
     }
   });
 
-  it('replaces a serving process that was killed and keeps answering', { timeout: 300_000 }, async () => {
+  it('replaces a serving process that was killed and keeps answering', async () => {
     const server = await startServer({ env: { WEB_PROCESSES: '2' } });
     servers.push(server);
     const pids = await until('both processes', async () => {

@@ -6,6 +6,7 @@ import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, buildCommentBody, uniqueName, type Json } from '../support/builders.ts';
 import { makePdf } from '../support/files.ts';
 import { call, sendForm, sendJson } from './http-support.ts';
+import { until } from '../support/wait.ts';
 
 /**
  * Real Varnish with deploy/varnish.vcl in front of the real built server (CI installs varnish and
@@ -100,7 +101,7 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
         TOP_VIEWED_REFRESH_SECONDS: '3600',
       },
     });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     cookieBackend = await startCookieBackend();
     varnish = await startVarnish({
       appPorts: [Number(new URL(server.origin).port)],
@@ -111,7 +112,7 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
     const session = await loginAsAdmin(server);
     auth = bearer(session);
     cookie = session.cookie;
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await varnish?.stop();
@@ -172,15 +173,16 @@ describe.skipIf(missing !== null)('behind Varnish (deploy/varnish.vcl)', () => {
     expect(saved.status).toBe(200);
     // Cached for a day (s-maxage) unless the soft purge reached it: the cache answers at once
     // and fetches the refreshed page in the background.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const seen = await through(varnish, deep!);
-      expect(seen.status).toBe(200);
-      if (seen.text.includes(title)) break;
-      if (Date.now() > deadline) throw new Error(`${deep} never showed the new title through Varnish`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }, 90_000);
+    await until(
+      async () => {
+        const seen = await through(varnish, deep!);
+        expect(seen.status).toBe(200);
+        return seen.text.includes(title);
+      },
+      (shown) => shown,
+      `${deep} to show the new title through Varnish`,
+    );
+  });
 
   it('a comment appears through Varnish when it is answered', async () => {
     const blog = await newest();
@@ -318,7 +320,7 @@ describe.skipIf(missing !== null)('two app servers on one data folder behind one
       reserved,
     });
     auth = bearer(await loginAsAdmin(first));
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await varnish?.stop();

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPILED_MAIN } from '../../scripts/server-entry.mjs';
+import { HANG_GUARD_MS, untilTrue } from './wait.ts';
 
 /**
  * Starts the real built server (dist/ must exist: `npm run build`) on 127.0.0.1 with a free port,
@@ -69,7 +70,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const child = spawn(process.execPath, [main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), 60_000);
+    // A hang guard: migrating and starting take a while on a machine busy with other work.
+    const timer = setTimeout(() => reject(new Error(`Server did not start in time:\n${output}`)), HANG_GUARD_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
@@ -90,7 +92,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      // Only for a server that hangs: a clean stop (pending writes flushed) may take a while when busy.
+      setTimeout(() => child.kill('SIGKILL'), 60_000).unref();
     });
   return { origin, dir, databasePath, uploadsDir, process: child, output: () => output, stop, url: (p) => origin + p };
 }
@@ -108,10 +111,10 @@ function findFreePort(): Promise<number> {
 }
 
 /** Waits until the server's background pre-render of a fresh page store has finished. */
-export async function untilPrerendered(server: TestServer, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!/Pre-rendered \d+ pages/.test(server.output())) {
-    if (Date.now() > deadline) throw new Error(`No pre-render finished in time:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+export async function untilPrerendered(server: TestServer, timeoutMs = HANG_GUARD_MS): Promise<void> {
+  try {
+    await untilTrue(() => /Pre-rendered \d+ pages/.test(server.output()), 'the pre-render', timeoutMs);
+  } catch {
+    throw new Error(`No pre-render finished in time:\n${server.output()}`);
   }
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { HANG_GUARD_MS, until } from './wait.ts';
 
 /**
  * Real Varnish (Debian's varnishd with varnish-modules) running deploy/varnish.vcl in front of
@@ -105,6 +106,18 @@ export interface ExtraBackend {
   urlPrefix: string;
 }
 
+/**
+ * Copies deploy/*.vcl into `dir` (readable by all); the generated site-backends.vcl written after
+ * it replaces the deploy example.
+ */
+export function copyDeployVcl(root: string, dir: string): void {
+  const deploy = path.join(root, 'deploy');
+  for (const name of fs.readdirSync(deploy).filter((file) => file.endsWith('.vcl'))) {
+    fs.copyFileSync(path.join(deploy, name), path.join(dir, name));
+    fs.chmodSync(path.join(dir, name), 0o644);
+  }
+}
+
 /** Starts varnishd in the foreground on a free port and waits until it answers through to an app. */
 export async function startVarnish(options: {
   appPorts: number[];
@@ -118,13 +131,16 @@ export async function startVarnish(options: {
   if (!VARNISHD) throw new Error(varnishMissing()!);
   const root = path.resolve(import.meta.dirname, '../..');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-varnish-'));
-  // varnishd compiles and loads the VCL as its own unprivileged user.
+  // varnishd compiles and loads the VCL as its own unprivileged user, which may not be able to
+  // read the clone (a home folder only its owner can enter): it gets copies in a folder it can read.
   fs.chmodSync(dir, 0o755);
+  copyDeployVcl(root, dir);
   fs.writeFileSync(
     path.join(dir, 'site-backends.vcl'),
     siteBackendsVcl(options.appPorts, options.purgers ?? ['127.0.0.1'], options.extraBackend, options.purgeSecret),
     { mode: 0o644 },
   );
+  fs.chmodSync(path.join(dir, 'site-backends.vcl'), 0o644);
   const port = options.reserved?.port ?? (await freePort());
   await options.reserved?.release();
   const args = [
@@ -134,9 +150,9 @@ export async function startVarnish(options: {
     '-a',
     `127.0.0.1:${port}`,
     '-f',
-    path.join(root, 'deploy/varnish.vcl'),
+    path.join(dir, 'varnish.vcl'),
     '-p',
-    `vcl_path=${dir}:${path.join(root, 'deploy')}:/usr/share/varnish/vcl`,
+    `vcl_path=${dir}:/usr/share/varnish/vcl`,
     '-s',
     'malloc,64m',
   ];
@@ -146,20 +162,24 @@ export async function startVarnish(options: {
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`varnishd exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${origin}/healthz`).then(
-      (response) => response.status === 200,
-      () => false,
+  // Compiling the VCL and the first health probes take a while on a busy machine: a hang guard only.
+  try {
+    await until(
+      async () =>
+        child.exitCode !== null ||
+        (await fetch(`${origin}/healthz`).then(
+          (response) => response.status === 200,
+          () => false,
+        )),
+      (answered) => answered,
+      'varnishd to answer through to the app',
+      HANG_GUARD_MS / 2,
     );
-    if (ready) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`varnishd did not answer through to the app in time:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${output}`, { cause: error });
   }
+  if (child.exitCode !== null) throw new Error(`varnishd exited with ${child.exitCode}:\n${output}`);
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');

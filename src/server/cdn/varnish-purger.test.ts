@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VarnishPurger } from './varnish-purger.ts';
+import { untilTrue } from '../../../tests/support/wait.ts';
 
 const SECRET = 'test-purge-secret-0123456789abcdef0123456789';
 
@@ -43,14 +44,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('VarnishPurger', () => {
   it('sends PURGE with the keys in the xkey-purge or xkey-softpurge header, and the secret', async () => {
     const target = await purgeTarget(0);
@@ -81,7 +74,7 @@ describe('VarnishPurger', () => {
     const outcome = await purger.purge('purge', ['page-a']);
     expect(outcome).toEqual({ purged: 0, failed: [{ cache: target.url.origin, error: 'HTTP 503' }] });
     expect(purger.status().pending).toBe(1);
-    await until(() => target.seen.length === 3 && purger.status().pending === 0);
+    await untilTrue(() => target.seen.length === 3 && purger.status().pending === 0, 'the retried purge to go through');
     expect(purger.status()).toMatchObject({ sent: 1, failed: 2, givenUp: 0 });
     expect(lines.at(-1)).toMatch(/went through on try 3/);
   });
@@ -99,7 +92,7 @@ describe('VarnishPurger', () => {
     cleanups.push(() => purger.close());
     const outcome = await purger.purge('softpurge', ['nav']);
     expect(outcome.failed[0]!.error).toMatch(/ECONNREFUSED/);
-    await until(() => purger.status().givenUp === 1);
+    await untilTrue(() => purger.status().givenUp === 1, 'the purge to be given up');
     expect(purger.status()).toMatchObject({ sent: 0, failed: 2, pending: 0 });
     expect(lines.at(-1)).toMatch(/gave up softpurge of 1 keys/);
   });
@@ -120,9 +113,9 @@ describe('VarnishPurger', () => {
     const outcome = await purger.purge('purge', ['page-a']);
     expect(outcome).toEqual({ purged: 0, failed: [{ cache: target.url.origin, error: 'no answer within 50 ms, still trying' }] });
     expect(purger.status()).toMatchObject({ sent: 0, failed: 0, pending: 1 });
-    await until(() => target.seen.length === 1);
+    await untilTrue(() => target.seen.length === 1, 'the purge to reach the cache');
     target.release();
-    await until(() => purger.status().pending === 0);
+    await untilTrue(() => purger.status().pending === 0, 'no purge pending');
     expect(purger.status()).toMatchObject({ sent: 1, failed: 0, givenUp: 0 });
   });
 
@@ -141,10 +134,10 @@ describe('VarnishPurger', () => {
     });
     cleanups.push(() => purger.close());
     await purger.purge('purge', ['page-a']);
-    await until(() => lines.some((line) => /no answer in 100 ms/.test(line)));
+    await untilTrue(() => lines.some((line) => /no answer in 100 ms/.test(line)), 'the unanswered purge to be logged');
     expect(purger.status().pending).toBe(1);
     target.release();
-    await until(() => purger.status().pending === 0);
+    await untilTrue(() => purger.status().pending === 0, 'no purge pending');
     expect(purger.status()).toMatchObject({ sent: 1, givenUp: 0 });
     expect(lines.at(-1)).toMatch(/went through on try \d+/);
   });

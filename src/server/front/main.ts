@@ -1,6 +1,9 @@
 // The production server: prepares the database, then serves the built site (`npm run build` first).
 // With WEB_PROCESSES > 1 this process starts that many serving processes on the one port
 // (cluster-primary.ts) and each of them runs this file too.
+// First, before any module that loads a native one: stop with a message on a Node too old to run
+// the project (it would crash with SIGSEGV in better-sqlite3). Copied beside the build by compile-server.ts.
+import '../../../scripts/require-node.mjs';
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import type { Site } from './site.ts';

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RenderFailed, RenderPool, type RenderPoolOptions } from './render-pool.ts';
+import { untilTrue } from '../../../tests/support/wait.ts';
 
 // Workers start in a fraction of a second, but a busy machine can take seconds.
 const WORKER_TEST_MS = 60_000;
@@ -59,13 +60,7 @@ function startPool(options: Partial<RenderPoolOptions> = {}): RenderPool<Answer>
   return pool;
 }
 
-async function until(done: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WORKER_TEST_MS / 2;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (done: () => boolean, what: string) => untilTrue(done, what, WORKER_TEST_MS / 2);
 
 const gate = (name: string) => path.join(dir, `${name}-${Math.random().toString(36).slice(2)}`);
 

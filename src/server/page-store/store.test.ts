@@ -234,12 +234,20 @@ describe('PageStore', () => {
         const page = store.put('/page/' + (i % 7), { contentType: 'text/html', body: Buffer.from(text), tags: ['t'] }, store.beginRender());
         store.keepEncoding(page, 'gzip', zlib.gzipSync(page.body));
         store.keepEncoding(page, 'br', zlib.brotliCompressSync(page.body));
+        process.stdout.write('w');
         await new Promise((resolve) => setImmediate(resolve));
       }
     `;
     const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Killed while it writes: once it has stored every page a few times over, at whatever point
+    // of its next write it has reached.
+    await new Promise<void>((resolve) => {
+      let written = 0;
+      child.stdout!.on('data', (chunk: Buffer) => {
+        written += chunk.toString().split('w').length - 1;
+        if (written >= 30) resolve();
+      });
+    });
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
 
