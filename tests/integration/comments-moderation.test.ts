@@ -219,7 +219,7 @@ describe('the cap on comments readers never see (COMMENT_HELD_MAX)', () => {
     capped = await startServer({ env: { COMMENT_REQUIRE_FORM_TOKEN: 'true', COMMENT_HELD_MAX: '10' } });
     admin = bearer(await loginAsAdmin(capped));
     token = await formTokenIssuedAt(capped, Date.now() - 60_000);
-  }, 120_000);
+  });
   afterAll(async () => {
     await capped?.stop();
   });

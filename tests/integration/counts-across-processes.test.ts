@@ -66,9 +66,9 @@ describe('WEB_PROCESSES=2: metrics and the 404 page', () => {
     server = await startServer({
       env: { WEB_PROCESSES: '2', METRICS_ADDRESS: '127.0.0.1:0', TOP_VIEWED_REFRESH_SECONDS: '3600' },
     });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     metricsOrigin = /Metrics on (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(server.output())![1]!;
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -82,105 +82,93 @@ describe('WEB_PROCESSES=2: metrics and the 404 page', () => {
     return [...text.matchAll(/^site_pages_served_total\{state="[a-z]+"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
   }
 
-  it(
-    'answers every scrape with the sum over both processes, so a counter never goes backwards',
-    { timeout: 120_000 },
-    async () => {
-      const before = await pagesServed();
-      const answers = await many(60, 6, () => fresh(server.origin, '/about'));
-      for (const answer of answers) expect(answer.status).toBe(200);
-      // Both processes served some of them: a scrape of either one alone would miss the other's.
-      expect(processesOf(answers).size).toBe(2);
-      for (let scrape = 0; scrape < 6; scrape++) expect(await pagesServed()).toBe(before + 60);
-    },
-  );
+  it('answers every scrape with the sum over both processes, so a counter never goes backwards', async () => {
+    const before = await pagesServed();
+    const answers = await many(60, 6, () => fresh(server.origin, '/about'));
+    for (const answer of answers) expect(answer.status).toBe(200);
+    // Both processes served some of them: a scrape of either one alone would miss the other's.
+    expect(processesOf(answers).size).toBe(2);
+    for (let scrape = 0; scrape < 6; scrape++) expect(await pagesServed()).toBe(before + 60);
+  });
 
-  it(
-    'answers unknown addresses with the stored 404 page, and the store does not grow with them',
-    { timeout: 180_000 },
-    async () => {
-      const pagesFile = path.join(server.dir, 'pages', 'pages.sqlite');
-      const storedPages = () => {
-        const db = new SQLite(pagesFile, { readonly: true });
+  it('answers unknown addresses with the stored 404 page, and the store does not grow with them', async () => {
+    const pagesFile = path.join(server.dir, 'pages', 'pages.sqlite');
+    const storedPages = () => {
+      const db = new SQLite(pagesFile, { readonly: true });
+      try {
+        return db.prepare('select count(*) from pages').pluck().get() as number;
+      } finally {
+        db.close();
+      }
+    };
+    // The first one may have to store it (the pre-render stores it already).
+    await until(
+      () => fresh(server.origin, '/nope/first'),
+      (seen) => seen.state === 'HIT',
+      'the stored 404 page',
+    );
+    const before = storedPages();
+    const answers = await many(1000, 20, () => fresh(server.origin, `/nope/${crypto.randomBytes(8).toString('hex')}`));
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.state).toMatch(/^(HIT|STALE)$/);
+      expect(answer.body).toContain('Page Not Found');
+      expect(answer.body).toMatch(/<a class="button" href="\/">Go Back Home<\/a>/);
+    }
+    expect(processesOf(answers).size).toBe(2);
+    const head = await fresh(server.origin, '/no-such-page?x=1', { method: 'HEAD' });
+    expect([head.status, head.body]).toEqual([404, '']);
+    expect(storedPages()).toBe(before);
+  });
+});
+
+describe('WEB_PROCESSES=2: views', () => {
+  it('count one view per address and article across processes; a forged X-Forwarded-For adds none', async () => {
+    // No stored pages needed here. TRUST_PROXY is off: X-Forwarded-For is only a client's claim.
+    const server = await startServer({ env: { WEB_PROCESSES: '2', PAGE_STORE: 'false', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    try {
+      const blogs = (await (await fetch(server.url('/api/blogs?limit=2'))).json()) as Array<{ id: number }>;
+      const [id, markerId] = [blogs[0]!.id, blogs[1]!.id];
+      const clicksOf = (blogId: number) => {
+        const db = new SQLite(server.databasePath, { readonly: true });
         try {
-          return db.prepare('select count(*) from pages').pluck().get() as number;
+          return db.prepare('select clicks from blogs where id = ?').pluck().get(blogId) as number;
         } finally {
           db.close();
         }
       };
-      // The first one may have to store it (the pre-render stores it already).
-      await until(
-        () => fresh(server.origin, '/nope/first'),
-        (seen) => seen.state === 'HIT',
-        'the stored 404 page',
-      );
-      const before = storedPages();
-      const answers = await many(1000, 20, () => fresh(server.origin, `/nope/${crypto.randomBytes(8).toString('hex')}`));
-      for (const answer of answers) {
-        expect(answer.status).toBe(404);
-        expect(answer.state).toMatch(/^(HIT|STALE)$/);
-        expect(answer.body).toContain('Page Not Found');
-        expect(answer.body).toMatch(/<a class="button" href="\/">Go Back Home<\/a>/);
-      }
+      const [before, markersBefore] = [clicksOf(id), clicksOf(markerId)];
+      const click = (i: number) =>
+        fresh(server.origin, `/api/blogs/${id}/click`, {
+          method: 'PUT',
+          // Every fifth one claims an address of its own.
+          headers: i % 5 === 0 ? { 'X-Forwarded-For': `203.0.113.${i % 250}` } : {},
+        });
+      const answers = await many(400, 16, click);
+      for (const answer of answers) expect(answer.status).toBe(204);
       expect(processesOf(answers).size).toBe(2);
-      const head = await fresh(server.origin, '/no-such-page?x=1', { method: 'HEAD' });
-      expect([head.status, head.body]).toEqual([404, '']);
-      expect(storedPages()).toBe(before);
-    },
-  );
-});
-
-describe('WEB_PROCESSES=2: views', () => {
-  it(
-    'count one view per address and article across processes; a forged X-Forwarded-For adds none',
-    { timeout: 300_000 },
-    async () => {
-      // No stored pages needed here. TRUST_PROXY is off: X-Forwarded-For is only a client's claim.
-      const server = await startServer({ env: { WEB_PROCESSES: '2', PAGE_STORE: 'false', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-      try {
-        const blogs = (await (await fetch(server.url('/api/blogs?limit=2'))).json()) as Array<{ id: number }>;
-        const [id, markerId] = [blogs[0]!.id, blogs[1]!.id];
-        const clicksOf = (blogId: number) => {
-          const db = new SQLite(server.databasePath, { readonly: true });
-          try {
-            return db.prepare('select clicks from blogs where id = ?').pluck().get(blogId) as number;
-          } finally {
-            db.close();
-          }
-        };
-        const [before, markersBefore] = [clicksOf(id), clicksOf(markerId)];
-        const click = (i: number) =>
-          fresh(server.origin, `/api/blogs/${id}/click`, {
-            method: 'PUT',
-            // Every fifth one claims an address of its own.
-            headers: i % 5 === 0 ? { 'X-Forwarded-For': `203.0.113.${i % 250}` } : {},
-          });
-        const answers = await many(400, 16, click);
-        for (const answer of answers) expect(answer.status).toBe(204);
-        expect(processesOf(answers).size).toBe(2);
-        // Then each process counts a view of another article from a loopback address of its own.
-        // A process writes all it counted in one transaction, in order: once every marker is in
-        // the database, so is every view either process counted from the clicks above.
-        const markedBy = new Set<string | null>();
-        let markers = 0;
-        while (markedBy.size < 2) {
-          const marker = await fresh(server.origin, `/api/blogs/${markerId}/click`, {
-            method: 'PUT',
-            localAddress: `127.0.0.${2 + markers}`,
-          });
-          expect(marker.status).toBe(204);
-          markers++;
-          markedBy.add(marker.process);
-        }
-        await until(
-          async () => clicksOf(markerId),
-          (clicks) => clicks === markersBefore + markers,
-          'every marker written',
-        );
-        expect(clicksOf(id)).toBe(before + 1);
-      } finally {
-        await server.stop();
+      // Then each process counts a view of another article from a loopback address of its own.
+      // A process writes all it counted in one transaction, in order: once every marker is in
+      // the database, so is every view either process counted from the clicks above.
+      const markedBy = new Set<string | null>();
+      let markers = 0;
+      while (markedBy.size < 2) {
+        const marker = await fresh(server.origin, `/api/blogs/${markerId}/click`, {
+          method: 'PUT',
+          localAddress: `127.0.0.${2 + markers}`,
+        });
+        expect(marker.status).toBe(204);
+        markers++;
+        markedBy.add(marker.process);
       }
-    },
-  );
+      await until(
+        async () => clicksOf(markerId),
+        (clicks) => clicks === markersBefore + markers,
+        'every marker written',
+      );
+      expect(clicksOf(id)).toBe(before + 1);
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -86,5 +86,5 @@ describe('the Nu HTML checker', () => {
       .filter((m) => m.type === 'error' || m.subType === 'fatal')
       .map((m) => `${path.basename(m.url)}: ${m.message} ${m.extract ?? ''}`);
     expect(errors).toEqual([]);
-  }, 600_000); // the checker's JVM start and checks are slow on a busy machine: a hang guard only
+  });
 });

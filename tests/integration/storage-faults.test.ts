@@ -24,7 +24,7 @@ const STORE = 'pages.sqlite';
 async function prerenderedFolder(): Promise<string> {
   const server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
   try {
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     // Some writes after the pre-render, so the store's WAL holds frames when the server is killed.
     for (const encoding of ['br', 'gzip']) {
       for (const page of ['/', '/blogs', '/about']) {
@@ -153,26 +153,22 @@ describe('a damaged page store at start (two serving processes)', () => {
   beforeAll(async () => {
     prepared = await prerenderedFolder();
     folders.push(prepared);
-  }, 420_000);
+  });
 
   afterAll(() => {
     for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it(
-    'random bytes inside the file (its header intact): set aside, named, and the site serves',
-    { timeout: 300_000 },
-    async () => {
-      const dir = folder();
-      const file = path.join(dir, 'pages', STORE);
-      const pageSize = pageSizeOf(file);
-      // Pages 2 to 17: the store's small tables and the first pages' rows.
-      overwrite(file, pageSize, crypto.randomBytes(16 * pageSize));
-      await expectStartsAndSetsAside(dir);
-    },
-  );
+  it('random bytes inside the file (its header intact): set aside, named, and the site serves', async () => {
+    const dir = folder();
+    const file = path.join(dir, 'pages', STORE);
+    const pageSize = pageSizeOf(file);
+    // Pages 2 to 17: the store's small tables and the first pages' rows.
+    overwrite(file, pageSize, crypto.randomBytes(16 * pageSize));
+    await expectStartsAndSetsAside(dir);
+  });
 
-  it('an index page of the store damaged: set aside, named, and the site serves', { timeout: 300_000 }, async () => {
+  it('an index page of the store damaged: set aside, named, and the site serves', async () => {
     const dir = folder();
     const file = path.join(dir, 'pages', STORE);
     const root = rootPageOf(file, 'page_tags_by_key');
@@ -181,31 +177,27 @@ describe('a damaged page store at start (two serving processes)', () => {
     await expectStartsAndSetsAside(dir);
   });
 
-  it(
-    'a damaged WAL (its frames checksummed right) after a kill: set aside, named, and the site serves',
-    { timeout: 420_000 },
-    async () => {
-      const dir = folder();
-      const storeDir = path.join(dir, 'pages');
-      // A server killed mid-run leaves the store's WAL behind.
-      const killed = await startServer({ dir, env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-      for (const page of ['/', '/blogs', '/contact', '/about']) {
-        await fetch(killed.url(page), { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
-      }
-      await until(
-        async () => fs.statSync(path.join(storeDir, `${STORE}-wal`), { throwIfNoEntry: false })?.size ?? 0,
-        (size) => size > 32,
-        'the store to write its WAL',
-      );
-      killed.process.kill('SIGKILL');
-      await new Promise((resolve) => killed.process.once('exit', resolve));
-      // Without its crash marker, so the start cannot simply drop the files.
-      for (const name of fs.readdirSync(storeDir)) if (name.startsWith('running-')) fs.rmSync(path.join(storeDir, name));
-      fs.rmSync(path.join(storeDir, `${STORE}-shm`), { force: true });
-      expect(damageWalFrames(path.join(storeDir, `${STORE}-wal`))).toBeGreaterThan(0);
-      await expectStartsAndSetsAside(dir);
-    },
-  );
+  it('a damaged WAL (its frames checksummed right) after a kill: set aside, named, and the site serves', async () => {
+    const dir = folder();
+    const storeDir = path.join(dir, 'pages');
+    // A server killed mid-run leaves the store's WAL behind.
+    const killed = await startServer({ dir, env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    for (const page of ['/', '/blogs', '/contact', '/about']) {
+      await fetch(killed.url(page), { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
+    }
+    await until(
+      async () => fs.statSync(path.join(storeDir, `${STORE}-wal`), { throwIfNoEntry: false })?.size ?? 0,
+      (size) => size > 32,
+      'the store to write its WAL',
+    );
+    killed.process.kill('SIGKILL');
+    await new Promise((resolve) => killed.process.once('exit', resolve));
+    // Without its crash marker, so the start cannot simply drop the files.
+    for (const name of fs.readdirSync(storeDir)) if (name.startsWith('running-')) fs.rmSync(path.join(storeDir, name));
+    fs.rmSync(path.join(storeDir, `${STORE}-shm`), { force: true });
+    expect(damageWalFrames(path.join(storeDir, `${STORE}-wal`))).toBeGreaterThan(0);
+    await expectStartsAndSetsAside(dir);
+  });
 });
 
 /** A small tmpfs: a real full disk. Needs root; otherwise the test says why it is skipped. */
@@ -259,7 +251,7 @@ describe('the database on a full disk', () => {
   beforeAll(async () => {
     if (!diskDir) return;
     server = await startServer({ env: { DATABASE_PATH: databasePath, SEED_DEMO: 'false', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -276,7 +268,6 @@ describe('the database on a full disk', () => {
 
   it.skipIf(!diskDir)(
     `answers writes 507 storage_full with nothing saved, /healthz says "disk full", and both recover${'reason' in tinyDisk ? ` (skipped: ${tinyDisk.reason})` : ''}`,
-    { timeout: 180_000 },
     async () => {
       const auth = bearer(await loginAsAdmin(server));
       const category = (await sendJson(server, 'POST', '/api/categories', buildCategory(), auth)).body as Json;

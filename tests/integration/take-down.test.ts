@@ -110,9 +110,9 @@ describe.each([2, 4])('WEB_PROCESSES=%i', (processes) => {
     server = await startServer({
       env: { WEB_PROCESSES: String(processes), TOP_VIEWED_REFRESH_SECONDS: '3600', PAGE_STORE_TEST_HOLD: holdFile },
     });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     auth = bearer(await loginAsAdmin(server));
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await server?.stop();
@@ -137,7 +137,7 @@ describe.each([2, 4])('WEB_PROCESSES=%i', (processes) => {
     expect(found, 'answers still showing the taken-down content').toEqual([]);
   }
 
-  it('an edit is still answered STALE while a page that is not hot is refreshed', { timeout: 180_000 }, async () => {
+  it('an edit is still answered STALE while a page that is not hot is refreshed', async () => {
     // First, while every stored page is fresh (the take-downs below shift the lists): the oldest
     // article is on a later /blogs page, which an edit of it leaves to the background.
     const all = (await call(server, '/api/blogs?limit=200')).body as Blog[];
@@ -268,10 +268,10 @@ describe.skipIf(missing !== null)('WEB_PROCESSES=2 behind Varnish (deploy/varnis
         TOP_VIEWED_REFRESH_SECONDS: '3600',
       },
     });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     varnish = await startVarnish({ appPorts: [Number(new URL(server.origin).port)], reserved });
     auth = bearer(await loginAsAdmin(server));
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await varnish?.stop();

@@ -117,11 +117,11 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
         TOP_VIEWED_REFRESH_SECONDS: '3600',
       },
     });
-    await untilPrerendered(server, 300_000);
+    await untilPrerendered(server);
     const session = await loginAsAdmin(server);
     auth = bearer(session);
     cookie = session.cookie;
-  }, 360_000);
+  });
 
   afterAll(async () => {
     await nginx?.stop();
@@ -163,14 +163,14 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
 
     // Varnish starts on the address the app purges: the pending purges go through on their retries.
     varnish = await startVarnish({ appPorts: [Number(new URL(server.origin).port)], reserved });
-    const after = await until(purgeStatus, (cdn) => cdn.pending === 0, 'the pending purges to be delivered', 150_000);
+    const after = await until(purgeStatus, (cdn) => cdn.pending === 0, 'the pending purges to be delivered');
     expect(after.sent).toBeGreaterThanOrEqual(2);
     expect(after.givenUp).toBe(0);
     expect(await dashboardText()).not.toContain('Cache in front');
     // The front passes the public name (PUBLIC_ORIGIN's host), as a real one would: a page has one
     // cached copy, whether read through nginx or straight from Varnish.
     nginx = await startNginx(varnish.port, { host: new URL(varnishOrigin).host });
-  }, 240_000);
+  });
 
   it("refuses a reader's PURGE sent straight to Varnish or through nginx, and purges nothing", async () => {
     const blog = await newest();
@@ -260,7 +260,7 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
     } finally {
       await shipped.stop();
     }
-  }, 120_000);
+  });
 
   it("marks the app server sick once it stops answering Varnish's probe", async () => {
     expect(await backendHealth(varnish!)).toEqual({ app1: 'healthy' });
@@ -270,5 +270,5 @@ describe.skipIf(missing !== null)('the shipped Varnish setup, with nginx in fron
       (health) => health.app1 === 'sick',
       'the probe to mark app1 sick',
     );
-  }, 120_000);
+  });
 });

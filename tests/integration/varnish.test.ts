@@ -346,7 +346,7 @@ describe.skipIf(missing !== null)('two app servers on one data folder behind one
     }
     // A hang guard: both servers are still pre-rendering every page, and on a busy machine the
     // first cold renders behind them took about 30 s.
-  }, 180_000);
+  });
 });
 
 function escapeHtml(text: string): string {
