@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { until } from '../support/wait.ts';
+import { onFreshConnection as fresh, type FreshAnswer as Seen } from './http-support.ts';
 
 /**
  * What a server with several processes (WEB_PROCESSES=2, node:cluster on one port) counts:
@@ -12,39 +12,6 @@ import { until } from '../support/wait.ts';
  * whichever answers the scrape, and a 404 per unknown address from the one stored 404 page.
  * Every request goes on a connection of its own, so the cluster hands them to both processes.
  */
-
-interface Seen {
-  status: number;
-  process: string | null;
-  state: string | null;
-  body: string;
-}
-
-function fresh(
-  origin: string,
-  target: string,
-  init: { method?: string; headers?: Record<string, string>; localAddress?: string } = {},
-) {
-  return new Promise<Seen>((resolve, reject) => {
-    const options = { method: init.method ?? 'GET', headers: init.headers, agent: false, localAddress: init.localAddress };
-    const request = http.request(origin + target, options, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          process: (res.headers['x-process'] as string | undefined) ?? null,
-          state: (res.headers['x-page-store'] as string | undefined) ?? null,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    request.on('error', reject);
-    request.setTimeout(60_000, () => request.destroy(new Error('no answer in 60 s')));
-    request.end();
-  });
-}
 
 /** `count` requests, `parallel` at a time. */
 async function many(count: number, parallel: number, send: (i: number) => Promise<Seen>): Promise<Seen[]> {

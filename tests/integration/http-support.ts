@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect } from 'vitest';
 import type { Json } from '../support/builders.ts';
 import type { TestServer } from '../support/server.ts';
@@ -86,4 +87,46 @@ export function uploadImage(server: TestServer, file: FilePart, headers: Record<
 /** Uploads a PDF the way the blog form does (field `pdfFile`). */
 export function uploadPdf(server: TestServer, file: FilePart, headers: Record<string, string>): Promise<Answer> {
   return sendForm(server, '/api/blogs/upload-pdf-local', { pdfFile: file }, headers);
+}
+
+/** What a request on its own connection got: status, which process answered, the page store's state. */
+export interface FreshAnswer {
+  status: number;
+  process: string | null;
+  state: string | null;
+  cache: string | null;
+  body: string;
+}
+
+/**
+ * A request on a connection of its own (no keep-alive agent), so the cluster hands it to any of
+ * its serving processes. A process killed mid-answer cuts the answer short: that request failed,
+ * it is not a hang; an answer that never comes is a hang guard's failure, not a budget.
+ */
+export function onFreshConnection(
+  origin: string,
+  target: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
+): Promise<FreshAnswer> {
+  return new Promise<FreshAnswer>((resolve, reject) => {
+    const options = { method: init.method ?? 'GET', headers: init.headers, agent: false, localAddress: init.localAddress };
+    const request = http.request(origin + target, options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('aborted', () => reject(new Error('answer cut short')));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          process: (res.headers['x-process'] as string | undefined) ?? null,
+          state: (res.headers['x-page-store'] as string | undefined) ?? null,
+          cache: (res.headers['x-cache'] as string | undefined) ?? null,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    request.on('error', reject);
+    request.setTimeout(120_000, () => request.destroy(new Error(`no answer to ${target} in 120 s`)));
+    request.end(init.body);
+  });
 }

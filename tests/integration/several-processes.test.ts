@@ -1,9 +1,8 @@
-import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, login, loginAsAdmin, registerUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
-import { call, sendJson, type Json } from './http-support.ts';
+import { call, sendJson, type Json, onFreshConnection as fresh } from './http-support.ts';
 import { until as untilValue } from '../support/wait.ts';
 
 /**
@@ -16,37 +15,6 @@ const servers: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
-
-interface Seen {
-  status: number;
-  process: string | null;
-  state: string | null;
-  body: string;
-}
-
-/** A request on a connection of its own, so the cluster hands it to any of its processes. */
-function fresh(origin: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<Seen>((resolve, reject) => {
-    const request = http.request(origin + path, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('aborted', () => reject(new Error('answer cut short')));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          process: (res.headers['x-process'] as string | undefined) ?? null,
-          state: (res.headers['x-page-store'] as string | undefined) ?? null,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    request.on('error', reject);
-    // A process killed mid-answer leaves the socket cut short: that request failed, it is not a hang.
-    request.setTimeout(120_000, () => request.destroy(new Error('no answer in 120 s')));
-    request.end(init.body);
-  });
-}
 
 /** The first value `probe` answers (a failed probe counts as none yet). */
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs?: number): Promise<T> {

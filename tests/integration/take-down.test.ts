@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { reservePort, startVarnish, TEST_PURGE_SECRET, varnishMissing, type Test
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, buildBlogBody, buildCategory, buildCommentBody, uniqueName, type Json } from '../support/builders.ts';
 import { until } from '../support/wait.ts';
-import { call, sendJson } from './http-support.ts';
+import { call, sendJson, onFreshConnection as fresh, type FreshAnswer as Seen } from './http-support.ts';
 
 /**
  * A take-down (an article unpublished, scheduled into the future or deleted, a comment marked as
@@ -17,37 +16,6 @@ import { call, sendJson } from './http-support.ts';
  * by Varnish in front. An edit may still be answered STALE while its page is refreshed; a
  * take-down may not.
  */
-
-interface Seen {
-  status: number;
-  process: string | null;
-  state: string | null;
-  cache: string | null;
-  body: string;
-}
-
-/** A request on a connection of its own: the cluster hands each to any of its processes. */
-function fresh(origin: string, path: string): Promise<Seen> {
-  return new Promise<Seen>((resolve, reject) => {
-    const request = http.request(origin + path, { agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          process: (res.headers['x-process'] as string | undefined) ?? null,
-          state: (res.headers['x-page-store'] as string | undefined) ?? null,
-          cache: (res.headers['x-cache'] as string | undefined) ?? null,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-    });
-    request.on('error', reject);
-    request.setTimeout(60_000, () => request.destroy(new Error('no answer in 60 s')));
-    request.end();
-  });
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
