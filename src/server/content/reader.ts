@@ -3,7 +3,6 @@ import { findBlogById, findPublicBlogById, type Blog, type BlogSummary } from '.
 import type { Audience } from '../db/repositories/visibility.ts';
 import {
   countBlogs,
-  findAdjacentBlogs,
   listBlogIds,
   listBlogSummaries,
   listBlogSummariesByIds,
@@ -11,7 +10,6 @@ import {
   listPublicBlogIds,
   listRecent,
   listTopViewed,
-  type AdjacentBlog,
 } from '../db/repositories/blog-lists.ts';
 import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
 import { cachedRead } from '../db/repositories/read-cache.ts';
@@ -139,19 +137,6 @@ export async function getBlogDetail(db: Db, id: number, audience: Audience = 'pu
 export interface ArticlePage extends BlogDetail {
   /** Plain-text opening of the content, for the page description and social cards. */
   summary: string;
-  /** The Older and Newer links: in the whole site, and within the article's category. */
-  adjacent: { site: Adjacent; category: Adjacent | null };
-}
-
-export interface Adjacent {
-  older: AdjacentBlog | null;
-  newer: AdjacentBlog | null;
-}
-
-/** The ids an article page names in its Older and Newer links. */
-export function linkedIds(page: ArticlePage): number[] {
-  const pairs = [page.adjacent.site, page.adjacent.category].filter((pair): pair is Adjacent => pair !== null);
-  return [...new Set(pairs.flatMap((pair) => [pair.older?.id, pair.newer?.id]).filter((id): id is number => id !== undefined))];
 }
 
 /** Cuts text at a word boundary, adding an ellipsis when anything was cut. */
@@ -166,11 +151,7 @@ export function summarizeText(text: string, max = SUMMARY_LENGTH): string {
 export async function getArticlePage(db: Db, id: number, audience: Audience = 'public'): Promise<ArticlePage | null> {
   const detail = await getBlogDetail(db, id, audience);
   if (!detail) return null;
-  const [site, category] = await Promise.all([
-    findAdjacentBlogs(db, detail),
-    detail.category_id !== null ? findAdjacentBlogs(db, detail, detail.category_id) : null,
-  ]);
-  return { ...detail, summary: summarizeText(htmlToText(detail.content)), adjacent: { site, category } };
+  return { ...detail, summary: summarizeText(htmlToText(detail.content)) };
 }
 
 /** The newest articles for the RSS feed. */

@@ -30,9 +30,7 @@ export const cacheFor = {
   /** A category's pages carry its own membership tag: a new article elsewhere leaves them as they are. */
   blogList: (categoryId: number | null, shown: readonly number[]) =>
     declare(categoryId !== null ? tag.category(categoryId) : tag.list, tag.nav, ...shown.map(tag.blog)),
-  /** linked: the articles its Older and Newer links name (their titles show on it). */
-  article: (blogId: number, linked: readonly number[] = []) =>
-    declare(tag.blog(blogId), tag.comments(blogId), tag.nav, tag.neighbours(blogId), ...linked.map(tag.blog)),
+  article: (blogId: number) => declare(tag.blog(blogId), tag.comments(blogId), tag.nav),
   downloads: () => declare(tag.downloads, tag.nav),
   /** robots.txt and every "not found" answer: they show only the nav. */
   navOnly: () => declare(tag.nav),
@@ -116,8 +114,6 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
         urls.add('/about').add('/contact');
         break;
       case 'updates':
-      // A page's Older and Newer links refresh in the background: no save waits for them.
-      case 'neighbours':
         break;
     }
   }

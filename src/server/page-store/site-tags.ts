@@ -30,12 +30,7 @@ export type PageTag =
   | { kind: 'blog'; id: number }
   /** Membership and order of one category's list (/blogs?category=ID), beside its shown articles' tags. */
   | { kind: 'category'; id: number }
-  | { kind: 'comments'; id: number }
-  /**
-   * Which articles an article page links to as Older and Newer (their titles come through their
-   * own `blog:ID`): bumped when an article joins the lists next to it.
-   */
-  | { kind: 'neighbours'; id: number };
+  | { kind: 'comments'; id: number };
 
 export const tag = {
   list: { kind: 'list' },
@@ -50,8 +45,6 @@ export const tag = {
   category: (id: number): PageTag => ({ kind: 'category', id }),
   /** An article's comments, by the article's id. */
   comments: (blogId: number): PageTag => ({ kind: 'comments', id: blogId }),
-  /** The Older and Newer links of an article's page, by the article's id. */
-  neighbours: (blogId: number): PageTag => ({ kind: 'neighbours', id: blogId }),
 } as const satisfies Record<string, PageTag | ((id: number) => PageTag)>;
 
 /** The tag as the page store and Astro's `Cache-Tag` header spell it: `list`, `blog:12`. */
@@ -59,7 +52,7 @@ export function tagName(pageTag: PageTag): string {
   return 'id' in pageTag ? `${pageTag.kind}:${pageTag.id}` : pageTag.kind;
 }
 
-const WITH_ID = new Set<string>(['blog', 'category', 'comments', 'neighbours']);
+const WITH_ID = new Set<string>(['blog', 'category', 'comments']);
 const WITHOUT_ID = new Set<string>(['list', 'updates', 'nav', 'settings', 'info-pages', 'carousel', 'downloads', 'top-viewed']);
 
 /** A tag spelled by tagName(), or null for anything else. */
