@@ -233,6 +233,8 @@ describe('the page store', () => {
     const added = await sendJson(server, 'POST', '/api/categories', buildCategory({ name }), auth);
     expect(added.status).toBe(201);
     const category = added.body as { id: number };
+    // Readers are offered a category once it holds an article: its first one brings it to the nav.
+    expect((await sendJson(server, 'POST', '/api/blogs', buildBlogBody(category.id), auth)).status).toBe(201);
     await expectLiveAndStored('/', name);
     // Every page shows the nav: the other pages follow on their next request.
     const about = await get('/about');
