@@ -118,7 +118,7 @@ test('edits it, then restores the earlier revision from the list', async () => {
   await expect(banner(page)).toContainText('Revision restored.');
   await expect(page.getByLabel('Title')).toHaveValue(title);
   await expect(revisions.getByRole('listitem').first()).toContainText('Restored by');
-  expect(await (await page.request.get(url(`/blog/${blogId}`))).text()).toContain(`<h1>${title}</h1>`);
+  expect(await (await page.request.get(url(`/blog/${blogId}`))).text()).toContain(`<h1 dir="auto">${title}</h1>`);
 });
 
 test('recovers an unsaved edit after the tab was closed', async () => {

@@ -64,7 +64,18 @@ async function seed(): Promise<void> {
       sequence: 1000 + index,
     });
     expect(category.status, `category ${vector.name}`).toBeLessThan(500);
-    if (category.status === 201) made.categories++;
+    if (category.status === 201) {
+      made.categories++;
+      // Readers are offered a category once it holds an article: one each puts every hostile
+      // name in the nav, the menu and the footer of every page.
+      const filed = await adminApi('POST', '/api/blogs', {
+        title: `Filed under category ${index}`,
+        content: '<p>Plain text.</p>',
+        category_id: category.body.id,
+        isVideo: false,
+      });
+      expect(filed.status, `article in category ${vector.name}`).toBe(201);
+    }
 
     const blog = await adminApi('POST', '/api/blogs', {
       title: clip(labelled(index, vector), 200),

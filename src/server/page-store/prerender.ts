@@ -3,6 +3,7 @@ import { StoreBatch } from './store-batch.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import { pageInputOf } from './stored-page.ts';
+import { storedStatusOf } from './not-found-page.ts';
 
 export interface PrerenderSummary {
   pages: number;
@@ -74,7 +75,8 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
       const answer = await options.pool.render(key, 'background');
       if (options.signal?.aborted) return;
       const input = pageInputOf(answer);
-      if (answer.status >= 400) failed++;
+      // The 404 page is stored with its own 404; any other page must answer 200.
+      if (answer.status !== storedStatusOf(key)) failed++;
       else if (input) void writer.add({ key, input, renderStartedAt: startedAt });
     } catch (error) {
       failed++;
