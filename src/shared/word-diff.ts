@@ -13,9 +13,11 @@ export function tokenize(text: string): string[] {
   return text.split(/(\s+)/).filter((token) => token !== '');
 }
 
-export function diffWords(before: string, after: string): DiffPart[] {
-  const a = tokenize(before);
-  const b = tokenize(after);
+/**
+ * Where two token lists stop sharing their opening (`start`) and their ending (`endA`, `endB`):
+ * what lies between is all that differs.
+ */
+export function commonEnds(a: readonly string[], b: readonly string[]): { start: number; endA: number; endB: number } {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -24,6 +26,13 @@ export function diffWords(before: string, after: string): DiffPart[] {
     endA--;
     endB--;
   }
+  return { start, endA, endB };
+}
+
+export function diffWords(before: string, after: string): DiffPart[] {
+  const a = tokenize(before);
+  const b = tokenize(after);
+  const { start, endA, endB } = commonEnds(a, b);
   const parts: DiffPart[] = [];
   push(parts, 'same', a.slice(0, start));
   const midA = a.slice(start, endA);

@@ -1,3 +1,5 @@
+import { commonEnds } from '../../shared/word-diff.ts';
+
 /**
  * When two comments are "nearly the same": counted in words (spam-text.ts wordsOf), one text can
  * be turned into the other by adding, removing or changing at most one word in five. So a copy
@@ -71,13 +73,6 @@ export function areNearDuplicates(wordsA: readonly string[], wordsB: readonly st
   const limit = allowedEdits(a, b);
   if (Math.max(a.length, b.length) - wordsInCommon(a, b) > limit) return false;
   // The same opening and ending cost no edits: only what lies between is compared word by word.
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
+  const { start, endA, endB } = commonEnds(a, b);
   return withinWordEdits(a.slice(start, endA), b.slice(start, endB), limit);
 }
