@@ -4,6 +4,7 @@ import { bearer, login, loginAsAdmin, registerUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json, onFreshConnection as fresh } from './http-support.ts';
 import { until as untilValue } from '../support/wait.ts';
+import { blackHole, TEST_PURGE_SECRET } from '../support/varnish.ts';
 
 /**
  * Several processes on the same files: two servers on two ports sharing one data folder, and one
@@ -151,5 +152,51 @@ describe('WEB_PROCESSES=2', () => {
       expect([pids[1], replacement]).toContain(seen.process);
     }
     expect(server.output()).toMatch(/Serving process \d+ stopped \(SIGKILL\)/);
+  });
+
+  it('shows the admin a purge pending on one process from every process', async () => {
+    // A cache in front that accepts the purge and never answers: the save leaves it pending.
+    const silent = await blackHole();
+    try {
+      const cacheOrigin = `http://127.0.0.1:${silent.port}`;
+      const server = await startServer({
+        env: {
+          WEB_PROCESSES: '2',
+          PURGE_VARNISH: cacheOrigin,
+          PURGE_SECRET: TEST_PURGE_SECRET,
+          CDN_TAG_HEADERS: 'xkey',
+          TOP_VIEWED_REFRESH_SECONDS: '3600',
+        },
+      });
+      servers.push(server);
+      const auth = bearer(await loginAsAdmin(server));
+      const blogs = (await call(server, '/api/blogs')).body as Json[];
+      const blog = (await call(server, `/api/blogs/${String(blogs[0]!.id)}`)).body as Json;
+      const saved = await sendJson(
+        server,
+        'PUT',
+        `/api/blogs/${String(blog.id)}`,
+        blogBodyFrom(blog, { title: uniqueName('Purge pending') }),
+        auth,
+      );
+      expect(saved.status).toBe(200);
+      // Pending until delivered (never, here) or given up after its retries: either way not forgotten.
+      const purgesSeenBy = await until('both processes to answer the status', async () => {
+        const seen = new Map<string, Json>();
+        for (let i = 0; i < 20; i++) {
+          const answer = await fresh(server.origin, '/api/admin/page-refresh', { headers: auth });
+          seen.set(answer.process!, (JSON.parse(answer.body) as Json).cdn as Json);
+        }
+        return seen.size === 2 ? seen : undefined;
+      });
+      for (const [pid, cdn] of purgesSeenBy) {
+        expect(
+          (cdn.pending as number) + (cdn.givenUp as number),
+          `process ${pid}: ${JSON.stringify(cdn)}`,
+        ).toBeGreaterThanOrEqual(1);
+      }
+    } finally {
+      await silent.release();
+    }
   });
 });

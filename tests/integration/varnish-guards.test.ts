@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
-import { reservePort, startVarnish, TEST_PURGE_SECRET, varnishMissing, type TestVarnish } from '../support/varnish.ts';
+import { blackHole, startVarnish, TEST_PURGE_SECRET, varnishMissing, type TestVarnish } from '../support/varnish.ts';
 import { backendHealth, varnishCounter } from '../support/varnish-admin.ts';
 import { nginxMissing, startNginx, type TestNginx } from '../support/nginx.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
@@ -60,32 +59,6 @@ const readerPurge = (origin: string, headers: Record<string, string>, localAddre
     headers: { 'xkey-purge': 'settings nav', ...headers },
     ...(localAddress ? { localAddress } : {}),
   });
-
-/**
- * A port that accepts connections and never answers (a hung Varnish), until `release()` drops
- * them and frees the port for the real one. Handed to startVarnish in place of a reserved port.
- */
-async function blackHole(): Promise<{ port: number; release: () => Promise<void> }> {
-  const reserved = await reservePort();
-  await reserved.release();
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(reserved.port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: reserved.port,
-    release: () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      return closed;
-    },
-  };
-}
 
 /** The secret the shipped deploy/site-backends.vcl configures (it must be none). */
 function shippedPurgeSecret(): string {

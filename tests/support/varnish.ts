@@ -59,6 +59,32 @@ export async function reservePort(): Promise<{ port: number; release: () => Prom
   return { port, release: () => new Promise<void>((resolve) => holder.close(() => resolve())) };
 }
 
+/**
+ * A port that accepts connections and never answers (a hung Varnish), until `release()` drops
+ * them and frees the port for the real one. Handed to startVarnish in place of a reserved port.
+ */
+export async function blackHole(): Promise<{ port: number; release: () => Promise<void> }> {
+  const reserved = await reservePort();
+  await reserved.release();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(reserved.port, '127.0.0.1', () => resolve());
+  });
+  return {
+    port: reserved.port,
+    release: () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      return closed;
+    },
+  };
+}
+
 /** The include deploy/varnish.vcl expects: one backend per app port, purges from `purgers` with the secret only. */
 export function siteBackendsVcl(
   appPorts: number[],

@@ -15,14 +15,42 @@ import { VarnishPurger, type PurgeKind } from './varnish-purger.ts';
 export interface CdnChangePurge {
   /** Call after the store invalidated `tagNames` (`takenDown` among them) and re-rendered `hotKeys`. */
   afterChange(tagNames: readonly string[], hotKeys: readonly string[], takenDown?: readonly string[]): Promise<CdnPurgeReport>;
+  /** This process's purges plus its siblings' (`SiblingPurges`): what the admin is shown. */
   status(): CdnPurgeStatus;
+  /** This process's purges alone (what it tells its siblings). */
+  ownStatus(): CdnPurgeStatus;
   close(): void;
+}
+
+/**
+ * The other serving processes' purges: each process purges its own changes, so a pending purge is
+ * known only where the change was made; the admin's status may be answered by any process.
+ */
+export interface SiblingPurges {
+  /** Hands this process's counts to its siblings (after each change of them). */
+  tell(status: CdnPurgeStatus): void;
+  /** The latest counts each sibling told. */
+  told(): Iterable<CdnPurgeStatus>;
+}
+
+/** Counts added up; the latest failure of any of them. */
+export function sumPurgeStatuses(own: CdnPurgeStatus, others: Iterable<CdnPurgeStatus>): CdnPurgeStatus {
+  const sum = { ...own };
+  for (const other of others) {
+    sum.sent += other.sent;
+    sum.failed += other.failed;
+    sum.pending += other.pending;
+    sum.givenUp += other.givenUp;
+    if (other.lastFailure && (!sum.lastFailure || other.lastFailure.at > sum.lastFailure.at)) sum.lastFailure = other.lastFailure;
+  }
+  return sum;
 }
 
 export function createCdnChangePurge(
   settings: CdnSettings,
   log: (line: string) => void,
   onResult?: (kind: PurgeKind, ok: boolean) => void,
+  siblings?: SiblingPurges,
 ): CdnChangePurge | null {
   if (settings.purgeVarnish.length === 0 || settings.purgeSecret === null) return null;
   const purger = new VarnishPurger({
@@ -32,7 +60,20 @@ export function createCdnChangePurge(
     waitMs: settings.purgeWaitMs,
     log,
     ...(onResult ? { onResult } : {}),
+    // Several changes of the counts in one turn (a purge's start, its answer) make one message.
+    ...(siblings ? { onStatusChange: () => tellSoon() } : {}),
   });
+  let telling = false;
+  const tellSoon = () => {
+    if (telling || !siblings) return;
+    telling = true;
+    setImmediate(() => {
+      telling = false;
+      siblings.tell(purger.status());
+    });
+  };
+  // A process that took over a dead one's place replaces its counts with its own (zeros).
+  siblings?.tell(purger.status());
   return {
     async afterChange(tagNames, hotKeys, takenDown = []) {
       const hard = new Set(takenDown);
@@ -43,7 +84,8 @@ export function createCdnChangePurge(
       );
       return report;
     },
-    status: () => purger.status(),
+    status: () => sumPurgeStatuses(purger.status(), siblings?.told() ?? []),
+    ownStatus: () => purger.status(),
     close: () => purger.close(),
   };
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { CdnPurgeStatus } from '../../shared/api-types.ts';
 
 /**
  * Sends xkey purges to every configured Varnish (PURGE_VARNISH). A purge is a `PURGE /` request
@@ -24,17 +25,8 @@ export interface PurgeOutcome {
   failed: Array<{ cache: string; error: string }>;
 }
 
-export interface PurgeStatus {
-  caches: number;
-  sent: number;
-  failed: number;
-  /** Purges not confirmed yet: a try still under way, or waiting for its next retry. */
-  pending: number;
-  /** Purges that failed every retry (logged): those caches may keep old pages until they expire. */
-  givenUp: number;
-  /** The last purge that failed, with when, or null. */
-  lastFailure: { cache: string; error: string; at: string } | null;
-}
+/** The counts since the server started (the admin's page-refresh status shows them). */
+export type PurgeStatus = CdnPurgeStatus;
 
 export interface PurgerOptions {
   caches: URL[];
@@ -49,6 +41,8 @@ export interface PurgerOptions {
   retryDelaysMs?: number[];
   /** Counts each purge sent or failed (metrics). */
   onResult?: (kind: PurgeKind, ok: boolean) => void;
+  /** After any count in `status()` changed (sibling processes are told: front/site.ts). */
+  onStatusChange?: () => void;
 }
 
 const DEFAULT_RETRY_DELAYS_MS = [250, 1000, 4000, 15_000, 60_000];
@@ -64,6 +58,7 @@ export class VarnishPurger {
   private readonly timeoutMs: number;
   private readonly retryDelays: number[];
   private readonly onResult: (kind: PurgeKind, ok: boolean) => void;
+  private readonly onStatusChange: () => void;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   private readonly timers = new Set<NodeJS.Timeout>();
   private sent = 0;
@@ -81,6 +76,7 @@ export class VarnishPurger {
     this.timeoutMs = options.timeoutMs ?? 2000;
     this.retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.onResult = options.onResult ?? (() => undefined);
+    this.onStatusChange = options.onStatusChange ?? (() => undefined);
   }
 
   /**
@@ -128,10 +124,13 @@ export class VarnishPurger {
    */
   private deliver(cache: URL, kind: PurgeKind, keys: readonly string[]): Promise<string | null> {
     this.pending++;
+    this.onStatusChange();
     const first = this.tryOnce(cache, kind, keys);
     void first.then((error) => {
-      if (error === null) this.pending--;
-      else this.retryLater(cache, kind, keys, 0, error);
+      if (error === null) {
+        this.pending--;
+        this.onStatusChange();
+      } else this.retryLater(cache, kind, keys, 0, error);
     });
     return first;
   }
@@ -152,6 +151,7 @@ export class VarnishPurger {
       this.pending--;
       if (this.closed) return;
       this.givenUp++;
+      this.onStatusChange();
       this.log(`[cdn] gave up ${kind} of ${keys.length} keys on ${cache.origin} after ${attempt + 1} tries: ${error}`);
       return;
     }
@@ -161,6 +161,7 @@ export class VarnishPurger {
       void this.tryOnce(cache, kind, keys).then((next) => {
         if (next === null) {
           this.pending--;
+          this.onStatusChange();
           this.log(`[cdn] ${kind} on ${cache.origin} went through on try ${attempt + 2}`);
         } else this.retryLater(cache, kind, keys, attempt + 1, next);
       });
@@ -207,6 +208,7 @@ export class VarnishPurger {
       this.lastFailure = { cache: cache.origin, error, at: new Date().toISOString() };
     }
     this.onResult(kind, error === null);
+    this.onStatusChange();
     return error;
   }
 }

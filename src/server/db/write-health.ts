@@ -1,8 +1,9 @@
 /**
  * The files of this process's database writes that last failed for want of storage (a full disk,
  * a used-up quota) or an I/O error, kept until a write to that file works again. /healthz reports
- * them (front/healthz.ts); the failing request itself answers 507 (api/respond.ts). Per process:
- * each serving process learns of a full disk by its own failed write or its own health probe.
+ * them (front/healthz.ts); the failing request itself answers 507 (api/respond.ts). With several
+ * serving processes each tells its siblings when a trouble starts or ends (`shareWriteTroubles`),
+ * so every process's /healthz says so, not only the one whose write failed.
  */
 export type WriteTrouble = 'disk full' | 'write failed';
 
@@ -17,12 +18,28 @@ export function writeTroubleOf(error: unknown): WriteTrouble | null {
 }
 
 const troubles = new Map<string, WriteTrouble>();
+let tellSiblings: ((file: string, trouble: WriteTrouble | null) => void) | null = null;
+
+/** Hands each trouble that starts or ends here to `tell` (the sibling processes: front/site.ts). */
+export function shareWriteTroubles(tell: ((file: string, trouble: WriteTrouble | null) => void) | null): void {
+  tellSiblings = tell;
+}
+
+/**
+ * A sibling's trouble (null: over). Kept like one of this process's own: its health probe sees it
+ * end, as it does for its own. Not told on again.
+ */
+export function noteSiblingWriteTrouble(file: string, trouble: WriteTrouble | null): void {
+  if (trouble === null) troubles.delete(file);
+  else troubles.set(file, trouble);
+}
 
 /** Notes a failed write to `file` (logged once per trouble, with SQLite's own words, for the operator). */
 export function noteWriteFailed(file: string, error: unknown, log: (line: string) => void = console.error): void {
   const trouble = writeTroubleOf(error);
   if (!trouble || troubles.get(file) === trouble) return;
   troubles.set(file, trouble);
+  tellSiblings?.(file, trouble);
   const message = error instanceof Error ? error.message : String(error);
   log(
     `Database ${file}: a write failed (${message}); writes answer 507 or 500 and /healthz reports "${trouble}" until one works again.`,
@@ -32,6 +49,7 @@ export function noteWriteFailed(file: string, error: unknown, log: (line: string
 /** Notes a write to `file` that worked: a trouble noted before is over. */
 export function noteWriteWorked(file: string, log: (line: string) => void = console.error): void {
   if (troubles.size === 0 || !troubles.delete(file)) return;
+  tellSiblings?.(file, null);
   log(`Database ${file}: writes work again.`);
 }
 

@@ -10,6 +10,7 @@ import type { PrerenderSummary } from '../page-store/prerender.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
 import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
+import type { SiblingNews } from './sibling-news.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 import { clusterMetrics } from '../metrics/registry.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
@@ -46,9 +47,10 @@ interface PrerenderedMessage {
 
 /**
  * What a serving process tells the primary: it listens (main.ts), its pre-render share is done,
- * or a save's hot pages to share with another process (render-help.ts, relayed both ways).
+ * a save's hot pages to share with another process (render-help.ts, relayed both ways), or news
+ * for every other process (sibling-news.ts).
  */
-export type ServingMessage = { type: 'listening'; origin: string } | PrerenderedMessage | RenderHelpMessage;
+export type ServingMessage = { type: 'listening'; origin: string } | PrerenderedMessage | RenderHelpMessage | SiblingNews;
 
 /**
  * Checks the store's file before any serving process opens it (a damaged one is set aside, unless
@@ -133,6 +135,17 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     if (others.length === 0) return sendTo(from, { type: 'render-helped', id: message.id, done: false });
     sendTo(others[nextHelper++ % others.length]!, { ...message, from });
   };
+  /** News from one serving process for all the others (a process not listening yet gets it too). */
+  const relaySiblingNews = (from: number, message: SiblingNews) => {
+    for (const [index, worker] of byIndex) {
+      if (index === from) continue;
+      try {
+        worker.send({ ...message, from });
+      } catch {
+        // Its channel just closed (it is stopping).
+      }
+    }
+  };
   // The shares of the first pre-render not reported done yet (a process restarted before it
   // finished is given its share again; pages already fresh are skipped).
   const storeIsEmpty = checkPageStore(config, boot.othersRunning, log);
@@ -164,6 +177,7 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     worker.on('message', (message: ServingMessage) => {
       if (message.type === 'prerendered') return onPrerendered(index, message.summary);
       if (message.type === 'render-help' || message.type === 'render-helped') return relayRenderHelp(index, message);
+      if (message.type === 'sibling-news') return relaySiblingNews(index, message);
       if (message.type !== 'listening') return;
       ready.add(index);
       if (!announced && ready.size === config.webProcesses) {

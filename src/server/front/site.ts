@@ -18,6 +18,7 @@ import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
 import { createRenderHelp, type RenderHelpMessage } from './render-help.ts';
+import { createSiblingChannel, type SiblingNews } from './sibling-news.ts';
 import { stopViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
 import { createCdnChangePurge } from '../cdn/change-purge.ts';
@@ -25,6 +26,8 @@ import { siteMetrics } from '../metrics/registry.ts';
 import { instrumentSite } from '../metrics/instrument.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
+import { noteSiblingWriteTrouble, shareWriteTroubles, writeTroubles, type WriteTrouble } from '../db/write-health.ts';
+import type { CdnPurgeStatus } from '../../shared/api-types.ts';
 
 /** What this process does when several serve the same port (front/README.md "Several processes"). */
 export interface SiteRole {
@@ -113,7 +116,21 @@ export async function startSite(config: Config, log: (line: string) => void = co
   );
   renderer.background = queue;
   // A save's hot pages are shared with a sibling process's render worker (render-help.ts).
-  const send = role.inCluster && process.send ? (message: RenderHelpMessage) => process.send!(message) : null;
+  const send = role.inCluster && process.send ? (message: RenderHelpMessage | SiblingNews) => process.send!(message) : null;
+  // What every sibling must know: a write that failed for want of storage, and pending purges.
+  const siblings = createSiblingChannel(send);
+  shareWriteTroubles(send ? (file, trouble) => siblings.tell('write-trouble', { file, trouble }) : null);
+  siblings.listen('write-trouble', (payload) => {
+    const { file, trouble } = payload as { file: string; trouble: WriteTrouble | null };
+    noteSiblingWriteTrouble(file, trouble);
+  });
+  const siblingPurges = new Map<number, CdnPurgeStatus>();
+  siblings.listen('purge-status', (payload, from) => siblingPurges.set(from, payload as CdnPurgeStatus));
+  // A process started in a dead one's place asks what its siblings know.
+  siblings.listen('hello', () => {
+    for (const [file, trouble] of writeTroubles()) siblings.tell('write-trouble', { file, trouble });
+    if (cdn) siblings.tell('purge-status', cdn.ownStatus());
+  });
   // A change's hot pages here, or a sibling's: the background waits until they are done and a
   // moment after (BACKGROUND_QUIET_AFTER_CHANGE_MS).
   const renderHot = async (keys: string[]) => {
@@ -125,11 +142,19 @@ export async function startSite(config: Config, log: (line: string) => void = co
     }
   };
   const renderHelp = createRenderHelp({ renderHere: renderHot, send });
-  const onClusterMessage = (message: unknown) => renderHelp.onMessage(message);
+  const onClusterMessage = (message: unknown) => {
+    renderHelp.onMessage(message);
+    siblings.onMessage(message);
+  };
   if (send) process.on('message', onClusterMessage);
   const metrics = siteMetrics();
   // The shared caches in front (PURGE_VARNISH), purged after the store on every change.
-  const cdn = createCdnChangePurge(config.cdn, log, (kind, ok) => metrics.purges.inc({ kind, result: ok ? 'sent' : 'failed' }));
+  const cdn = createCdnChangePurge(
+    config.cdn,
+    log,
+    (kind, ok) => metrics.purges.inc({ kind, result: ok ? 'sent' : 'failed' }),
+    send ? { tell: (status) => siblings.tell('purge-status', status), told: () => siblingPurges.values() } : undefined,
+  );
   // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered
   // now, every other stored page that carries a changed tag queued for the background refresh.
   // A take-down's pages are never answered stale meanwhile (the mark is in the store's file before
@@ -153,6 +178,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
     return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot, takenDownNames) } : outcome;
   };
+  siblings.tell('hello', null);
   installPageCache(
     context,
     createPageCache(refresh, () => {
@@ -214,6 +240,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     },
     close: async () => {
       process.off('message', onClusterMessage);
+      shareWriteTroubles(null);
       stopRefresher();
       await stopScheduler();
       stopPrerender.abort();
