@@ -19,7 +19,9 @@ describe('renderArticleHtml: formulas', () => {
   });
 
   it('shows invalid TeX as its escaped source with the error marked, and still renders the rest', async () => {
-    const out = await page('<p><span data-type="math_inline">\\frac{1}{&lt;b&gt;</span> then <span data-type="math_inline">y</span></p>');
+    const out = await page(
+      '<p><span data-type="math_inline">\\frac{1}{&lt;b&gt;</span> then <span data-type="math_inline">y</span></p>',
+    );
     expect(out.html).toContain('<span class="math-error"><code>\\frac{1}{&lt;b&gt;</code>');
     expect(out.html).toMatch(/formula error: [^<]*expected/i);
     expect(out.html).toContain('<mi>y</mi>');
@@ -69,11 +71,15 @@ describe('renderArticleHtml: tables, callouts, tasks, footnotes', () => {
 
   it('titles a callout by its kind and ignores an unknown kind', async () => {
     const out = await page('<div data-callout="remember"><p>F = ma</p></div><div data-callout="evil"><p>x</p></div>');
-    expect(out.html).toBe('<div class="callout callout-remember" role="note"><p class="callout-title">Remember</p><p>F = ma</p></div><div><p>x</p></div>');
+    expect(out.html).toBe(
+      '<div class="callout callout-remember" role="note"><p class="callout-title">Remember</p><p>F = ma</p></div><div><p>x</p></div>',
+    );
   });
 
   it('ticks task items with disabled, named checkboxes', async () => {
-    const out = await page('<ul><li data-item-type="task" data-checked="true"><p>a</p></li><li data-item-type="task" data-checked="false"><p>b</p></li></ul>');
+    const out = await page(
+      '<ul><li data-item-type="task" data-checked="true"><p>a</p></li><li data-item-type="task" data-checked="false"><p>b</p></li></ul>',
+    );
     expect(out.html).toBe(
       '<ul class="task-list"><li class="task-item"><input type="checkbox" disabled aria-label="Done" checked><p>a</p></li>' +
         '<li class="task-item"><input type="checkbox" disabled aria-label="To do"><p>b</p></li></ul>',

@@ -42,9 +42,11 @@ export function renderFootnotes(doc: Document): void {
   const items = order.map((label, index) => {
     const dd = definitions.get(label)!;
     const back = (backlinks.get(label) ?? []).map((id, i) =>
-      el('a', { href: `#${id}`, class: 'footnote-back', 'aria-label': `Back to reference ${index + 1}${i > 0 ? ` (${i + 1})` : ''}` }, [
-        new Text('↩'),
-      ]),
+      el(
+        'a',
+        { href: `#${id}`, class: 'footnote-back', 'aria-label': `Back to reference ${index + 1}${i > 0 ? ` (${i + 1})` : ''}` },
+        [new Text('↩')],
+      ),
     );
     const item = el('li', { id: `fn-${label}` }, []);
     for (const child of [...dd.children]) appendChild(item, child);

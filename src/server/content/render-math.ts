@@ -21,7 +21,13 @@ export interface TypesetFormula {
 export function typesetFormula(source: string, display: boolean): TypesetFormula {
   const tex = source.trim();
   try {
-    const mathml = temml.renderToString(tex, { displayMode: display, annotate: true, throwOnError: true, trust: false, ...LIMITS });
+    const mathml = temml.renderToString(tex, {
+      displayMode: display,
+      annotate: true,
+      throwOnError: true,
+      trust: false,
+      ...LIMITS,
+    });
     return { html: mathml, error: null };
   } catch (error) {
     const message = error instanceof Error ? error.message.replace(/^ParseError:\s*/, '') : 'invalid formula';

@@ -152,9 +152,9 @@ describe('htmlToText', () => {
   });
 
   it('indexes formula sources and table text', () => {
-    expect(htmlToText('<p>Roots: <span data-type="math_inline">x^2-1</span></p><table><tr><th>Na</th><td>11</td></tr></table>')).toBe(
-      'Roots: x^2-1. Na 11',
-    );
+    expect(
+      htmlToText('<p>Roots: <span data-type="math_inline">x^2-1</span></p><table><tr><th>Na</th><td>11</td></tr></table>'),
+    ).toBe('Roots: x^2-1. Na 11');
   });
 
   it('decodes each entity once and ignores a private-use character in the input', () => {

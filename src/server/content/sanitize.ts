@@ -61,7 +61,6 @@ const articleOptions: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    span: ['style'],
     iframe: ['src', 'title', 'allowfullscreen'],
     th: ['colspan', 'rowspan', 'style'],
     td: ['colspan', 'rowspan', 'style'],
