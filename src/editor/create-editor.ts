@@ -8,6 +8,8 @@ import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey, type EditorState } from '@milkdown/kit/prose/state';
 import { $prose } from '@milkdown/kit/utils';
 import { addStyledNodePrinters, styledMarks } from './marks.ts';
+import { studyCommands } from './study-commands.ts';
+import { studyNodes } from './study-nodes.ts';
 
 export interface CreateEditorOptions {
   root: HTMLElement;
@@ -92,5 +94,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(clipboard)
     .use(upload)
     .use(styledMarks)
+    .use(studyNodes)
+    .use(studyCommands)
     .use(stateReporter);
 }
