@@ -1,0 +1,150 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { banner, findBlogId, logInThroughForm, waitForEditor } from './admin-support.ts';
+import { url, waitForNavScript } from './site-support.ts';
+
+/**
+ * Study material written in the editor and read on the public page: a numbered list, a task
+ * list, a display formula (and an invalid one that still saves), a table, a Python code block, a
+ * callout and a footnote. Readers get MathML and highlighted code with no script for either, in
+ * light and dark, at phone and desktop widths, with no axe violation. The article is deleted at the end.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const title = `Study blocks ${Date.now()}`;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+let page: Page;
+let blogId = 0;
+
+test.beforeAll(async ({ browser }) => {
+  // axe needs a page of its own context (browser.newPage() gives one it cannot run in).
+  page = await (await browser.newContext()).newPage();
+  await logInThroughForm(page);
+});
+
+test.afterAll(async () => {
+  if (blogId) {
+    await page.goto(url('/admin/blogs-manage'));
+    await page.getByLabel('Search blogs').fill(title);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: `Delete ${title}`, exact: true }).click();
+    await expect(page.getByRole('link', { name: `Edit ${title}`, exact: true })).toHaveCount(0);
+  }
+  await page.context().close();
+});
+
+test('each study block is written in the editor and saved', async () => {
+  await page.goto(url('/admin/blogs-create'));
+  await waitForEditor(page);
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Category').selectOption({ label: 'Mathematics' });
+  const editor = page.locator('.editor-content');
+  const study = page.getByRole('toolbar', { name: 'Study blocks' });
+  const press = (name: string) => study.getByRole('button', { name, exact: true }).click();
+  await editor.click();
+
+  await page.keyboard.type('The roots are ');
+  await press('Formula');
+  const formula = page.getByRole('group', { name: 'Formula' });
+  await formula.getByLabel('Formula (TeX)').fill('x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}');
+  await formula.getByLabel(/On its own line/).check();
+  await expect(formula.locator('.math-preview math msqrt')).toBeVisible();
+  await formula.getByRole('button', { name: 'Insert formula' }).click();
+  await expect(editor.locator('.editor-math-block math mfrac')).toBeVisible();
+
+  await editor.locator('p', { hasText: 'The roots are' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and a typo: ');
+  await page.keyboard.press('ControlOrMeta+Alt+m');
+  await formula.getByLabel('Formula (TeX)').fill('\\frac{1}{');
+  await expect(formula.getByText(/This formula has an error/)).toBeVisible();
+  await formula.getByRole('button', { name: 'Insert formula' }).click();
+  await expect(editor.locator('.editor-math.math-error')).toHaveText('\\frac{1}{');
+  await page.keyboard.type(' see the note');
+  await press('Footnote');
+  await page.keyboard.type('Written by hand in the exam.');
+
+  await editor.locator('p', { hasText: 'The roots are' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await press('Numbered list');
+  await page.keyboard.type('Read a, b and c');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Work out the discriminant');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Checklist');
+  await page.keyboard.press('Enter');
+  await press('Task list');
+  await page.keyboard.type('Learn the formula');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  await press('Callout');
+  await page.getByRole('group', { name: 'Callout' }).getByRole('button', { name: 'Remember' }).click();
+  await page.keyboard.type('Divide by 2a, not 2.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  await press('Code block');
+  await page.getByRole('group', { name: 'Code block' }).getByLabel('Language').selectOption('python');
+  await page.getByRole('button', { name: 'Insert code block' }).click();
+  await page.keyboard.type('print(2 + 2)  # four');
+  await expect(editor.locator('pre[data-language="python"]')).toHaveText('print(2 + 2)  # four');
+  await page.keyboard.press('ControlOrMeta+Enter');
+
+  await press('Table');
+  await page.getByRole('group', { name: 'Table' }).getByLabel(/Rows/).fill('2');
+  await page.getByRole('group', { name: 'Table' }).getByLabel('Columns').fill('2');
+  await page.getByRole('button', { name: 'Insert table' }).click();
+  for (const [i, text] of ['Element', 'Symbol', 'Sodium', 'Na'].entries()) {
+    if (i > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  }
+  await expect(editor.locator('th', { hasText: 'Element' })).toBeVisible();
+  await expect(editor.locator('td', { hasText: 'Na' })).toBeVisible();
+
+  await press('Keyboard shortcuts');
+  await expect(page.getByRole('group', { name: 'Keyboard shortcuts' }).getByText('Mod+Alt+M'.replace('Mod', 'Ctrl'))).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Create Blog' }).click();
+  await page.waitForURL(url('/admin/blogs-manage'));
+  await expect(banner(page)).toContainText('Blog post created successfully.');
+  blogId = await findBlogId(page, title);
+});
+
+test('readers get MathML, highlighted code, a framed table, the callout and the footnote, with no script for math', async () => {
+  const response = await page.goto(url(`/blog/${blogId}`));
+  expect(response?.status()).toBe(200);
+  const content = page.locator('.article-content');
+  await expect(content.locator('.math-display math[display="block"] msqrt')).toBeVisible();
+  await expect(content.locator('.math-error code')).toHaveText('\\frac{1}{');
+  await expect(content.locator('ol li', { hasText: 'Work out the discriminant' })).toBeVisible();
+  await expect(content.locator('.task-item input[type="checkbox"][aria-label="To do"]')).toBeDisabled();
+  await expect(content.locator('.callout-remember .callout-title')).toHaveText('Remember');
+  await expect(content.locator('pre.shiki')).toContainText('print(2 + 2)');
+  await expect(content.getByRole('button', { name: 'Copy code' })).toBeVisible();
+  await expect(content.locator('.table-scroll table thead th').first()).toHaveText('Element');
+  await expect(content.locator('.footnote-ref a')).toHaveAttribute('href', /^#fn-1$/);
+  await expect(content.locator('.footnotes li')).toContainText('Written by hand in the exam.');
+  await expect(page.locator('link[rel="stylesheet"][href*="Temml"]')).toHaveCount(1);
+  const scripts = await page.locator('script').evaluateAll((list) => list.map((s) => (s as HTMLScriptElement).src + s.textContent));
+  expect(scripts.filter((s) => /temml|katex|mathjax/i.test(s))).toEqual([]);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  for (const width of [390, 1280]) {
+    test(`the article page has no axe violation and nothing wider than the screen (${scheme}, ${width} px)`, async ({}, testInfo) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url(`/blog/${blogId}`));
+      await waitForNavScript(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.locator('.article-content').screenshot({ path: testInfo.outputPath(`study-${scheme}-${width}.png`) });
+      const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+}
