@@ -105,7 +105,9 @@ test('each study block is written in the editor and saved', async () => {
   await expect(editor.locator('td', { hasText: 'Na' })).toBeVisible();
 
   await press('Keyboard shortcuts');
-  await expect(page.getByRole('group', { name: 'Keyboard shortcuts' }).getByText('Mod+Alt+M'.replace('Mod', 'Ctrl'))).toBeVisible();
+  await expect(
+    page.getByRole('group', { name: 'Keyboard shortcuts' }).getByText('Mod+Alt+M'.replace('Mod', 'Ctrl')),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Create Blog' }).click();
@@ -129,7 +131,9 @@ test('readers get MathML, highlighted code, a framed table, the callout and the 
   await expect(content.locator('.footnote-ref a')).toHaveAttribute('href', /^#fn-1$/);
   await expect(content.locator('.footnotes li')).toContainText('Written by hand in the exam.');
   await expect(page.locator('link[rel="stylesheet"][href*="Temml"]')).toHaveCount(1);
-  const scripts = await page.locator('script').evaluateAll((list) => list.map((s) => (s as HTMLScriptElement).src + s.textContent));
+  const scripts = await page
+    .locator('script')
+    .evaluateAll((list) => list.map((s) => (s as HTMLScriptElement).src + s.textContent));
   expect(scripts.filter((s) => /temml|katex|mathjax/i.test(s))).toEqual([]);
 });
 
