@@ -116,6 +116,39 @@ test('each study block is written in the editor and saved', async () => {
   blogId = await findBlogId(page, title);
 });
 
+test('paste from Word or Google Docs keeps headings, lists, tables, bold, italic and links, and nothing else', async () => {
+  await page.goto(url('/admin/blogs-create'));
+  await waitForEditor(page);
+  const editor = page.locator('.editor-content');
+  await editor.click();
+  const html =
+    '<html xmlns:o="urn:schemas-microsoft-com:office:office"><head><style>p.MsoNormal{color:red}</style></head><body>' +
+    '<!--[if gte mso 9]><xml><o:OfficeDocumentSettings/></xml><![endif]-->' +
+    '<h2 class="MsoHeading2" style="color:#2F5496">Rates of reaction</h2>' +
+    '<p class="MsoNormal" style="font-family:Calibri;color:red">Heat <b>speeds</b> it <i>up</i>, <a href="https://example.org/rates" style="color:blue" onclick="x()">read more</a><o:p></o:p></p>' +
+    '<ul><li style="mso-list:l0">Temperature</li><li>Concentration</li></ul>' +
+    '<table class="MsoTable" style="border:1px solid"><tr><th>Factor</th><th style="text-align:right;color:red">Effect</th></tr><tr><td>Heat</td><td style="text-align:right">Faster</td></tr></table>' +
+    '<p><b style="font-weight:normal" id="docs-internal-guid-1"><span style="font-weight:700">Docs bold</span> and <span style="font-style:italic">docs italic</span></b></p>' +
+    '</body></html>';
+  await editor.evaluate((element, data) => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/html', data);
+    transfer.setData('text/plain', 'Rates of reaction');
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+  }, html);
+  await expect(editor.locator('h2')).toHaveText('Rates of reaction');
+  await expect(editor.locator('strong', { hasText: 'speeds' })).toBeVisible();
+  await expect(editor.locator('em', { hasText: 'up' })).toBeVisible();
+  await expect(editor.locator('a[href="https://example.org/rates"]')).toHaveText('read more');
+  await expect(editor.locator('ul li')).toHaveCount(2);
+  await expect(editor.locator('th', { hasText: 'Factor' })).toBeVisible();
+  await expect(editor.locator('td', { hasText: 'Faster' })).toHaveAttribute('style', /text-align: right/);
+  await expect(editor.locator('strong')).toHaveText(['speeds', 'Docs bold']);
+  await expect(editor.locator('em', { hasText: 'docs italic' })).toBeVisible();
+  await expect(editor.locator('[style*="color"], [class*="Mso"], [onclick]')).toHaveCount(0);
+  await expect(editor).not.toContainText('OfficeDocumentSettings');
+});
+
 test('readers get MathML, highlighted code, a framed table, the callout and the footnote, with no script for math', async () => {
   const response = await page.goto(url(`/blog/${blogId}`));
   expect(response?.status()).toBe(200);
@@ -139,7 +172,8 @@ test('readers get MathML, highlighted code, a framed table, the callout and the 
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const width of [390, 1280]) {
-    test(`the article page has no axe violation and nothing wider than the screen (${scheme}, ${width} px)`, async ({}, testInfo) => {
+    test(`the article page has no axe violation and nothing wider than the screen (${scheme}, ${width} px)`, async () => {
+      const testInfo = test.info();
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width, height: 900 });
       await page.goto(url(`/blog/${blogId}`));
