@@ -32,7 +32,7 @@ import {
 } from './marks.ts';
 import { EMPTY_TOOLBAR_STATE, readToolbarState, sameToolbarState } from './toolbar-state.ts';
 import { studyKeyFor } from './study/shortcuts.ts';
-import { StudyToolbar, type PanelRequest } from './study/StudyToolbar.tsx';
+import { StudyButtons, StudyPanels, type StudyPanel } from './study/StudyToolbar.tsx';
 import { useStudyActions } from './use-study-actions.ts';
 
 /** What the form around the editor reads when it saves. */
@@ -77,7 +77,8 @@ function EditorWithToolbar({
 }: RichTextEditorProps) {
   const [toolbar, setToolbar] = useState(EMPTY_TOOLBAR_STATE);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const [panelRequest, setPanelRequest] = useState<PanelRequest | null>(null);
+  const [studyPanel, setStudyPanel] = useState<StudyPanel | null>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const uploadRef = useRef(uploadImage);
   const disabledRef = useRef(disabled);
   const onReadyRef = useRef(onReady);
@@ -178,13 +179,25 @@ function EditorWithToolbar({
     if (!wanted || !(event.target as HTMLElement).closest('.editor-content')) return;
     event.preventDefault();
     if (wanted === 'rule') studyActions.rule();
-    else setPanelRequest((previous) => ({ panel: wanted, seq: (previous?.seq ?? 0) + 1 }));
+    else setStudyPanel(wanted);
   };
 
   return (
     <div className="rich-editor" data-ready={loading ? undefined : 'true'} aria-busy={loading} onKeyDown={onKeyDown}>
-      <EditorToolbar state={toolbar} actions={actions} disabled={loading || disabled} />
-      <StudyToolbar state={toolbar} actions={studyActions} disabled={loading || disabled} request={panelRequest} />
+      <EditorToolbar
+        state={toolbar}
+        actions={actions}
+        disabled={loading || disabled}
+        toolbarRef={toolbarRef}
+        extra={<StudyButtons state={toolbar} actions={studyActions} panel={studyPanel} setPanel={setStudyPanel} />}
+      />
+      <StudyPanels
+        state={toolbar}
+        actions={studyActions}
+        panel={studyPanel}
+        setPanel={setStudyPanel}
+        toolbar={() => toolbarRef.current}
+      />
       {loading && <p className="editor-loading">Loading editor...</p>}
       {uploadError && (
         <p className="field-error" role="alert">

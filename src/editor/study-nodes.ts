@@ -1,5 +1,5 @@
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
-import { NodeSelection, type Command } from '@milkdown/kit/prose/state';
+import { NodeSelection, TextSelection, type Command } from '@milkdown/kit/prose/state';
 import { $command, $nodeSchema, $remark, $useKeymap, $view } from '@milkdown/kit/utils';
 import { commandsCtx } from '@milkdown/kit/core';
 import remarkMath from 'remark-math';
@@ -98,7 +98,16 @@ export const insertMathCommand = $command(
       if (!payload) return false;
       const type = (payload.display ? mathBlockSchema : mathInlineSchema).type(ctx);
       const node = type.create({ value: payload.value });
-      dispatch?.(state.tr.replaceSelectionWith(node).scrollIntoView());
+      const tr = state.tr.replaceSelectionWith(node);
+      // After a display formula the writer goes on typing below it: in the paragraph that follows,
+      // or a new one (ProseMirror leaves the formula selected, and typing would replace it).
+      if (payload.display && tr.selection instanceof NodeSelection) {
+        const end = tr.selection.to;
+        const paragraph = state.schema.nodes.paragraph;
+        if (!tr.doc.resolve(end).nodeAfter?.isTextblock && paragraph) tr.insert(end, paragraph.create());
+        tr.setSelection(TextSelection.create(tr.doc, end + 1));
+      }
+      dispatch?.(tr.scrollIntoView());
       return true;
     },
 );

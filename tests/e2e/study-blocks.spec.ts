@@ -39,9 +39,14 @@ test('each study block is written in the editor and saved', async () => {
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Category').selectOption({ label: 'Mathematics' });
   const editor = page.locator('.editor-content');
-  const study = page.getByRole('toolbar', { name: 'Study blocks' });
+  const study = page.getByRole('toolbar', { name: 'Formatting' });
   const press = (name: string) => study.getByRole('button', { name, exact: true }).click();
   await editor.click();
+  // Back to the end of the first paragraph (one line at this width), from wherever the cursor is.
+  const backToFirstLineEnd = async () => {
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('End');
+  };
 
   await page.keyboard.type('The roots are ');
   await press('Formula');
@@ -52,8 +57,7 @@ test('each study block is written in the editor and saved', async () => {
   await formula.getByRole('button', { name: 'Insert formula' }).click();
   await expect(editor.locator('.editor-math-block math mfrac')).toBeVisible();
 
-  await editor.locator('p', { hasText: 'The roots are' }).click();
-  await page.keyboard.press('End');
+  await backToFirstLineEnd();
   await page.keyboard.type(' and a typo: ');
   await page.keyboard.press('ControlOrMeta+Alt+m');
   await formula.getByLabel('Formula (TeX)').fill('\\frac{1}{');
@@ -64,8 +68,7 @@ test('each study block is written in the editor and saved', async () => {
   await press('Footnote');
   await page.keyboard.type('Written by hand in the exam.');
 
-  await editor.locator('p', { hasText: 'The roots are' }).click();
-  await page.keyboard.press('End');
+  await backToFirstLineEnd();
   await page.keyboard.press('Enter');
   await press('Numbered list');
   await page.keyboard.type('Read a, b and c');

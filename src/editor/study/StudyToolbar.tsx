@@ -1,7 +1,6 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
 import type { CalloutKind } from '../../shared/study-blocks.ts';
 import type { ToolbarState } from '../toolbar-state.ts';
-import { ToolbarButton, ToolbarFocusContext } from '../toolbar/ToolbarButton.tsx';
+import { ToolbarButton } from '../toolbar/ToolbarButton.tsx';
 import { CalloutPanel } from './CalloutPanel.tsx';
 import { CodePanel } from './CodePanel.tsx';
 import { MathPanel } from './MathPanel.tsx';
@@ -27,20 +26,6 @@ export interface StudyActions {
 
 export type StudyPanel = 'code' | 'table' | 'math' | 'callout' | 'help';
 
-/** A request from a keyboard shortcut in the text to open a panel (seq makes each one new). */
-export interface PanelRequest {
-  panel: StudyPanel;
-  seq: number;
-}
-
-function nextIndex(key: string, current: number, count: number): number | null {
-  if (key === 'ArrowRight') return (current + 1) % count;
-  if (key === 'ArrowLeft') return (current - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
-
 const BUTTONS: {
   label: string;
   glyph: string;
@@ -62,43 +47,61 @@ const BUTTONS: {
   { label: 'Keyboard shortcuts', glyph: '?', panel: 'help' },
 ];
 
+/** The first study button's place in the toolbar: after SPEC.md's ten formatting buttons. */
+export const FIRST_STUDY_INDEX = 10;
+
 /**
- * The study-material toolbar, a second row after the formatting one (which stays as SPEC.md has
- * it): lists, quote, code, tables, formulas, callouts, footnotes, rule and the shortcut list.
- * Same pattern: one tab stop, arrow keys move, panels open below.
+ * The study-material buttons, after the formatting ones in the same toolbar (whose first ten stay
+ * as SPEC.md has them): lists, quote, code, tables, formulas, callouts, footnotes, rule and the
+ * shortcut list. Buttons that open a panel report aria-expanded; the panels render below the
+ * toolbar (StudyPanels).
  */
-export function StudyToolbar({
+export function StudyButtons({
   state,
   actions,
-  disabled,
-  request,
+  panel,
+  setPanel,
 }: {
   state: ToolbarState;
   actions: StudyActions;
-  disabled: boolean;
-  request: PanelRequest | null;
+  panel: StudyPanel | null;
+  setPanel: (panel: StudyPanel | null) => void;
 }) {
-  const [panel, setPanel] = useState<StudyPanel | null>(null);
-  const [focusIndex, setFocusIndex] = useState(0);
-  const toolbarRef = useRef<HTMLDivElement>(null);
-  // A new request from a shortcut opens its panel (state adjusted while rendering, not in an effect).
-  const [seenRequest, setSeenRequest] = useState(request);
-  if (request !== seenRequest) {
-    setSeenRequest(request);
-    if (request) setPanel(request.panel);
-  }
+  return (
+    <div className="tb-group tb-study">
+      {BUTTONS.map((button, i) => (
+        <ToolbarButton
+          key={button.label}
+          index={FIRST_STUDY_INDEX + i}
+          label={button.label}
+          pressed={button.pressed?.(state)}
+          {...(button.panel
+            ? { expanded: panel === button.panel, onPress: () => setPanel(panel === button.panel ? null : button.panel!) }
+            : { onPress: () => (actions[button.act!] as () => void)() })}
+        >
+          <span aria-hidden="true">{button.glyph}</span>
+        </ToolbarButton>
+      ))}
+    </div>
+  );
+}
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = Array.from(toolbarRef.current?.querySelectorAll<HTMLButtonElement>('[data-toolbar-item]') ?? []);
-    const current = list.indexOf(event.target as HTMLButtonElement);
-    const next = current < 0 ? null : nextIndex(event.key, current, list.length);
-    if (next === null) return;
-    event.preventDefault();
-    setFocusIndex(next);
-    list[next]?.focus();
-  };
+/** The open study panel, below the toolbar; closing it returns the keyboard to its button. */
+export function StudyPanels({
+  state,
+  actions,
+  panel,
+  setPanel,
+  toolbar,
+}: {
+  state: ToolbarState;
+  actions: StudyActions;
+  panel: StudyPanel | null;
+  setPanel: (panel: StudyPanel | null) => void;
+  toolbar: () => HTMLElement | null;
+}) {
   const close = () => {
-    const trigger = toolbarRef.current?.querySelector<HTMLButtonElement>('[aria-expanded="true"]');
+    const trigger = toolbar()?.querySelector<HTMLButtonElement>('.tb-study [aria-expanded="true"]');
     setPanel(null);
     if (trigger) trigger.focus();
     else actions.focusEditor();
@@ -107,35 +110,8 @@ export function StudyToolbar({
     act();
     setPanel(null);
   };
-
   return (
-    <div className="editor-toolbar-wrap">
-      <ToolbarFocusContext.Provider value={{ focusIndex, setFocusIndex, disabled }}>
-        <div
-          className="editor-toolbar study-toolbar"
-          role="toolbar"
-          aria-label="Study blocks"
-          ref={toolbarRef}
-          onKeyDown={onKeyDown}
-        >
-          {BUTTONS.map((button, index) => (
-            <ToolbarButton
-              key={button.label}
-              index={index}
-              label={button.label}
-              pressed={button.pressed?.(state)}
-              {...(button.panel
-                ? {
-                    expanded: panel === button.panel,
-                    onPress: () => setPanel((open) => (open === button.panel ? null : button.panel!)),
-                  }
-                : { onPress: () => (actions[button.act!] as () => void)() })}
-            >
-              <span aria-hidden="true">{button.glyph}</span>
-            </ToolbarButton>
-          ))}
-        </div>
-      </ToolbarFocusContext.Provider>
+    <>
       {panel === 'code' && (
         <CodePanel current={state.codeLanguage} onApply={(lang) => done(() => actions.codeBlock(lang))} onClose={close} />
       )}
@@ -164,6 +140,6 @@ export function StudyToolbar({
         />
       )}
       {panel === 'help' && <ShortcutsPanel onClose={close} />}
-    </div>
+    </>
   );
 }
