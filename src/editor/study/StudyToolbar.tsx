@@ -34,15 +34,15 @@ const BUTTONS: {
   pressed?: (s: ToolbarState) => boolean;
 }[] = [
   { label: 'Bulleted list', glyph: '•≡', act: 'bulletList' },
-  { label: 'Numbered list', glyph: '1≡', act: 'orderedList' },
+  { label: 'Numbered list', glyph: '#≡', act: 'orderedList' },
   { label: 'Task list', glyph: '☑', act: 'taskList' },
   { label: 'Quote', glyph: '❝', act: 'quote' },
   { label: 'Inline code', glyph: '</>', act: 'inlineCode', pressed: (s) => s.inlineCode },
   { label: 'Code block', glyph: '{ }', panel: 'code', pressed: (s) => s.codeLanguage !== null },
   { label: 'Table', glyph: '▦', panel: 'table', pressed: (s) => s.inTable },
-  { label: 'Formula', glyph: '√x', panel: 'math', pressed: (s) => s.mathValue !== null },
+  { label: 'Formula', glyph: '√', panel: 'math', pressed: (s) => s.mathValue !== null },
   { label: 'Callout', glyph: '!', panel: 'callout', pressed: (s) => s.callout !== null },
-  { label: 'Footnote', glyph: 'x¹', act: 'footnote' },
+  { label: 'Footnote', glyph: '†', act: 'footnote' },
   { label: 'Horizontal rule', glyph: '―', act: 'rule' },
   { label: 'Keyboard shortcuts', glyph: '?', panel: 'help' },
 ];
