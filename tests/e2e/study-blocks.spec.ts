@@ -42,12 +42,7 @@ test('each study block is written in the editor and saved', async () => {
   const study = page.getByRole('toolbar', { name: 'Formatting' });
   const press = (name: string) => study.getByRole('button', { name, exact: true }).click();
   await editor.click();
-  // Back to the end of the first paragraph (one line at this width), from wherever the cursor is.
-  const backToFirstLineEnd = async () => {
-    await page.keyboard.press('ControlOrMeta+Home');
-    await page.keyboard.press('End');
-  };
-
+  // Written top to bottom, never moving back: each step waits until the editor shows the last one.
   await page.keyboard.type('The roots are ');
   await press('Formula');
   const formula = page.getByRole('group', { name: 'Formula' });
@@ -57,36 +52,38 @@ test('each study block is written in the editor and saved', async () => {
   await formula.getByRole('button', { name: 'Insert formula' }).click();
   await expect(editor.locator('.editor-math-block math mfrac')).toBeVisible();
 
-  await backToFirstLineEnd();
-  await page.keyboard.type(' and a typo: ');
+  // The cursor is in the paragraph below the formula.
+  await page.keyboard.type('A typo: ');
   await page.keyboard.press('ControlOrMeta+Alt+m');
   await formula.getByLabel('Formula (TeX)').fill('\\frac{1}{');
   await expect(formula.getByText(/This formula has an error/)).toBeVisible();
   await formula.getByRole('button', { name: 'Insert formula' }).click();
   await expect(editor.locator('.editor-math.math-error')).toHaveText('\\frac{1}{');
-  await page.keyboard.type(' see the note');
-  await press('Footnote');
-  await page.keyboard.type('Written by hand in the exam.');
-
-  await backToFirstLineEnd();
+  await page.keyboard.type(' is kept.');
+  await expect(editor.locator('p', { hasText: 'is kept.' })).toBeVisible();
   await page.keyboard.press('Enter');
+
   await press('Numbered list');
   await page.keyboard.type('Read a, b and c');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Work out the discriminant');
+  await expect(editor.locator('ol > li')).toHaveCount(2);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Checklist');
+  await expect(editor.locator(':scope > p', { hasText: 'Checklist' })).toBeVisible();
   await page.keyboard.press('Enter');
   await press('Task list');
   await page.keyboard.type('Learn the formula');
+  await expect(editor.locator('li[data-item-type="task"]', { hasText: 'Learn the formula' })).toBeVisible();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
+  await expect(editor.locator('ul li')).toHaveCount(1);
 
   await press('Callout');
   await page.getByRole('group', { name: 'Callout' }).getByRole('button', { name: 'Remember' }).click();
   await page.keyboard.type('Divide by 2a, not 2.');
-  await page.keyboard.press('Enter');
+  await expect(editor.locator('[data-callout="remember"]', { hasText: 'Divide by 2a' })).toBeVisible();
   await page.keyboard.press('Enter');
 
   await press('Code block');
@@ -103,9 +100,14 @@ test('each study block is written in the editor and saved', async () => {
   for (const [i, text] of ['Element', 'Symbol', 'Sodium', 'Na'].entries()) {
     if (i > 0) await page.keyboard.press('Tab');
     await page.keyboard.type(text);
+    await expect(editor.locator('th, td', { hasText: text })).toBeVisible();
   }
-  await expect(editor.locator('th', { hasText: 'Element' })).toBeVisible();
-  await expect(editor.locator('td', { hasText: 'Na' })).toBeVisible();
+
+  // Last, as the note takes the cursor to the end of the article.
+  await press('Footnote');
+  await expect(editor.locator('sup[data-type="footnote_reference"]')).toHaveCount(1);
+  await page.keyboard.type('Written by hand in the exam.');
+  await expect(editor.locator('dl[data-type="footnote_definition"]')).toContainText('Written by hand in the exam.');
 
   await press('Keyboard shortcuts');
   await expect(
@@ -117,6 +119,17 @@ test('each study block is written in the editor and saved', async () => {
   await page.waitForURL(url('/admin/blogs-manage'));
   await expect(banner(page)).toContainText('Blog post created successfully.');
   blogId = await findBlogId(page, title);
+});
+
+test('the editor with its study buttons fits a 390 px screen', async () => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto(url('/admin/blogs-create'));
+  await waitForEditor(page);
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByRole('group', { name: 'Keyboard shortcuts' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 720 });
 });
 
 test('paste from Word or Google Docs keeps headings, lists, tables, bold, italic and links, and nothing else', async () => {
