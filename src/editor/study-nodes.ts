@@ -189,7 +189,30 @@ export function selectedMath(selection: unknown): MathPayload | null {
   return { value: String(selection.node.attrs.value), display: name === 'math_block' };
 }
 
+/** Enter on an empty last paragraph of a callout leaves the callout (as in a list or a quote). */
+export const exitCalloutCommand = $command(
+  'ExitCallout',
+  (ctx) => (): Command => (state, dispatch) => {
+    const { $from, empty } = state.selection;
+    const depth = $from.depth - 1;
+    if (!empty || depth < 1 || $from.parent.content.size > 0 || $from.node(depth).type !== calloutSchema.type(ctx)) return false;
+    const callout = $from.node(depth);
+    if ($from.index(depth) !== callout.childCount - 1 || callout.childCount < 2) return false;
+    const paragraphStart = $from.before();
+    const tr = state.tr.delete(paragraphStart, $from.after());
+    const afterCallout = tr.mapping.map($from.after(depth));
+    tr.insert(afterCallout, state.schema.nodes.paragraph!.create());
+    dispatch?.(tr.setSelection(TextSelection.create(tr.doc, afterCallout + 1)).scrollIntoView());
+    return true;
+  },
+);
+
 export const studyKeymap = $useKeymap('studyBlocksKeymap', {
+  ExitCallout: {
+    shortcuts: 'Enter',
+    priority: 60,
+    command: (ctx) => () => ctx.get(commandsCtx).call(exitCalloutCommand.key),
+  },
   RemoveCallout: {
     shortcuts: 'Mod-Alt-Backspace',
     command: (ctx) => () => ctx.get(commandsCtx).call(removeCalloutCommand.key),
@@ -206,5 +229,6 @@ export const studyNodes = [
   calloutSchema,
   setCalloutCommand,
   removeCalloutCommand,
+  exitCalloutCommand,
   studyKeymap,
 ].flat();

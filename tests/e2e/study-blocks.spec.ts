@@ -84,13 +84,18 @@ test('each study block is written in the editor and saved', async () => {
   await page.getByRole('group', { name: 'Callout' }).getByRole('button', { name: 'Remember' }).click();
   await page.keyboard.type('Divide by 2a, not 2.');
   await expect(editor.locator('[data-callout="remember"]', { hasText: 'Divide by 2a' })).toBeVisible();
+  // Enter on the empty last line leaves the callout.
   await page.keyboard.press('Enter');
+  await expect(editor.locator('[data-callout="remember"] p')).toHaveCount(2);
+  await page.keyboard.press('Enter');
+  await expect(editor.locator('[data-callout="remember"] p')).toHaveCount(1);
 
   await press('Code block');
   await page.getByRole('group', { name: 'Code block' }).getByLabel('Language').selectOption('python');
   await page.getByRole('button', { name: 'Insert code block' }).click();
   await page.keyboard.type('print(2 + 2)  # four');
   await expect(editor.locator('pre[data-language="python"]')).toHaveText('print(2 + 2)  # four');
+  await expect(editor.locator('[data-callout] pre')).toHaveCount(0);
   await page.keyboard.press('ControlOrMeta+Enter');
 
   await press('Table');

@@ -17,6 +17,7 @@ export const SHORTCUTS: [string, string][] = [
   ['Table', 'Mod+Alt+T'],
   ['Next / previous table cell', 'Tab / Shift+Tab'],
   ['Callout', 'Mod+Alt+N'],
+  ['Leave a callout', 'Enter on an empty last line'],
   ['Remove callout', 'Mod+Alt+Backspace'],
   ['Footnote', 'Mod+Alt+F'],
   ['Horizontal rule', 'Mod+Alt+H'],
