@@ -1,3 +1,5 @@
+import { STUDY_BLOCKS } from './demo-study-blocks.ts';
+
 /** The demo site's content: categories, article titles, colours, links and comments. */
 export const CATEGORIES = [
   'Mathematics',
@@ -57,6 +59,7 @@ export const COMMENT_TEXTS = [
 export function articleHtml(title: string, category: string, index: number): string {
   return [
     `<p>This guide covers <strong>${title.toLowerCase()}</strong> as part of our ${category} series. Read it once for the big picture, then work through the examples with a pencil in hand.</p>`,
+    STUDY_BLOCKS[title] ?? '',
     '<h2>Key ideas</h2>',
     '<ul><li>Start from definitions and say them in your own words.</li><li>Work one example slowly before trying harder ones.</li><li>Check every answer against the method, not just the result.</li></ul>',
     `<h3>Worked example ${index + 1}</h3>`,

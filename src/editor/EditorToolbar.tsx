@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { BACKGROUND_COLORS, TEXT_COLORS } from './colors.ts';
 import type { ToolbarState } from './toolbar-state.ts';
 import { ColorPanel } from './toolbar/ColorPanel.tsx';
@@ -41,10 +41,22 @@ function nextIndex(key: string, current: number, count: number): number | null {
  * buttons). Toggles report aria-pressed; link, image and colours open a small panel below
  * (one file each under toolbar/).
  */
-export function EditorToolbar({ state, actions, disabled }: { state: ToolbarState; actions: ToolbarActions; disabled: boolean }) {
+export function EditorToolbar({
+  state,
+  actions,
+  disabled,
+  extra,
+  toolbarRef,
+}: {
+  state: ToolbarState;
+  actions: ToolbarActions;
+  disabled: boolean;
+  /** More buttons after SPEC.md's ten (the study blocks), sharing the single tab stop. */
+  extra?: ReactNode;
+  toolbarRef: RefObject<HTMLDivElement | null>;
+}) {
   const [panel, setPanel] = useState<Panel | null>(null);
   const [focusIndex, setFocusIndex] = useState(0);
-  const toolbarRef = useRef<HTMLDivElement>(null);
 
   const onToolbarKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const list = Array.from(toolbarRef.current?.querySelectorAll<HTMLButtonElement>('[data-toolbar-item]') ?? []);
@@ -59,7 +71,7 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
 
   // Closing without acting returns the keyboard to the button that opened the panel (the expanded one).
   const closePanel = () => {
-    const trigger = toolbarRef.current?.querySelector<HTMLButtonElement>('[aria-expanded="true"]');
+    const trigger = toolbarRef.current?.querySelector<HTMLButtonElement>(':not(.tb-study) > [aria-expanded="true"]');
     setPanel(null);
     if (trigger) trigger.focus();
     else actions.focusEditor();
@@ -103,6 +115,7 @@ export function EditorToolbar({ state, actions, disabled }: { state: ToolbarStat
               </span>
             </ToolbarButton>
           </div>
+          {extra}
         </div>
       </ToolbarFocusContext.Provider>
       {panel === 'link' && (

@@ -8,7 +8,17 @@ import {
 } from '@milkdown/kit/preset/commonmark';
 import { getHTML, getMarkdown } from '@milkdown/kit/utils';
 import { Milkdown, MilkdownProvider, useEditor, useInstance } from '@milkdown/react';
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import '@milkdown/kit/prose/view/style/prosemirror.css';
 import './editor.css';
 import { createEditor } from './create-editor.ts';
@@ -21,6 +31,9 @@ import {
   toggleUnderlineCommand,
 } from './marks.ts';
 import { EMPTY_TOOLBAR_STATE, readToolbarState, sameToolbarState } from './toolbar-state.ts';
+import { studyKeyFor } from './study/shortcuts.ts';
+import { StudyButtons, StudyPanels, type StudyPanel } from './study/StudyToolbar.tsx';
+import { useStudyActions } from './use-study-actions.ts';
 
 /** What the form around the editor reads when it saves. */
 export interface RichTextEditorHandle {
@@ -64,6 +77,8 @@ function EditorWithToolbar({
 }: RichTextEditorProps) {
   const [toolbar, setToolbar] = useState(EMPTY_TOOLBAR_STATE);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [studyPanel, setStudyPanel] = useState<StudyPanel | null>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const uploadRef = useRef(uploadImage);
   const disabledRef = useRef(disabled);
   const onReadyRef = useRef(onReady);
@@ -157,9 +172,32 @@ function EditorWithToolbar({
     [call, run],
   );
 
+  const studyActions = useStudyActions(call, run);
+  // Shortcuts that open a study panel (the others are ProseMirror keymaps in the editor itself).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const wanted = studyKeyFor(event);
+    if (!wanted || !(event.target as HTMLElement).closest('.editor-content')) return;
+    event.preventDefault();
+    if (wanted === 'rule') studyActions.rule();
+    else setStudyPanel(wanted);
+  };
+
   return (
-    <div className="rich-editor" data-ready={loading ? undefined : 'true'} aria-busy={loading}>
-      <EditorToolbar state={toolbar} actions={actions} disabled={loading || disabled} />
+    <div className="rich-editor" data-ready={loading ? undefined : 'true'} aria-busy={loading} onKeyDown={onKeyDown}>
+      <EditorToolbar
+        state={toolbar}
+        actions={actions}
+        disabled={loading || disabled}
+        toolbarRef={toolbarRef}
+        extra={<StudyButtons state={toolbar} actions={studyActions} panel={studyPanel} setPanel={setStudyPanel} />}
+      />
+      <StudyPanels
+        state={toolbar}
+        actions={studyActions}
+        panel={studyPanel}
+        setPanel={setStudyPanel}
+        toolbar={() => toolbarRef.current}
+      />
       {loading && <p className="editor-loading">Loading editor...</p>}
       {uploadError && (
         <p className="field-error" role="alert">

@@ -8,6 +8,9 @@ import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey, type EditorState } from '@milkdown/kit/prose/state';
 import { $prose } from '@milkdown/kit/utils';
 import { addStyledNodePrinters, styledMarks } from './marks.ts';
+import { cleanPastedHtml } from './paste-cleanup.ts';
+import { studyCommands } from './study-commands.ts';
+import { studyNodes } from './study-nodes.ts';
 
 export interface CreateEditorOptions {
   root: HTMLElement;
@@ -59,6 +62,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
       ctx.update(editorViewOptionsCtx, (previous) => ({
         ...previous,
         editable: () => options.isEditable(),
+        transformPastedHTML: cleanPastedHtml,
         attributes: {
           'aria-label': options.label,
           'aria-multiline': 'true',
@@ -92,5 +96,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(clipboard)
     .use(upload)
     .use(styledMarks)
+    .use(studyNodes)
+    .use(studyCommands)
     .use(stateReporter);
 }

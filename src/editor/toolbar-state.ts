@@ -1,5 +1,6 @@
 import type { MarkType } from '@milkdown/kit/prose/model';
 import type { EditorState } from '@milkdown/kit/prose/state';
+import { selectedMath } from './study-nodes.ts';
 
 /** What the toolbar shows as pressed, read from the editor's selection. */
 export interface ToolbarState {
@@ -12,6 +13,13 @@ export interface ToolbarState {
   textColor: string | null;
   bgColor: string | null;
   selectionEmpty: boolean;
+  /** Study blocks (StudyToolbar): the code block's language, the table, callout or formula at the cursor. */
+  codeLanguage: string | null;
+  inTable: boolean;
+  callout: string | null;
+  mathValue: string | null;
+  mathDisplay: boolean;
+  inlineCode: boolean;
 }
 
 export const EMPTY_TOOLBAR_STATE: ToolbarState = {
@@ -24,7 +32,20 @@ export const EMPTY_TOOLBAR_STATE: ToolbarState = {
   textColor: null,
   bgColor: null,
   selectionEmpty: true,
+  codeLanguage: null,
+  inTable: false,
+  callout: null,
+  mathValue: null,
+  mathDisplay: false,
+  inlineCode: false,
 };
+
+/** The nearest ancestor of the cursor with this node type name, if any. */
+function ancestor(state: EditorState, name: string) {
+  const { $from } = state.selection;
+  for (let depth = $from.depth; depth > 0; depth--) if ($from.node(depth).type.name === name) return $from.node(depth);
+  return null;
+}
 
 /** The mark of this type at the cursor (or the first one in the selection), if any. */
 function markAt(state: EditorState, type: MarkType | undefined) {
@@ -43,6 +64,7 @@ export function readToolbarState(state: EditorState): ToolbarState {
   const { marks } = state.schema;
   const parent = state.selection.$from.parent;
   const link = markAt(state, marks.link);
+  const math = selectedMath(state.selection);
   return {
     heading: parent.type.name === 'heading' ? Number(parent.attrs.level) : 0,
     bold: markAt(state, marks.strong) !== null,
@@ -53,6 +75,12 @@ export function readToolbarState(state: EditorState): ToolbarState {
     textColor: (markAt(state, marks.textColor)?.attrs.color as string | undefined) ?? null,
     bgColor: (markAt(state, marks.bgColor)?.attrs.color as string | undefined) ?? null,
     selectionEmpty: state.selection.empty,
+    codeLanguage: parent.type.name === 'code_block' ? String(parent.attrs.language ?? '') : null,
+    inTable: ancestor(state, 'table') !== null,
+    callout: (ancestor(state, 'callout')?.attrs.kind as string | undefined) ?? null,
+    mathValue: math ? math.value : null,
+    mathDisplay: math?.display ?? false,
+    inlineCode: markAt(state, marks.inlineCode) !== null,
   };
 }
 

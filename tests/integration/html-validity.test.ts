@@ -6,11 +6,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { trackTempDirs } from '../support/temp-dirs.ts';
+import { STUDY_BLOCKS } from '../../db/seed/demo-study-blocks.ts';
 
 /**
  * Every kind of public page passes the W3C Nu HTML checker (vnu-jar, run on the system's Java) with
  * no error: home, lists, a category, search, articles with and without a video or PDF, downloads,
- * the info pages, sign-in screens and the 404 page, as the real server answers them.
+ * the info pages, sign-in screens and the 404 page, as the real server answers them; and the demo
+ * articles with formulas (MathML), code, tables, callouts and footnotes.
  */
 
 const require = createRequire(import.meta.url);
@@ -52,7 +54,14 @@ async function runChecker(files: string[]): Promise<string> {
 }
 
 async function publicPaths(): Promise<string[]> {
-  const blogs = (await (await fetch(server.url('/api/blogs'))).json()) as { id: number; category_id: number | null }[];
+  const blogs = (await (await fetch(server.url('/api/blogs'))).json()) as {
+    id: number;
+    title: string;
+    category_id: number | null;
+  }[];
+  // The demo articles with study blocks: MathML, highlighted code, tables, callouts, footnotes.
+  const study = blogs.filter((blog) => Object.hasOwn(STUDY_BLOCKS, blog.title));
+  expect(study).toHaveLength(Object.keys(STUDY_BLOCKS).length);
   const categories = (await (await fetch(server.url('/api/categories'))).json()) as { id: number }[];
   return [
     '/',
@@ -67,6 +76,7 @@ async function publicPaths(): Promise<string[]> {
     '/register',
     '/no-such-page',
     ...blogs.slice(0, 6).map((blog) => `/blog/${blog.id}`),
+    ...study.map((blog) => `/blog/${blog.id}`),
   ];
 }
 

@@ -99,6 +99,31 @@ export const XSS_VECTORS: XssVector[] = [
   v('select option mXSS', `<select><template><style><img src=x onerror=${MARK}></style></template></select>`),
   v('contenteditable onblur', `<x contenteditable onblur=${MARK}>lose focus</x>`),
 
+  // MathML, tables and the study blocks' attributes (math, callouts, footnotes, code)
+  v(
+    'math maction statusline',
+    `<math><maction actiontype="statusline" xlink:href="javascript:${MARK}"><mtext>x</mtext></maction></math>`,
+  ),
+  v(
+    'math annotation-xml text/html',
+    `<math><annotation-xml encoding="text/html"><img src=x onerror=${MARK}></annotation-xml></math>`,
+  ),
+  v('math href', `<math href="javascript:${MARK}"><mi>x</mi></math>`),
+  v('math mi xlink:href', `<math><mi xlink:href="javascript:${MARK}">x</mi></math>`),
+  v('math mtext style mXSS', `<math><mtext><style><img src=x onerror=${MARK}></style></mtext></math>`),
+  v('math in inline math span', `<span data-type="math_inline"><math><mi onclick="${MARK}">x</mi></math></span>`),
+  v('TeX href in inline math', `<span data-type="math_inline">\\href{javascript:${MARK}}{x}</span>`),
+  v('TeX breakout from a display formula', `<div data-type="math_block">x</div></math><img src=x onerror=${MARK}></div>`),
+  v('table background javascript:', `<table background="javascript:${MARK}"><tr><td>x</td></tr></table>`),
+  v(
+    'td onmouseover',
+    `<table><tr><td onmouseover="${MARK}" style="text-align:left;background:url(javascript:${MARK})">x</td></tr></table>`,
+  ),
+  v('table caption breakout', `<table><caption><img src=x onerror=${MARK}></caption></table>`),
+  v('code language attribute breakout', `<pre data-language='"><img src=x onerror=${MARK}>'><code>x</code></pre>`),
+  v('footnote label attribute breakout', `<sup data-type="footnote_reference" data-label='x" onmouseover="${MARK}'>1</sup>`),
+  v('callout with a handler', `<div data-callout="tip" onclick="${MARK}" class="x"><p>t</p></div>`),
+
   // Encoded forms that must stay text
   v('HTML-escaped script', `&lt;script&gt;${MARK}&lt;/script&gt;`),
   v('URL-encoded script', '%3Cscript%3Etop.__xss%3D1%3C%2Fscript%3E'),

@@ -18,6 +18,7 @@ import { listSlides } from '../db/repositories/carousel.ts';
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { buildFtsQuery, normalizeSearchText } from './search.ts';
 import { htmlToText } from './sanitize.ts';
+import { renderArticleHtml } from './render-article.ts';
 import type { RecentItem, SlideDto, TopViewedItem } from '../../shared/api-types.ts';
 
 /** SPEC.md section 9. */
@@ -137,6 +138,10 @@ export async function getBlogDetail(db: Db, id: number, audience: Audience = 'pu
 export interface ArticlePage extends BlogDetail {
   /** Plain-text opening of the content, for the page description and social cards. */
   summary: string;
+  /** The page loads the math stylesheet (self-hosted fonts) only when it has formulas. */
+  hasMath: boolean;
+  /** The page loads the copy-code script only when it has code blocks. */
+  hasCode: boolean;
 }
 
 /** Cuts text at a word boundary, adding an ellipsis when anything was cut. */
@@ -151,7 +156,15 @@ export function summarizeText(text: string, max = SUMMARY_LENGTH): string {
 export async function getArticlePage(db: Db, id: number, audience: Audience = 'public'): Promise<ArticlePage | null> {
   const detail = await getBlogDetail(db, id, audience);
   if (!detail) return null;
-  return { ...detail, summary: summarizeText(htmlToText(detail.content)) };
+  // The stored HTML as readers get it: formulas typeset, code highlighted (render-article.ts).
+  const rendered = await renderArticleHtml(detail.content);
+  return {
+    ...detail,
+    content: rendered.html,
+    summary: summarizeText(htmlToText(detail.content)),
+    hasMath: rendered.hasMath,
+    hasCode: rendered.hasCode,
+  };
 }
 
 /** The newest articles for the RSS feed. */

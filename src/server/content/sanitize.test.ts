@@ -100,6 +100,38 @@ describe('sanitizeArticleHtml: what the editor makes stays', () => {
   });
 });
 
+describe('sanitizeArticleHtml: study blocks', () => {
+  it('keeps what the editor writes for math, code, tables, tasks, callouts and footnotes', () => {
+    const html =
+      '<p><span data-type="math_inline">a^2</span> <code>x</code></p><div data-type="math_block">\\frac{1}{2}</div>' +
+      '<pre data-language="python"><code>print(1)</code></pre>' +
+      '<table><tbody><tr data-is-header="true"><th style="text-align:center">A</th></tr><tr><td style="text-align:right">1</td></tr></tbody></table>' +
+      '<ul><li data-item-type="task" data-checked="true"><p>t</p></li></ul>' +
+      '<div data-callout="example"><p>e</p></div>' +
+      '<p>n<sup data-type="footnote_reference" data-label="1">1</sup></p>' +
+      '<dl data-type="footnote_definition" data-label="1"><dt>1</dt><dd><p>d</p></dd></dl><blockquote><p>q</p></blockquote><hr />';
+    expect(clean(html)).toBe(html);
+  });
+
+  it('drops any other value of the markers and any other attribute on the new elements', () => {
+    const out = clean(
+      '<div data-type="x" class="evil" style="position:fixed" onclick="a()">d</div><span data-type="script">s</span>' +
+        '<td style="text-align: left; background: red">c</td><pre data-language="a b"><code>x</code></pre><li data-checked="yes">l</li>',
+    );
+    expect(out).not.toMatch(/data-type="|class=|position|onclick|background|data-language|data-checked="yes"/);
+  });
+
+  it.each([
+    ['maction', '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)"><mtext>x</mtext></maction></math>'],
+    ['annotation-xml', '<math><annotation-xml encoding="text/html"><img src=x onerror=alert(1)></annotation-xml></math>'],
+    ['mtext style', '<math><mtext><style><img src=x onerror=alert(1)></style></mtext></math>'],
+    ['math in a formula span', '<span data-type="math_inline"><math><mi onclick="alert(1)">x</mi></math></span>'],
+  ])('neutralises the MathML vector %s: no MathML is accepted, formulas are stored as TeX', (_, vector) => {
+    const out = clean(vector);
+    expect(out).not.toMatch(/<math|<maction|<annotation|<style|onerror|onclick|javascript/i);
+  });
+});
+
 describe('htmlToText', () => {
   it('strips tags, decodes entities and separates blocks', () => {
     expect(htmlToText('<h2>Title</h2><p>a &amp; b</p><p>c&nbsp;d</p>')).toBe('Title: a & b. c d');
@@ -117,6 +149,12 @@ describe('htmlToText', () => {
     expect(htmlToText('<table><tr><th>Term</th><td>Meaning</td></tr><tr><td>x</td><td>y</td></tr></table>')).toBe(
       'Term Meaning. x y',
     );
+  });
+
+  it('indexes formula sources and table text', () => {
+    expect(
+      htmlToText('<p>Roots: <span data-type="math_inline">x^2-1</span></p><table><tr><th>Na</th><td>11</td></tr></table>'),
+    ).toBe('Roots: x^2-1. Na 11');
   });
 
   it('decodes each entity once and ignores a private-use character in the input', () => {

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { CALLOUT_KINDS } from '../../shared/study-blocks.ts';
 
 /**
  * Article HTML is sanitized on write, whoever sends it (admins included): only what the editor
@@ -7,6 +8,14 @@ import sanitizeHtml from 'sanitize-html';
  */
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)|[a-z]{3,20})$/i;
 const SAFE_LINK = /^(https?:|mailto:|tel:)/i;
+const ALIGN = /^(left|center|right)$/;
+const LANGUAGE = /^[a-z0-9+#-]{1,24}$/i;
+const FOOTNOTE_LABEL = /^[\w-]{1,32}$/;
+
+function keepToken(tagName: string, attribs: sanitizeHtml.Attributes, name: string, pattern: RegExp): sanitizeHtml.Tag {
+  const { [name]: value, ...rest } = attribs;
+  return { tagName, attribs: value !== undefined && pattern.test(value) ? { ...rest, [name]: value } : rest };
+}
 const YOUTUBE_EMBED = /^https:\/\/www\.youtube(-nocookie)?\.com\/embed\/[A-Za-z0-9_-]{11}(\?[\w=&-]*)?$/;
 
 const articleOptions: sanitizeHtml.IOptions = {
@@ -41,17 +50,40 @@ const articleOptions: sanitizeHtml.IOptions = {
     'th',
     'td',
     'iframe',
+    // Study material (docs/study-content.md): math and callouts are divs and spans marked by a
+    // data attribute, footnotes are sup references and dl definitions, as the editor writes them.
+    'div',
+    'sup',
+    'dl',
+    'dt',
+    'dd',
   ],
   allowedAttributes: {
     a: ['href', 'title'],
     img: ['src', 'alt', 'title', 'width', 'height'],
-    span: ['style'],
     iframe: ['src', 'title', 'allowfullscreen'],
-    th: ['colspan', 'rowspan'],
-    td: ['colspan', 'rowspan'],
+    th: ['colspan', 'rowspan', 'style'],
+    td: ['colspan', 'rowspan', 'style'],
     ol: ['start'],
+    tr: [{ name: 'data-is-header', values: ['', 'true'] }],
+    li: [
+      { name: 'data-item-type', values: ['task'] },
+      { name: 'data-checked', values: ['true', 'false'] },
+    ],
+    span: ['style', { name: 'data-type', values: ['math_inline'] }],
+    div: [
+      { name: 'data-type', values: ['math_block'] },
+      { name: 'data-callout', values: [...CALLOUT_KINDS] },
+    ],
+    pre: ['data-language'],
+    sup: [{ name: 'data-type', values: ['footnote_reference'] }, 'data-label'],
+    dl: [{ name: 'data-type', values: ['footnote_definition'] }, 'data-label'],
   },
-  allowedStyles: { span: { color: [COLOR], 'background-color': [COLOR] } },
+  allowedStyles: {
+    span: { color: [COLOR], 'background-color': [COLOR] },
+    th: { 'text-align': [ALIGN] },
+    td: { 'text-align': [ALIGN] },
+  },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
@@ -70,6 +102,10 @@ const articleOptions: sanitizeHtml.IOptions = {
       return { tagName, attribs: { src, title: attribs.title ?? 'Embedded video', allowfullscreen: '', loading: 'lazy' } };
     },
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+    // Free-text data attributes keep a short plain token only: they end up in ids and classes.
+    pre: (tagName, attribs) => keepToken(tagName, attribs, 'data-language', LANGUAGE),
+    sup: (tagName, attribs) => keepToken(tagName, attribs, 'data-label', FOOTNOTE_LABEL),
+    dl: (tagName, attribs) => keepToken(tagName, attribs, 'data-label', FOOTNOTE_LABEL),
   },
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
 };
