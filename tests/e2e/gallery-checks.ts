@@ -96,7 +96,10 @@ export function findLayoutProblems(options: CheckOptions): string[] {
       if (box) items.push({ el, box, overlay: overlayOf(el) });
     }
   }
-  for (const el of document.body.querySelectorAll('img, input:not([type="hidden"]), select, textarea, iframe, video')) {
+  // The floating social buttons count as boxes too: they must never sit on text.
+  for (const el of document.body.querySelectorAll(
+    'img, input:not([type="hidden"]), select, textarea, iframe, video, .social-float a, .social-toggle',
+  )) {
     if (!shown(el)) continue;
     const box = clipped(el.parentElement, el.getBoundingClientRect());
     if (box) items.push({ el, box, overlay: overlayOf(el) });
