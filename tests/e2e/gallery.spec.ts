@@ -185,6 +185,23 @@ async function setLanguage(browser: Browser, language: string): Promise<void> {
   await page.context().close();
 }
 
+test('the checks see what a person would call broken', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.setContent(`<!doctype html><html><body style="margin:0">
+    <div style="width:500px">A line wider than a phone</div>
+    <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" style="width:20px;height:20px">
+    <p style="position:absolute;top:100px;left:10px;margin:0">Overlapping words here</p>
+    <p style="position:absolute;top:104px;left:30px;margin:0">Other words on top</p>
+    <p style="position:absolute;top:300px;left:10px;margin:0">Alone <a href="#">with a link</a></p>
+  </body></html>`);
+  const problems = await page.evaluate(findLayoutProblems, { headerOneRow: false });
+  expect(problems).toEqual([
+    expect.stringMatching(/^the page scrolls sideways \(500 px in a 390 px window\): <div> "A line wider/),
+    expect.stringMatching(/^an image without width and height/),
+    '<p> "Overlapping words here" overlaps <p> "Other words on top"',
+  ]);
+});
+
 for (const role of ROLES) {
   test(`with the demo content, every screen looks right to the ${role} at every width in both themes`, async ({ browser }) => {
     expect(await lookAt(browser, 'demo', role)).toEqual([]);
