@@ -30,7 +30,8 @@ export function findLayoutProblems(options: CheckOptions): string[] {
   }
   // The part of a box its scrolling or clipping ancestors let through (null: none of it).
   const clipped = (from: Element | null, box: Box): Box | null => {
-    const out = { ...box };
+    // Read field by field: a DOMRect's edges are getters, which a spread does not copy.
+    const out = { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
     for (let el = from; el && el !== document.documentElement; el = el.parentElement) {
       const style = getComputedStyle(el);
       if (style.overflowX !== 'visible' || style.overflowY !== 'visible' || style.clipPath !== 'none') {
