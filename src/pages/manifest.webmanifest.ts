@@ -3,6 +3,7 @@ import { getSiteSettings } from '../server/content/site-settings.ts';
 import { ICON_SIZES, iconUrl } from '../server/uploads/icons.ts';
 import { cacheFor } from '../server/page-store/site-map.ts';
 import { homeScreenName } from '../shared/validation/settings.ts';
+import { languageDirection } from '../shared/site-language.ts';
 
 /**
  * The web manifest: the site's name and colours, and the 192 and 512 px icons Android and
@@ -23,6 +24,8 @@ export const GET: APIRoute = async (context) => {
     name: settings.site_title,
     short_name: homeScreenName(settings),
     description: settings.meta_description,
+    lang: settings.site_language,
+    dir: languageDirection(settings.site_language),
     start_url: '/',
     scope: '/',
     display: 'browser',

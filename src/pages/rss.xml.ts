@@ -30,7 +30,7 @@ export const GET: APIRoute = async (context) => {
     `    <title>${escapeXml(settings.site_title)}</title>`,
     `    <link>${escapeXml(origin + '/')}</link>`,
     `    <description>${escapeXml(settings.meta_description)}</description>`,
-    '    <language>en</language>',
+    `    <language>${escapeXml(settings.site_language)}</language>`,
     `    <atom:link href="${escapeXml(origin + '/rss.xml')}" rel="self" type="application/rss+xml" />`,
     ...(blogs[0] ? [`    <lastBuildDate>${new Date(blogs[0].created_at).toUTCString()}</lastBuildDate>`] : []),
     ...items,

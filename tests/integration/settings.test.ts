@@ -18,6 +18,7 @@ import { until } from '../support/wait.ts';
 
 let site: TestServer;
 let auth: Record<string, string>;
+let adminCookie = '';
 
 const SETTINGS = {
   site_title: 'Maple Notes',
@@ -78,7 +79,9 @@ async function pngSize(pathname: string): Promise<string> {
 
 beforeAll(async () => {
   site = await startServer();
-  auth = bearer(await loginAsAdmin(site));
+  const session = await loginAsAdmin(site);
+  auth = bearer(session);
+  adminCookie = session.cookie;
 });
 
 afterAll(async () => {
@@ -141,6 +144,36 @@ describe('site settings', () => {
     expect(refused.fields).toEqual({ short_name: 'Short name must be at most 12 characters.' });
     expect((await put({ site_title: 'Study Site', short_name: '' })).status).toBe(200);
     await eventually('/manifest.webmanifest', (b) => b.includes('"short_name": "Study Site"'));
+  });
+
+  it("lays every page out in the site language's direction, public and admin, and refreshes stored pages when it changes", async () => {
+    const put = (body: Json) => sendJson(site, 'PUT', '/api/admin/settings', body, auth);
+    const html = (lang: string, dir: string) => `<html lang="${lang}" dir="${dir}">`;
+    const blogs = (await call(site, '/api/blogs?limit=1')).body as Array<{ id: number }>;
+    const article = `/blog/${blogs[0]!.id}`;
+    expect((await get('/')).body).toContain(html('en', 'ltr'));
+    expect((await get(article)).body).toContain('<meta property="og:locale" content="en_GB">');
+
+    const refused = expectError(await put({ site_language: 'Arabic' }), 400, 'invalid_input');
+    expect(refused.fields).toEqual({ site_language: 'Site language must be a language code such as en, ar, he or pt-BR.' });
+
+    const saved = await put({ site_language: 'ar-eg' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(((saved.body as Json).settings as Json).site_language).toBe('ar-EG');
+    // The home page was re-rendered before the save answered; an article follows in the background.
+    expect((await get('/')).body).toContain(html('ar-EG', 'rtl'));
+    const articleHtml = await eventually(article, (b) => b.includes(html('ar-EG', 'rtl')));
+    expect(articleHtml).toContain('<meta property="og:locale" content="ar_EG">');
+    expect(await eventually('/rss.xml', (b) => b.includes('<language>ar-EG</language>'))).toContain('<language>ar-EG</language>');
+    const manifest = JSON.parse(await eventually('/manifest.webmanifest', (b) => b.includes('ar-EG'))) as Json;
+    expect([manifest.lang, manifest.dir]).toEqual(['ar-EG', 'rtl']);
+    const admin = await fetch(site.url('/admin/settings'), { headers: { Cookie: adminCookie } });
+    expect(admin.status).toBe(200);
+    expect(await admin.text()).toContain(html('ar-EG', 'rtl'));
+
+    expect((await put({ site_language: 'en' })).status).toBe(200);
+    expect((await get('/')).body).toContain(html('en', 'ltr'));
+    await eventually(article, (b) => b.includes(html('en', 'ltr')));
   });
 
   it('refuses a brand colour that fails WCAG AA, naming the ratio and a darker shade that passes', async () => {

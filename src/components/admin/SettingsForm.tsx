@@ -10,6 +10,20 @@ import { DemoContentPanel } from './DemoContentPanel.tsx';
 const FLOATING: SocialField[] = ['social_whatsapp', 'social_instagram', 'social_youtube'];
 const FOLLOW: SocialField[] = ['follow_facebook', 'follow_twitter', 'follow_instagram', 'follow_youtube'];
 
+// Suggestions only: any well-formed language code is accepted.
+const LANGUAGE_CHOICES = [
+  ['en', 'English'],
+  ['ar', 'Arabic'],
+  ['de', 'German'],
+  ['es', 'Spanish'],
+  ['fa', 'Persian'],
+  ['fr', 'French'],
+  ['he', 'Hebrew'],
+  ['hi', 'Hindi'],
+  ['pt-BR', 'Portuguese (Brazil)'],
+  ['ur', 'Urdu'],
+] as const;
+
 const IMAGE_HELP = {
   logo: 'Shown beside the site title in the header. PNG, JPEG, GIF or WebP, up to 5 MB.',
   favicon:
@@ -61,6 +75,23 @@ export default function SettingsForm() {
             help="A short line shown beside the title on wide screens."
             {...bind('tagline')}
           />
+          <TextField
+            label="Site language"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={35}
+            list="settings-language-choices"
+            help="A language code such as en, fr, ar, he, fa or pt-BR. Pages declare it for browsers and screen readers; Arabic, Hebrew, Persian and Urdu sites are laid out right to left."
+            {...bind('site_language')}
+          />
+          <datalist id="settings-language-choices">
+            {LANGUAGE_CHOICES.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </datalist>
           <TextAreaField
             label='Footer "Our Blog" text'
             rows={4}

@@ -69,3 +69,12 @@ describe('the home-screen name', () => {
     expect(homeScreenName({ site_title: 'Supercalifragilistic', short_name: '' })).toBe('Supercalifra');
   });
 });
+
+describe('the site language setting', () => {
+  it('is stored in canonical form and refused when it is not a language code', () => {
+    expect(DEFAULT_SETTINGS.site_language).toBe('en');
+    expect(validateSettingsInput({ site_language: ' he-il ' }).values.site_language).toBe('he-IL');
+    expect(validateSettingsInput({ site_language: 'Arabic' }).errors.site_language).toBe(SETTINGS_MESSAGES.languageFormat);
+    expect(validateSettingsInput({ site_language: '' }).errors.site_language).toBe(SETTINGS_MESSAGES.languageFormat);
+  });
+});

@@ -1,4 +1,5 @@
 import { AA_TEXT_RATIO, adjustBrandColor, parseHexColor, toHexColor, worstBrandContrast } from '../contrast.ts';
+import { canonicalLanguage } from '../site-language.ts';
 import { isHttpUrl, readText, type FieldErrors, type ValidationResult } from './common.ts';
 
 /**
@@ -25,6 +26,8 @@ export interface SiteSettingsValues {
   /** The name under the icon on a phone's home screen; empty: made from the title. */
   short_name: string;
   tagline: string;
+  /** A BCP 47 tag (`en`, `ar`, `pt-BR`): every page's `lang`, and its direction (site-language.ts). */
+  site_language: string;
   footer_text: string;
   meta_description: string;
   brand_color: string;
@@ -58,6 +61,7 @@ export const DEFAULT_SETTINGS: SiteSettingsValues = {
   site_title: 'Study Site',
   short_name: '',
   tagline: 'Free study material for every subject',
+  site_language: 'en',
   footer_text:
     'We share free study material: clear explanations, worked examples, video lessons and PDF notes you can download and keep. New articles arrive every week.',
   meta_description:
@@ -97,6 +101,7 @@ export const SETTINGS_MESSAGES = {
   titleRequired: 'Site title is required.',
   titleTooLong: `Site title must be at most ${SETTINGS_LIMITS.site_title} characters.`,
   shortNameTooLong: `Short name must be at most ${SETTINGS_LIMITS.short_name} characters.`,
+  languageFormat: 'Site language must be a language code such as en, ar, he or pt-BR.',
   taglineTooLong: `Tagline must be at most ${SETTINGS_LIMITS.tagline} characters.`,
   footerRequired: 'The "Our Blog" text is required.',
   footerTooLong: `The "Our Blog" text must be at most ${SETTINGS_LIMITS.footer_text} characters.`,
@@ -148,6 +153,10 @@ export function validateSettingsInput(
 
   values.tagline = oneLine(pick('tagline'));
   if (values.tagline.length > SETTINGS_LIMITS.tagline) errors.tagline = SETTINGS_MESSAGES.taglineTooLong;
+
+  const language = canonicalLanguage(readText(pick('site_language')));
+  if (language) values.site_language = language;
+  else errors.site_language = SETTINGS_MESSAGES.languageFormat;
 
   values.footer_text = readText(pick('footer_text'));
   if (values.footer_text === '') errors.footer_text = SETTINGS_MESSAGES.footerRequired;
