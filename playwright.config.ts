@@ -5,6 +5,9 @@ const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The gallery (every screen x 4 widths x 2 themes x 3 roles x 3 sites) runs on its own:
+  // `npm run gallery`. It is too long for every `npm test`.
+  testIgnore: process.env.GALLERY_DIR ? [] : ['**/gallery.spec.ts'],
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
