@@ -19,10 +19,13 @@ export function hasBlocks(content: string): boolean {
 /** Paragraphs from blank lines and `<br>` from single newlines, leaving block elements and `<pre>` alone. */
 export function autop(text: string): string {
   const kept: string[] = [];
-  const protectedText = text.replace(/\r\n?/g, '\n').replace(PRESERVED, (match) => {
-    kept.push(match);
-    return `\uE001${kept.length - 1}\uE001`;
-  });
+  const protectedText = text
+    .replaceAll('\uE001', '')
+    .replace(/\r\n?/g, '\n')
+    .replace(PRESERVED, (match) => {
+      kept.push(match);
+      return `\uE001${kept.length - 1}\uE001`;
+    });
   const restore = (s: string) => s.replace(/\uE001(\d+)\uE001/g, (_, i: string) => kept[Number(i)]!);
   const paragraphs = protectedText
     .split(/\n\s*\n/)

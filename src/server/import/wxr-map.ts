@@ -69,6 +69,11 @@ function mapStatus(
   now: number,
   notes: string[],
 ): Pick<ImportArticle, 'status' | 'publishAt'> | null {
+  // Readers needed a password on the old site: not made public here without the owner looking.
+  if (item.password && ['publish', 'future', 'private'].includes(item.status.trim())) {
+    notes.push('password-protected on the old site: imported as a draft');
+    return { status: 'draft', publishAt: null };
+  }
   switch (item.status.trim()) {
     case 'publish':
       return { status: 'published', publishAt: null };

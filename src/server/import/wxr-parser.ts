@@ -41,6 +41,7 @@ export interface WxrItem {
   postType: string;
   postParent: string;
   attachmentUrl: string;
+  password: string;
   categories: WxrCategory[];
   meta: Map<string, string>;
   comments: WxrComment[];
@@ -72,6 +73,7 @@ const emptyItem = (): WxrItem => ({
   postType: '',
   postParent: '',
   attachmentUrl: '',
+  password: '',
   categories: [],
   meta: new Map(),
   comments: [],
@@ -92,6 +94,7 @@ const ITEM_FIELDS: Record<string, keyof WxrItem> = {
   'wp:post_type': 'postType',
   'wp:post_parent': 'postParent',
   'wp:attachment_url': 'attachmentUrl',
+  'wp:post_password': 'password',
 };
 
 const COMMENT_FIELDS: Record<string, keyof WxrComment> = {
