@@ -13,6 +13,7 @@ const ACTIONS: Record<string, string> = {
   autosave: 'Saved automatically',
   restore: 'Restored',
   publish: 'Published on schedule',
+  import: 'Imported',
   // About/Contact: the built-in text, recorded when the first save replaced it.
   builtin: 'Built-in text, replaced',
 };

@@ -19,10 +19,10 @@ import { notFound } from '../errors.ts';
  * save prunes the article's revisions to REVISIONS_KEEP.
  */
 
-export type RevisionAction = 'create' | 'update' | 'autosave' | 'restore' | 'publish';
+export type RevisionAction = 'create' | 'update' | 'autosave' | 'restore' | 'publish' | 'import';
 
-/** Who saved: an admin, or the scheduler (no user). */
-export type Saver = Pick<PublicUser, 'id' | 'username'> | null;
+/** Who saved: an admin, an import from the command line (no user, its own name), or the scheduler (null). */
+export type Saver = (Pick<PublicUser, 'username'> & { id: number | null }) | null;
 
 export const SCHEDULER_NAME = 'the scheduler';
 

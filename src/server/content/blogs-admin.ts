@@ -39,8 +39,8 @@ async function requireCategory(db: Db, id: number | null): Promise<void> {
   }
 }
 
-/** The stored fields: sanitized HTML whoever sent it, the editor source kept as given. */
-function toWrite(values: BlogValues, author: string): { write: BlogWrite; text: string } {
+/** The stored fields: sanitized HTML whoever sent it (an import too), the editor source kept as given. */
+export function toBlogWrite(values: BlogValues, author: string): { write: BlogWrite; text: string } {
   const content = sanitizeArticleHtml(values.content);
   return {
     write: {
@@ -66,7 +66,7 @@ function toWrite(values: BlogValues, author: string): { write: BlogWrite; text: 
 export async function createBlog(app: AppContext, admin: PublicUser, body: Record<string, unknown>): Promise<BlogAnswer> {
   const startedAt = performance.now();
   const values = validated(body);
-  const { write, text } = toWrite(values, admin.username);
+  const { write, text } = toBlogWrite(values, admin.username);
   const blog = await app.db.transaction().execute(async (trx) => {
     await requireCategory(trx, values.category_id);
     const id = await insertBlog(trx, write, text);
@@ -96,7 +96,7 @@ export async function updateBlogById(
     const existing = await findBlogById(trx, id);
     if (!existing) throw notFound('That blog');
     await requireCategory(trx, values.category_id);
-    const { write, text } = toWrite(values, existing.author);
+    const { write, text } = toBlogWrite(values, existing.author);
     await updateBlog(trx, id, write, text, publicationDate(existing, values, new Date().toISOString()));
     const saved = (await findBlogById(trx, id))!;
     const dropped = await recordRevision(trx, saved, admin, action, app.config.revisionsKeep);

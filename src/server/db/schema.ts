@@ -186,6 +186,30 @@ export interface PdfTextsTable {
   extracted_at: string;
 }
 
+/** What an item of an imported site became here (migration 0012): the key of idempotent imports. */
+export interface ImportSourcesTable {
+  /** The site it came from, e.g. `wxr:https://example.org`. */
+  source: string;
+  /** `post`, `comment`, `upload`. */
+  kind: string;
+  /** The item's id in that site (a WordPress guid, a Ghost id, a file's path). */
+  source_id: string;
+  target_id: number | null;
+  /** An upload's address here. */
+  target_url: string | null;
+  /** Of what was imported: the same hash means nothing to update. */
+  hash: string;
+  imported_at: string;
+}
+
+/** An old site's address that answers with a 301 to an article (migration 0012). */
+export interface RedirectsTable {
+  /** Path and query as the old site spelled it, normalised (redirects.ts `normaliseOldPath`). */
+  path: string;
+  blog_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -205,6 +229,8 @@ export interface Database {
   info_pages: InfoPagesTable;
   info_page_revisions: InfoPageRevisionsTable;
   owner_setup: OwnerSetupTable;
+  import_sources: ImportSourcesTable;
+  redirects: RedirectsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -84,6 +84,8 @@ export function insertComment(
     status?: CommentStatus;
     heldReason?: string | null;
     textKey?: string | null;
+    /** When it was written: now, unless it comes from an imported site. */
+    createdAt?: string;
   },
 ): Promise<Comment> {
   return db
@@ -93,7 +95,7 @@ export function insertComment(
       username: input.username,
       comment: input.comment,
       contact: input.contact,
-      created_at: new Date().toISOString(),
+      created_at: input.createdAt ?? new Date().toISOString(),
       status: input.status ?? 'approved',
       held_reason: input.heldReason ?? null,
       text_key: input.textKey ?? null,

@@ -1,0 +1,87 @@
+// `npm run import -- FILE [--uploads DIR] [--dry-run]`: brings a WordPress export (WXR) or a
+// Ghost export (JSON) into the site (DATABASE_PATH), with the old site's images from a copy of
+// its uploads folder. Running it again changes nothing. See README "Import" and
+// src/server/import/README.md.
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig, ConfigError } from '../src/server/config.ts';
+import { migrateToLatest, openDatabase } from '../src/server/db/client.ts';
+import { AppError } from '../src/server/errors.ts';
+import { readImportFile } from '../src/server/import/import-file.ts';
+import { runImport } from '../src/server/import/import-run.ts';
+import { formatReport } from '../src/server/import/import-report.ts';
+import { folderSource } from '../src/server/import/upload-source.ts';
+import { findRunningPids } from '../src/server/page-store/crash-marker.ts';
+import { dropStoredPages } from '../src/server/page-store/store-file.ts';
+
+const usage = 'Usage: npm run import -- FILE [--uploads DIR] [--dry-run]';
+
+function progress(label: string) {
+  if (!process.stderr.isTTY) return undefined;
+  return (done: number, total: number) => {
+    const width = 30;
+    const filled = total ? Math.round((done / total) * width) : width;
+    process.stderr.write(`\r${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
+    if (done >= total) process.stderr.write('\n');
+  };
+}
+
+let parsed: ReturnType<
+  typeof parseArgs<{
+    options: { uploads: { type: 'string' }; 'dry-run': { type: 'boolean' }; help: { type: 'boolean'; short: 'h' } };
+    allowPositionals: true;
+  }>
+>;
+try {
+  parsed = parseArgs({
+    options: { uploads: { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
+} catch (error) {
+  console.error(`${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+if (parsed.values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (parsed.positionals.length !== 1) {
+  console.error(usage);
+  process.exit(2);
+}
+const [file] = parsed.positionals as [string];
+const uploads = parsed.values.uploads;
+const dryRun = parsed.values['dry-run'] === true;
+if (uploads !== undefined && !fs.statSync(uploads, { throwIfNoEntry: false })?.isDirectory()) {
+  console.error(`--uploads ${uploads}: not a folder.`);
+  process.exit(2);
+}
+
+try {
+  const config = loadConfig();
+  const site = await readImportFile(file, progress('Reading '));
+  const { db } = openDatabase(config.databasePath);
+  try {
+    await migrateToLatest(db);
+    const { report, tags } = await runImport({ db, uploadsDir: config.uploadsDir, revisionsKeep: config.revisionsKeep }, site, {
+      dryRun,
+      files: uploads ? folderSource(uploads) : null,
+      saver: { id: null, username: 'npm run import' },
+      onProgress: progress('Importing'),
+    });
+    if (!dryRun && tags.length > 0) {
+      // The running server (if any) sees the new store generation and renders pages again as they are asked for.
+      dropStoredPages(config.pageStoreDir, findRunningPids(config.pageStoreDir).length);
+    }
+    console.log(formatReport(report));
+    if (report.failed.length > 0) process.exitCode = 1;
+  } finally {
+    await db.destroy();
+  }
+} catch (error) {
+  if (error instanceof AppError || error instanceof ConfigError) {
+    console.error(`Import refused: ${error.message} Nothing was written.`);
+    process.exit(1);
+  }
+  throw error;
+}
