@@ -7,6 +7,7 @@ import { hasErrors, summarizeErrors, type ValidationResult } from '../shared/val
 export const errorStatus = {
   invalid_input: 400,
   invalid_json: 400,
+  invalid_link: 400,
   not_logged_in: 401,
   invalid_credentials: 401,
   forbidden: 403,

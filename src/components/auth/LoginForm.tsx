@@ -14,9 +14,10 @@ const FIELDS: AuthField<'email' | 'password'>[] = [
 
 /**
  * The login form. The session lives in the HttpOnly cookie the server sets; this island keeps
- * only the display state (username, admin flag) and never the token.
+ * only the display state (username, admin flag) and never the token. `resetOffered`: the site
+ * sends mail, so "Forgot password?" leads to the reset form.
  */
-export default function LoginForm() {
+export default function LoginForm({ resetOffered = false }: { resetOffered?: boolean }) {
   return (
     <AuthForm
       title="Welcome Back!"
@@ -28,17 +29,23 @@ export default function LoginForm() {
       }}
       fallback={FALLBACK}
       submitLabel="Log In"
-      aside={(id) => (
-        <p className="auth-aside">
-          {/* SPEC.md section 2: the link is there but password reset is not offered. */}
-          <a href="#" aria-disabled="true" aria-describedby={`${id}-reset-note`} onClick={(e) => e.preventDefault()}>
-            Forgot password?
-          </a>
-          <span id={`${id}-reset-note`} className="visually-hidden">
-            Password reset is not available.
-          </span>
-        </p>
-      )}
+      aside={(id) =>
+        resetOffered ? (
+          <p className="auth-aside">
+            <a href="/forgot-password">Forgot password?</a>
+          </p>
+        ) : (
+          <p className="auth-aside">
+            {/* SPEC.md section 2: without mail (no SMTP_URL) the link is there but goes nowhere. */}
+            <a href="#" aria-disabled="true" aria-describedby={`${id}-reset-note`} onClick={(e) => e.preventDefault()}>
+              Forgot password?
+            </a>
+            <span id={`${id}-reset-note`} className="visually-hidden">
+              Password reset is not available.
+            </span>
+          </p>
+        )
+      }
       switchLine={
         <>
           Don&apos;t have an account? <a href="/register">Sign up now</a>

@@ -59,6 +59,8 @@ describe('isAdminApi', () => {
     ['POST', '/api/users/register'],
     ['POST', '/api/users/login'],
     ['POST', '/api/users/logout'],
+    ['POST', '/api/users/forgot-password'],
+    ['POST', '/api/users/reset-password'],
     ['POST', '/api/setup'],
     ['POST', '/login'],
     ['POST', '/logout'],

@@ -6,7 +6,7 @@
 
 /** Unsafe /api requests anyone may make (DESIGN.md section 4). */
 const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
-  { method: 'POST', path: /^\/api\/users\/(register|login|logout)$/ },
+  { method: 'POST', path: /^\/api\/users\/(register|login|logout|forgot-password|reset-password)$/ },
   { method: 'PUT', path: /^\/api\/blogs\/[^/]+\/click$/ },
   { method: 'POST', path: /^\/api\/blogs\/[^/]+\/comment$/ },
   // The first-run setup: there is no admin yet; the setup token is the credential.

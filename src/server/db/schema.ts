@@ -16,6 +16,7 @@ export interface SessionsTable {
   secret_hash: Buffer;
   created_at: number;
   last_verified_at: number;
+  user_agent: string | null;
 }
 
 export interface CategoriesTable {
@@ -186,6 +187,35 @@ export interface PdfTextsTable {
   extracted_at: string;
 }
 
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+export interface MailQueueTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  kind: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type AccountTokenPurpose = 'password_reset' | 'email_change';
+
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: AccountTokenPurpose;
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -205,6 +235,8 @@ export interface Database {
   info_pages: InfoPagesTable;
   info_page_revisions: InfoPageRevisionsTable;
   owner_setup: OwnerSetupTable;
+  mail_queue: MailQueueTable;
+  account_tokens: AccountTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -53,3 +53,11 @@ export function findFirstAdmin(db: Db): Promise<PublicUser | undefined> {
     .orderBy('id')
     .executeTakeFirst();
 }
+
+export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
