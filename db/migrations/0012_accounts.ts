@@ -12,6 +12,9 @@ import { type Kysely, sql } from 'kysely';
  *   confirmation). Only SHA-256 of the token is kept; `used_at` tells a reused link from an
  *   unknown one. `new_email` is the address an email change is waiting to confirm.
  * - `sessions.user_agent`: which browser a session was made by, for the reader's list of sessions.
+ * - `comments.user_id`: the account a signed-in reader commented from (null for comments made
+ *   without one, and for every comment before this migration), so deleting an account can rename
+ *   or remove its comments as the owner chose.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -49,9 +52,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('account_tokens_user').on('account_tokens').columns(['user_id', 'purpose']).execute();
 
   await db.schema.alterTable('sessions').addColumn('user_agent', 'text').execute();
+  await db.schema
+    .alterTable('comments')
+    .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
+  await db.schema
+    .createIndex('comments_user')
+    .on('comments')
+    .column('user_id')
+    .where(sql.ref('user_id'), 'is not', null)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('comments_user').ifExists().execute();
+  await db.schema.alterTable('comments').dropColumn('user_id').execute();
   await db.schema.alterTable('sessions').dropColumn('user_agent').execute();
   await db.schema.dropTable('account_tokens').ifExists().execute();
   await db.schema.dropTable('mail_queue').ifExists().execute();

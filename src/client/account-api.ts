@@ -1,3 +1,5 @@
+import type { AccountAnswer } from '../shared/account-types.ts';
+import type { AccountPolicy } from '../shared/validation/account-policy.ts';
 import { callJson } from './api.ts';
 
 /**
@@ -15,4 +17,36 @@ export function requestPasswordReset(input: { email: string }): Promise<MessageA
 
 export function resetPassword(input: { token: string; password: string }): Promise<MessageAnswer> {
   return callJson('/api/users/reset-password', { method: 'POST', json: input });
+}
+
+export function getAccount(signal?: AbortSignal): Promise<AccountAnswer> {
+  return callJson('/api/account', { signal });
+}
+
+export function changePassword(input: { current_password: string; new_password: string }): Promise<MessageAnswer> {
+  return callJson('/api/account/password', { method: 'POST', json: input });
+}
+
+export function requestEmailChange(input: { email: string; current_password: string }): Promise<MessageAnswer> {
+  return callJson('/api/account/email', { method: 'POST', json: input });
+}
+
+export function confirmEmailChange(input: { token: string }): Promise<MessageAnswer & { email: string }> {
+  return callJson('/api/users/confirm-email', { method: 'POST', json: input });
+}
+
+export function endSession(id: string): Promise<{ current: boolean }> {
+  return callJson(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function deleteAccount(input: { current_password: string }): Promise<MessageAnswer> {
+  return callJson('/api/account', { method: 'DELETE', json: input });
+}
+
+export function getAccountPolicy(): Promise<AccountPolicy> {
+  return callJson('/api/admin/account-policy');
+}
+
+export function saveAccountPolicy(input: AccountPolicy): Promise<AccountPolicy> {
+  return callJson('/api/admin/account-policy', { method: 'PUT', json: input });
 }

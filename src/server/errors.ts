@@ -11,6 +11,7 @@ export const errorStatus = {
   not_logged_in: 401,
   invalid_credentials: 401,
   forbidden: 403,
+  wrong_password: 403,
   csrf: 403,
   not_found: 404,
   method_not_allowed: 405,

@@ -172,7 +172,7 @@ describe('a mail server that is down', () => {
         (row) => row !== undefined && Number(row.attempts) >= 1 && row.last_error !== null,
         'a failed first attempt',
       );
-      expect(failed.status).toBe('queued');
+      expect(failed?.status).toBe('queued');
     } finally {
       db.close();
     }

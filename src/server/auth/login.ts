@@ -11,6 +11,8 @@ export interface LoginRequest {
   clientIp: string;
   /** The browser's current cookie session, replaced rather than left behind. */
   replacesSessionId: string | null;
+  /** The User-Agent header, kept with the session for the reader's list of sessions. */
+  userAgent?: string | null;
 }
 
 export interface LoggedIn {
@@ -37,7 +39,7 @@ export async function logIn(app: AppContext, request: LoginRequest, limiters?: A
 
   if (request.replacesSessionId) await invalidateSession(db, request.replacesSessionId);
   await purgeExpiredSessions(db);
-  const { token } = await createSession(db, user.id);
+  const { token } = await createSession(db, user.id, { userAgent: request.userAgent ?? null });
   return { token, user };
 }
 

@@ -97,6 +97,7 @@ export interface CommentsTable {
   status: Generated<CommentStatus>;
   held_reason: string | null;
   text_key: string | null;
+  user_id: number | null;
 }
 
 export type CommentStatus = 'approved' | 'pending' | 'spam';

@@ -19,3 +19,20 @@ export function passwordResetMail(input: { to: string; siteTitle: string; link: 
     ].join('\n'),
   };
 }
+
+export function emailChangeMail(input: { to: string; siteTitle: string; username: string; link: string }): NewMail {
+  return {
+    to: input.to,
+    kind: 'email_change',
+    subject: `Confirm your new email on ${input.siteTitle}`,
+    text: [
+      `The account ${input.username} on ${input.siteTitle} asked to use this address from now on.`,
+      '',
+      'To confirm it, open this link within 30 minutes:',
+      '',
+      input.link,
+      '',
+      'Until you do, the account keeps its old address. If you did not ask for this, ignore this mail.',
+    ].join('\n'),
+  };
+}
