@@ -15,6 +15,9 @@ import { type Kysely, sql } from 'kysely';
  * - `comments.user_id`: the account a signed-in reader commented from (null for comments made
  *   without one, and for every comment before this migration), so deleting an account can rename
  *   or remove its comments as the owner chose.
+ * - `totp_secrets`: an admin's two-factor secret (RFC 6238, base32), confirmed once a code from it
+ *   was entered; `last_step` is the newest time step a code was accepted for, so no code works twice.
+ * - `recovery_codes`: ten single-use codes per enrolment, SHA-256 stored.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -62,9 +65,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('user_id')
     .where(sql.ref('user_id'), 'is not', null)
     .execute();
+
+  await db.schema
+    .createTable('totp_secrets')
+    .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+    .addColumn('secret', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('confirmed_at', 'text')
+    .addColumn('last_step', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .createTable('recovery_codes')
+    .addColumn('code_hash', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('used_at', 'text')
+    .execute();
+  await db.schema.createIndex('recovery_codes_user').on('recovery_codes').column('user_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('recovery_codes').ifExists().execute();
+  await db.schema.dropTable('totp_secrets').ifExists().execute();
   await db.schema.dropIndex('comments_user').ifExists().execute();
   await db.schema.alterTable('comments').dropColumn('user_id').execute();
   await db.schema.alterTable('sessions').dropColumn('user_agent').execute();

@@ -18,4 +18,14 @@ export interface AccountAnswer {
   sessions: AccountSessionDto[];
   /** What deleting the account does to its comments (the owner's choice in Settings). */
   deleted_comments: 'rename' | 'remove';
+  /** Admins: two-factor sign-in is on for this account. */
+  two_factor: boolean;
+  /** Admins: the owner requires two-factor sign-in and this account has not set it up. */
+  two_factor_required: boolean;
+}
+
+export interface TwoFactorEnrolment {
+  secret: string;
+  uri: string;
+  qr_svg: string;
 }

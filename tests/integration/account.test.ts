@@ -166,7 +166,10 @@ async function commentsNow(): Promise<Array<{ username: string; comment: string 
 describe('deleting an account', () => {
   it('keeps its comments as "deleted user" by default, or removes them when the owner chose so', async () => {
     const admin = bearer(await loginAsAdmin(site));
-    expect((await call(site, '/api/admin/account-policy', { headers: admin })).body).toEqual({ deleted_comments: 'rename' });
+    expect((await call(site, '/api/admin/account-policy', { headers: admin })).body).toEqual({
+      deleted_comments: 'rename',
+      require_admin_2fa: false,
+    });
 
     const kept = await registerUser(site);
     const keptSession = await login(site, kept.email, kept.password);
@@ -194,7 +197,7 @@ describe('deleting an account', () => {
       'invalid_input',
     );
     const saved = await sendJson(site, 'PUT', '/api/admin/account-policy', { deleted_comments: 'remove' }, admin);
-    expect(saved.body).toEqual({ deleted_comments: 'remove' });
+    expect(saved.body).toEqual({ deleted_comments: 'remove', require_admin_2fa: false });
     const removed = await registerUser(site);
     const removedSession = await login(site, removed.email, removed.password);
     await commentAs(removedSession.token, `removed comment ${removed.username}`);

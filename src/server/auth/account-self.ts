@@ -8,6 +8,7 @@ import { readAccountPolicy } from './account-policy.ts';
 import { confirmCurrentPassword } from './current-password.ts';
 import { hashPassword } from './password.ts';
 import { describeBrowser } from './user-agent.ts';
+import { hasTwoFactor } from './two-factor.ts';
 
 /** The signed-in reader's own account: what `/account` shows, a new password, the sessions. */
 
@@ -21,8 +22,11 @@ export interface Signed {
 export async function getAccount(app: AppContext, signed: Signed): Promise<AccountAnswer> {
   const sessions = await listUserSessions(app.db, signed.user.id);
   const policy = await readAccountPolicy(app.db);
+  const twoFactor = await hasTwoFactor(app.db, signed.user.id);
   return {
     deleted_comments: policy.deleted_comments,
+    two_factor: twoFactor,
+    two_factor_required: signed.user.is_admin === 1 && policy.require_admin_2fa && !twoFactor,
     username: signed.user.username,
     email: signed.user.email,
     is_admin: signed.user.is_admin === 1,

@@ -217,6 +217,20 @@ export interface AccountTokensTable {
   used_at: string | null;
 }
 
+export interface TotpSecretsTable {
+  user_id: number;
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  last_step: Generated<number>;
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: number;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -238,6 +252,8 @@ export interface Database {
   owner_setup: OwnerSetupTable;
   mail_queue: MailQueueTable;
   account_tokens: AccountTokensTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,7 +10,7 @@ export const { GET, PUT, ALL } = route({
     return json(await readAccountPolicy(context.locals.app.db));
   },
   PUT: async (context) => {
-    requireAdmin(context);
-    return json(await saveAccountPolicy(context.locals.app.db, await readJsonObject(context.request)));
+    const admin = requireAdmin(context);
+    return json(await saveAccountPolicy(context.locals.app.db, await readJsonObject(context.request), admin.id));
   },
 });
