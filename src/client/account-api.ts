@@ -1,4 +1,4 @@
-import type { AccountAnswer } from '../shared/account-types.ts';
+import type { AccountAnswer, TwoFactorEnrolment } from '../shared/account-types.ts';
 import type { AccountPolicy } from '../shared/validation/account-policy.ts';
 import { callJson } from './api.ts';
 
@@ -49,4 +49,16 @@ export function getAccountPolicy(): Promise<AccountPolicy> {
 
 export function saveAccountPolicy(input: AccountPolicy): Promise<AccountPolicy> {
   return callJson('/api/admin/account-policy', { method: 'PUT', json: input });
+}
+
+export function startTwoFactor(): Promise<TwoFactorEnrolment> {
+  return callJson('/api/account/two-factor', { method: 'POST', json: {} });
+}
+
+export function confirmTwoFactor(input: { code: string }): Promise<MessageAnswer & { recovery_codes: string[] }> {
+  return callJson('/api/account/two-factor/confirm', { method: 'POST', json: input });
+}
+
+export function turnOffTwoFactor(input: { current_password: string }): Promise<MessageAnswer> {
+  return callJson('/api/account/two-factor', { method: 'DELETE', json: input });
 }

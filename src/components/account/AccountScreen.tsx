@@ -5,6 +5,7 @@ import type { AccountAnswer } from '../../shared/account-types.ts';
 import { clearAuth } from '../../stores/auth.ts';
 import { AccountSection, type AccountField } from './AccountSection.tsx';
 import { SessionsList } from './SessionsList.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 
 const CURRENT: AccountField<'current_password'> = {
   name: 'current_password',
@@ -93,6 +94,7 @@ export default function AccountScreen() {
           <p>This site does not send mail, so the email cannot be changed here. Ask the site owner.</p>
         </section>
       )}
+      {account.is_admin && <TwoFactorSection on={account.two_factor} required={account.two_factor_required} onChange={load} />}
       <SessionsList sessions={account.sessions} onChange={load} />
       {account.is_admin ? (
         <section className="account-section" aria-labelledby="account-delete-title">

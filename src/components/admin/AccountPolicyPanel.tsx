@@ -8,7 +8,7 @@ const CHOICES: Array<{ value: DeletedCommentsChoice; label: string }> = [
   { value: 'remove', label: 'Remove them' },
 ];
 
-/** /admin/settings, "Readers' accounts": what deleting an account does to its comments. */
+/** /admin/settings, "Accounts": what deleting an account does to its comments; two-factor sign-in required of admins. */
 export default function AccountPolicyPanel() {
   const [policy, setPolicy] = useState<AccountPolicy | null>(null);
   const [state, setState] = useState<'loading' | 'failed' | 'ready' | 'saving'>('loading');
@@ -40,7 +40,7 @@ export default function AccountPolicyPanel() {
 
   return (
     <section className="admin-card" aria-labelledby="account-policy-heading">
-      <h2 id="account-policy-heading">Readers&apos; accounts</h2>
+      <h2 id="account-policy-heading">Accounts</h2>
       {state === 'loading' && (
         <p className="loading" role="status">
           Loading...
@@ -64,6 +64,20 @@ export default function AccountPolicyPanel() {
               </label>
             ))}
           </fieldset>
+          <div className="field">
+            <label>
+              <input
+                type="checkbox"
+                checked={policy.require_admin_2fa}
+                onChange={(event) => setPolicy({ ...policy, require_admin_2fa: event.target.checked })}
+              />{' '}
+              Require two-factor sign-in for every admin
+            </label>
+            <p className="field-help">
+              An admin without it must set it up on their account page before the admin screens open. Set it up for your own
+              account first.
+            </p>
+          </div>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={state === 'saving'}>
               Save account setting
