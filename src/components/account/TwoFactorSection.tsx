@@ -49,7 +49,15 @@ export function TwoFactorSection({ on, required, onChange }: Props) {
             </li>
           ))}
         </ul>
-        <button type="button" className="button" onClick={onChange}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setCodes(null);
+            setEnrolment(null);
+            onChange();
+          }}
+        >
           I have saved them
         </button>
       </section>
