@@ -6,6 +6,7 @@ import { readCredential } from './server/auth/credentials.ts';
 import { isSameOriginRequest } from './server/auth/csrf.ts';
 import { validateSessionToken } from './server/auth/sessions.ts';
 import { isAdminApi, isAdminPage } from './server/auth/access.ts';
+import { mustSetUpTwoFactor } from './server/auth/account-policy.ts';
 
 /**
  * Runs before every route Astro renders: opens the app context, resolves the signed-in user from
@@ -50,6 +51,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!isAdmin && isAdminApi(request.method, url.pathname)) {
     return errorResponse(
       user ? new AppError('forbidden', 'Only admins can do that.') : new AppError('not_logged_in', 'You need to log in first.'),
+    );
+  }
+
+  // The owner requires two-factor sign-in: an admin without it sets it up on /account first.
+  if (isAdmin && (adminPage || isAdminApi(request.method, url.pathname)) && (await mustSetUpTwoFactor(db, user))) {
+    if (adminPage)
+      return new Response(null, { status: 302, headers: { Location: '/account#two-factor', 'Cache-Control': 'no-store' } });
+    return errorResponse(
+      new AppError(
+        'two_factor_setup_required',
+        'Set up two-factor sign-in on your account page first: this site requires it for admins.',
+      ),
     );
   }
 

@@ -11,6 +11,7 @@ import * as m0009 from './0009_search_prefix4.ts';
 import * as m0010 from './0010_search_index_version.ts';
 import * as m0011 from './0011_sitemap_index.ts';
 import * as m0012 from './0012_import_sources.ts';
+import * as m0013 from './0013_accounts.ts';
 
 /** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_search_index_version': m0010,
   '0011_sitemap_index': m0011,
   '0012_import_sources': m0012,
+  '0013_accounts': m0013,
 };

@@ -52,6 +52,8 @@ export class ApiError extends Error {
   /** The answer's `message` exactly as sent, or null when it had none. */
   readonly statedMessage: string | null;
   readonly fields: Record<string, string>;
+  /** The answer's error code (`second_factor_required`...), or null when it had none. */
+  readonly code: string | null;
 
   constructor(status: number, body: Partial<ErrorBody> | null = null) {
     const stated = typeof body?.message === 'string' && body.message ? body.message : null;
@@ -60,6 +62,7 @@ export class ApiError extends Error {
     this.status = status;
     this.statedMessage = stated;
     this.serverMessage = stated ?? code;
+    this.code = code;
     this.fields = {};
     if (body?.fields && typeof body.fields === 'object') {
       for (const [key, value] of Object.entries(body.fields as Record<string, unknown>))
@@ -314,7 +317,7 @@ export function deleteSlide(id: number): Promise<DeletedAnswer> {
 
 // Accounts
 
-export async function login(credentials: { email: string; password: string }): Promise<LoginAnswer> {
+export async function login(credentials: { email: string; password: string; code?: string }): Promise<LoginAnswer> {
   const answer = await callJson<Partial<LoginAnswer>>('/api/users/login', { method: 'POST', json: credentials });
   // Without a username there is nothing to show as signed in: treat it as a failed login.
   if (typeof answer.username !== 'string') throw new ApiError(200);

@@ -3,8 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('config.rateLimits', () => {
-  it('defaults to 5 comments, 5 failed logins per account, 20 per address and 3 sign-ups', () => {
-    expect(loadConfig({}).rateLimits).toEqual({ commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3, searchIp: 30 });
+  it('defaults to 5 comments, 5 failed logins per account, 20 per address, 3 sign-ups and 3 reset mails per email', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      commentIp: 5,
+      loginAccount: 5,
+      loginIp: 20,
+      registerIp: 3,
+      searchIp: 30,
+      resetIp: 10,
+      resetEmail: 3,
+    });
   });
 
   it('reads the RATE_LIMIT_* variables', () => {
@@ -14,6 +22,8 @@ describe('config.rateLimits', () => {
       RATE_LIMIT_LOGIN_IP: '4',
       RATE_LIMIT_REGISTER_IP: '1000000',
       RATE_LIMIT_SEARCH_IP: '7',
+      RATE_LIMIT_RESET_IP: '8',
+      RATE_LIMIT_RESET_EMAIL: '9',
     };
     expect(loadConfig(env).rateLimits).toEqual({
       commentIp: 100,
@@ -21,6 +31,8 @@ describe('config.rateLimits', () => {
       loginIp: 4,
       registerIp: 1_000_000,
       searchIp: 7,
+      resetIp: 8,
+      resetEmail: 9,
     });
   });
 

@@ -1,5 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigError } from './config-error.ts';
+import { readMailSettings, type MailSettings } from './config-mail.ts';
+
+export { ConfigError };
 
 /** Everything the server reads from the environment, validated once at start. */
 export interface Config {
@@ -45,6 +49,8 @@ export interface Config {
   limitsPath: string;
   /** Revisions kept per article and per About/Contact page; older ones are pruned at each save (REVISIONS_KEEP). */
   revisionsKeep: number;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM); null: mail is off and nothing offers to send any. */
+  mail: MailSettings | null;
 }
 
 /** The headers a shared cache reads a page's tags from (CDN_TAG_HEADERS). */
@@ -82,11 +88,21 @@ export interface RateLimitSettings {
   registerIp: number;
   /** Searches per address per 10 seconds (RATE_LIMIT_SEARCH_IP). */
   searchIp: number;
+  /** Password-reset requests per address per hour (RATE_LIMIT_RESET_IP). */
+  resetIp: number;
+  /** Password-reset mails per email address per hour (RATE_LIMIT_RESET_EMAIL). */
+  resetEmail: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = { commentIp: 5, loginAccount: 5, loginIp: 20, registerIp: 3, searchIp: 30 };
-
-export class ConfigError extends Error {}
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  commentIp: 5,
+  loginAccount: 5,
+  loginIp: 20,
+  registerIp: 3,
+  searchIp: 30,
+  resetIp: 10,
+  resetEmail: 3,
+};
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -119,6 +135,8 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     loginIp: limit('RATE_LIMIT_LOGIN_IP', DEFAULT_RATE_LIMITS.loginIp),
     registerIp: limit('RATE_LIMIT_REGISTER_IP', DEFAULT_RATE_LIMITS.registerIp),
     searchIp: limit('RATE_LIMIT_SEARCH_IP', DEFAULT_RATE_LIMITS.searchIp),
+    resetIp: limit('RATE_LIMIT_RESET_IP', DEFAULT_RATE_LIMITS.resetIp),
+    resetEmail: limit('RATE_LIMIT_RESET_EMAIL', DEFAULT_RATE_LIMITS.resetEmail),
   };
 }
 
@@ -238,5 +256,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     metricsAddress: readMetricsAddress(env),
     webProcesses,
     revisionsKeep: readInt(env, 'REVISIONS_KEEP', 50, 1, 10_000),
+    mail: readMailSettings(env),
   };
 }

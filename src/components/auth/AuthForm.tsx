@@ -60,7 +60,7 @@ export function AuthForm<K extends string, T>({
           variant="auth"
           id={`${id}-${field.name}`}
           required
-          value={values[field.name]}
+          value={values[field.name] ?? ''}
           onChange={(e) => setValues((current) => ({ ...current, [field.name]: e.target.value }))}
         />
       ))}

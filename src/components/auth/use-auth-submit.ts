@@ -6,11 +6,11 @@ export interface Banner {
   message: string;
 }
 
-/** Where a successful submit leads, after its message has been shown for a moment. */
+/** Where a successful submit leads, after its message has been shown for a moment; without `redirectTo` the form stays. */
 export interface AuthSuccess {
   message: string;
-  redirectTo: string;
-  delayMs: number;
+  redirectTo?: string;
+  delayMs?: number;
 }
 
 interface Options<T> {
@@ -41,7 +41,9 @@ export function useAuthSubmit<T>({ send, onSuccess, fallback }: Options<T>) {
     try {
       const success = onSuccess(await send());
       setBanner({ type: 'success', message: success.message });
-      redirect.current = window.setTimeout(() => window.location.assign(success.redirectTo), success.delayMs);
+      const to = success.redirectTo;
+      if (to === undefined) setBusy(false);
+      else redirect.current = window.setTimeout(() => window.location.assign(to), success.delayMs ?? 0);
     } catch (error) {
       if (!(error instanceof ApiError)) console.error('The request failed', error);
       setBusy(false);

@@ -6,7 +6,10 @@
 
 /** Unsafe /api requests anyone may make (DESIGN.md section 4). */
 const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
-  { method: 'POST', path: /^\/api\/users\/(register|login|logout)$/ },
+  { method: 'POST', path: /^\/api\/users\/(register|login|logout|forgot-password|reset-password|confirm-email)$/ },
+  // A reader's own account: every endpoint there calls requireSession and acts on that user only.
+  { method: 'POST', path: /^\/api\/account\/(password|email|two-factor|two-factor\/confirm)$/ },
+  { method: 'DELETE', path: /^\/api\/account(\/sessions\/[^/]+|\/two-factor)?$/ },
   { method: 'PUT', path: /^\/api\/blogs\/[^/]+\/click$/ },
   { method: 'POST', path: /^\/api\/blogs\/[^/]+\/comment$/ },
   // The first-run setup: there is no admin yet; the setup token is the credential.

@@ -18,3 +18,8 @@ export function requireAdmin(context: Pick<APIContext, 'locals'>): PublicUser {
   if (user.is_admin !== 1) throw new AppError('forbidden', 'Only admins can do that.');
   return user;
 }
+
+/** The signed-in user and the session making the request, for the reader's own account endpoints. */
+export function requireSession(context: Pick<APIContext, 'locals'>): { user: PublicUser; sessionId: string | null } {
+  return { user: requireUser(context), sessionId: context.locals.sessionId };
+}

@@ -5,12 +5,15 @@ import { authenticateWithPassword, registerAccount } from './accounts.ts';
 import { getAuthLimiters, startLoginAttempt, tooManyAttempts, type AuthLimiters } from './limits.ts';
 import { validateLogin, validateRegistration } from '../../shared/validation/account.ts';
 import { createSession, invalidateSession, purgeExpiredSessions } from './sessions.ts';
+import { hasTwoFactor, verifySecondFactor } from './two-factor.ts';
 
 export interface LoginRequest {
   body: Record<string, unknown>;
   clientIp: string;
   /** The browser's current cookie session, replaced rather than left behind. */
   replacesSessionId: string | null;
+  /** The User-Agent header, kept with the session for the reader's list of sessions. */
+  userAgent?: string | null;
 }
 
 export interface LoggedIn {
@@ -20,8 +23,9 @@ export interface LoggedIn {
 
 /**
  * A password login: checked input (400), the attempt counted before the password is verified
- * (429 once a limit is used up), the same 401 for a wrong password and an unknown email, then a
- * new session.
+ * (429 once a limit is used up), the same 401 for a wrong password and an unknown email, the
+ * second factor when the account has one (`code`: 401 second_factor_required without it), then a
+ * new session. Bearer API clients log in here too, so they need the code as well.
  */
 export async function logIn(app: AppContext, request: LoginRequest, limiters?: AuthLimiters): Promise<LoggedIn> {
   const { db, config } = app;
@@ -33,11 +37,25 @@ export async function logIn(app: AppContext, request: LoginRequest, limiters?: A
   );
   const user = await authenticateWithPassword(db, credentials);
   if (!user) throw new AppError('invalid_credentials', 'Invalid email or password.');
+  // A wrong or missing second factor stays a failed attempt, so codes are limited like passwords.
+  if (await hasTwoFactor(db, user.id)) {
+    const code = typeof request.body.code === 'string' ? request.body.code.trim() : '';
+    if (code === '')
+      throw new AppError('second_factor_required', 'Enter the 6-digit code from your authenticator app, or a recovery code.');
+    if (code.length > 64 || !(await verifySecondFactor(db, user.id, code)))
+      throw new AppError(
+        'second_factor_invalid',
+        'That code is not right, or it was already used. Enter the code your app shows now.',
+        {
+          fields: { code: 'That code is not right.' },
+        },
+      );
+  }
   attempt.succeeded();
 
   if (request.replacesSessionId) await invalidateSession(db, request.replacesSessionId);
   await purgeExpiredSessions(db);
-  const { token } = await createSession(db, user.id);
+  const { token } = await createSession(db, user.id, { userAgent: request.userAgent ?? null });
   return { token, user };
 }
 

@@ -61,12 +61,13 @@ export function parseSessionToken(token: string): { id: string; secret: string }
 export async function createSession(
   db: Db,
   userId: number,
-  options: SessionOptions = {},
+  options: SessionOptions & { userAgent?: string | null } = {},
 ): Promise<{ token: string; session: SessionRecord }> {
   const now = (options.now ?? Date.now)();
   const id = crypto.randomBytes(ID_BYTES).toString('base64url');
   const secret = crypto.randomBytes(SECRET_BYTES).toString('base64url');
-  const session: SessionRecord = { id, userId, secretHash: hashSecret(secret), createdAt: now, lastVerifiedAt: now };
+  const userAgent = options.userAgent ? options.userAgent.slice(0, 300) : null;
+  const session: SessionRecord = { id, userId, secretHash: hashSecret(secret), createdAt: now, lastVerifiedAt: now, userAgent };
   await insertSession(db, session);
   return { token: `${id}.${secret}`, session };
 }

@@ -16,6 +16,7 @@ export interface SessionsTable {
   secret_hash: Buffer;
   created_at: number;
   last_verified_at: number;
+  user_agent: string | null;
 }
 
 export interface CategoriesTable {
@@ -96,6 +97,7 @@ export interface CommentsTable {
   status: Generated<CommentStatus>;
   held_reason: string | null;
   text_key: string | null;
+  user_id: number | null;
 }
 
 export type CommentStatus = 'approved' | 'pending' | 'spam';
@@ -210,6 +212,49 @@ export interface RedirectsTable {
   created_at: string;
 }
 
+export type MailStatus = 'queued' | 'sent' | 'failed';
+
+export interface MailQueueTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  kind: string;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export type AccountTokenPurpose = 'password_reset' | 'email_change';
+
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: AccountTokenPurpose;
+  new_email: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface TotpSecretsTable {
+  user_id: number;
+  secret: string;
+  created_at: string;
+  confirmed_at: string | null;
+  last_step: Generated<number>;
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: number;
+  used_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -231,6 +276,10 @@ export interface Database {
   owner_setup: OwnerSetupTable;
   import_sources: ImportSourcesTable;
   redirects: RedirectsTable;
+  mail_queue: MailQueueTable;
+  account_tokens: AccountTokensTable;
+  totp_secrets: TotpSecretsTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

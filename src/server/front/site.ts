@@ -50,6 +50,7 @@ const ALONE: SiteRole = { lead: true, inCluster: false };
  */
 const BACKGROUND_QUIET_AFTER_CHANGE_MS = 500;
 import { startPublishScheduler } from '../content/publish-scheduler.ts';
+import { startMailSending } from '../mail/start.ts';
 
 export interface Site {
   server: http.Server;
@@ -218,6 +219,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
   if (metricsServer) log(`Metrics on ${metricsServer.origin}/metrics`);
   // After the page cache is installed: a schedule that fell due while down publishes now, fresh.
   const stopScheduler = startPublishScheduler(context, log);
+  // One sender for all processes, where the other once-only work runs; the others only queue.
+  const stopMail = role.lead ? startMailSending(context, log) : async () => {};
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -243,6 +246,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       shareWriteTroubles(null);
       stopRefresher();
       await stopScheduler();
+      await stopMail();
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

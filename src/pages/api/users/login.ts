@@ -13,7 +13,12 @@ export const { POST, ALL } = route({
     const body = await readJsonObject(context.request, BODY_LIMITS.account);
     const fromCookie = readCredential(context.request.headers, context.cookies, app.config).source === 'cookie';
     const clientIp = readClientIp(context, app.config.trustProxy);
-    const { token, user } = await logIn(app, { body, clientIp, replacesSessionId: fromCookie ? sessionId : null });
+    const { token, user } = await logIn(app, {
+      body,
+      clientIp,
+      replacesSessionId: fromCookie ? sessionId : null,
+      userAgent: context.request.headers.get('user-agent'),
+    });
     setSessionCookie(context.cookies, app.config, token);
     return json({ token, is_admin: user.is_admin === 1, username: user.username });
   },

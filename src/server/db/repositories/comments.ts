@@ -86,6 +86,8 @@ export function insertComment(
     textKey?: string | null;
     /** When it was written: now, unless it comes from an imported site. */
     createdAt?: string;
+    /** The signed-in reader's account, if any. */
+    userId?: number | null;
   },
 ): Promise<Comment> {
   return db
@@ -99,6 +101,7 @@ export function insertComment(
       status: input.status ?? 'approved',
       held_reason: input.heldReason ?? null,
       text_key: input.textKey ?? null,
+      user_id: input.userId ?? null,
     })
     .returning(['id', 'blog_id', 'username', 'comment', 'created_at'])
     .executeTakeFirstOrThrow();
@@ -214,4 +217,19 @@ export async function deleteOldestHeldComments(db: Db, count: number): Promise<n
     .limit(count);
   const result = await db.deleteFrom('comments').where('id', 'in', oldest).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** The articles whose comments an account wrote, before they are renamed or removed. */
+export async function listBlogsCommentedBy(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('comments').select('blog_id').distinct().where('user_id', '=', userId).execute();
+  return rows.map((row) => row.blog_id);
+}
+
+/** A deleted account's comments stay, under `name` and without the contact it left. */
+export async function renameUserComments(db: Db, userId: number, name: string): Promise<void> {
+  await db.updateTable('comments').set({ username: name, contact: null, user_id: null }).where('user_id', '=', userId).execute();
+}
+
+export async function deleteUserComments(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('comments').where('user_id', '=', userId).execute();
 }

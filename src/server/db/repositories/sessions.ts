@@ -11,6 +11,8 @@ export interface SessionRecord {
   secretHash: Buffer;
   createdAt: number;
   lastVerifiedAt: number;
+  /** The browser that logged in (its User-Agent, cut short), for the reader's list of sessions. */
+  userAgent?: string | null;
 }
 
 export interface SessionWithUser {
@@ -27,6 +29,7 @@ export async function insertSession(db: Db, session: SessionRecord): Promise<voi
       secret_hash: session.secretHash,
       created_at: session.createdAt,
       last_verified_at: session.lastVerifiedAt,
+      user_agent: session.userAgent ?? null,
     })
     .execute();
 }
@@ -80,4 +83,34 @@ export async function deleteExpiredSessions(db: Db, input: { inactiveBefore: num
     .where((eb) => eb.or([eb('last_verified_at', '<=', input.inactiveBefore), eb('created_at', '<=', input.createdBefore)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** An account's sessions, the most recently used first. */
+export async function listUserSessions(db: Db, userId: number): Promise<SessionRecord[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'secret_hash', 'created_at', 'last_verified_at', 'user_agent'])
+    .where('user_id', '=', userId)
+    .orderBy('last_verified_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    secretHash: Buffer.from(row.secret_hash),
+    createdAt: row.created_at,
+    lastVerifiedAt: row.last_verified_at,
+    userAgent: row.user_agent,
+  }));
+}
+
+/** Ends one session of this account (never another account's): true when there was one. */
+export async function deleteSessionOfUser(db: Db, userId: number, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function deleteOtherUserSessions(db: Db, userId: number, keepId: string | null): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepId !== null) query = query.where('id', '!=', keepId);
+  await query.execute();
 }

@@ -53,3 +53,20 @@ export function findFirstAdmin(db: Db): Promise<PublicUser | undefined> {
     .orderBy('id')
     .executeTakeFirst();
 }
+
+export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function updateUserEmail(db: Db, id: number, email: string): Promise<void> {
+  await db.updateTable('users').set({ email }).where('id', '=', id).execute();
+}
+
+/** Its sessions and links go with it (foreign keys cascade); its comments lose the link (set null). */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}

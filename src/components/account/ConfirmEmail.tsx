@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { confirmEmailChange } from '../../client/account-api.ts';
+import { statedMessageOf } from '../../client/api.ts';
+import MessageBanner from '../auth/MessageBanner.tsx';
+
+/**
+ * The page the email-change link opens. The change waits for a click (not the page load), so a
+ * mail scanner that follows links does not confirm it.
+ */
+export default function ConfirmEmail({ token }: { token: string }) {
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<{ type: 'success' | 'error'; message: string } | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setBanner(null);
+    try {
+      setBanner({ type: 'success', message: (await confirmEmailChange({ token })).message });
+    } catch (error) {
+      setBanner({ type: 'error', message: statedMessageOf(error, 'The email could not be confirmed. Please try again.') });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {banner && <MessageBanner type={banner.type} message={banner.message} />}
+      {banner?.type === 'success' ? (
+        <p>
+          <a href="/account">Go to your account</a>
+        </p>
+      ) : (
+        <button type="button" className="button" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+          Confirm my new email
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../db/client.ts';
+import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
+import { AppError, throwIfInvalid } from '../errors.ts';
+import { hasTwoFactor } from './two-factor.ts';
+import {
+  DEFAULT_ACCOUNT_POLICY,
+  DELETED_COMMENTS_CHOICES,
+  validateAccountPolicy,
+  type AccountPolicy,
+  type DeletedCommentsChoice,
+} from '../../shared/validation/account-policy.ts';
+
+/**
+ * The owner's rules for readers' accounts, kept as `account_*` rows of `site_settings` (no page
+ * shows them, so saving them refreshes no page).
+ */
+const KEYS = { deleted_comments: 'account_deleted_comments', require_admin_2fa: 'account_require_admin_2fa' } as const;
+
+export async function readAccountPolicy(db: Db): Promise<AccountPolicy> {
+  const rows = await readSettingRows(db);
+  const stored = rows[KEYS.deleted_comments] as DeletedCommentsChoice | undefined;
+  return {
+    deleted_comments: stored && DELETED_COMMENTS_CHOICES.includes(stored) ? stored : DEFAULT_ACCOUNT_POLICY.deleted_comments,
+    require_admin_2fa: rows[KEYS.require_admin_2fa] === '1',
+  };
+}
+
+/**
+ * The admin's save: checked (400 naming the field), written, answered as now stored. Requiring
+ * two-factor sign-in is refused (409) to an admin who has not set it up, who would lock themselves out.
+ */
+export async function saveAccountPolicy(db: Db, body: Record<string, unknown>, adminId: number): Promise<AccountPolicy> {
+  const values = throwIfInvalid(validateAccountPolicy(body, await readAccountPolicy(db)));
+  if (values.require_admin_2fa && !(await hasTwoFactor(db, adminId)))
+    throw new AppError(
+      'conflict',
+      'Set up two-factor sign-in for your own account first (on your account page), then require it.',
+      {
+        fields: { require_admin_2fa: 'Set up two-factor sign-in for your own account first.' },
+      },
+    );
+  await writeSettingRows(db, {
+    [KEYS.deleted_comments]: values.deleted_comments,
+    [KEYS.require_admin_2fa]: values.require_admin_2fa ? '1' : '0',
+  });
+  return readAccountPolicy(db);
+}
+
+/** An admin who must set up two-factor sign-in before the admin screens open (the owner requires it). */
+export async function mustSetUpTwoFactor(db: Db, user: { id: number; is_admin: number }): Promise<boolean> {
+  if (user.is_admin !== 1) return false;
+  return (await readAccountPolicy(db)).require_admin_2fa && !(await hasTwoFactor(db, user.id));
+}
