@@ -10,6 +10,7 @@ import * as m0008 from './0008_list_indexes.ts';
 import * as m0009 from './0009_search_prefix4.ts';
 import * as m0010 from './0010_search_index_version.ts';
 import * as m0011 from './0011_sitemap_index.ts';
+import * as m0012 from './0012_reader_library.ts';
 
 /** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_search_prefix4': m0009,
   '0010_search_index_version': m0010,
   '0011_sitemap_index': m0011,
+  '0012_reader_library': m0012,
 };

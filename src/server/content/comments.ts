@@ -36,6 +36,8 @@ export interface PostCommentRequest {
   body: Record<string, unknown>;
   /** Whom the rate limit counts against: the client's address. */
   clientKey: string;
+  /** The signed-in reader posting, if any: their library lists the comment with its status. */
+  userId?: number | null;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function postComment(
       status: verdict.heldReason ? 'pending' : 'approved',
       heldReason: verdict.heldReason,
       textKey: verdict.textKey,
+      userId: request.userId ?? null,
     });
     if (verdict.heldReason) await pruneHeldComments(trx, app.config.commentHeldMax);
     return { comment, held: verdict.heldReason !== null };

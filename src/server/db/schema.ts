@@ -96,6 +96,8 @@ export interface CommentsTable {
   status: Generated<CommentStatus>;
   held_reason: string | null;
   text_key: string | null;
+  /** The signed-in reader who wrote it; null when written signed out (migration 0012). */
+  user_id: number | null;
 }
 
 export type CommentStatus = 'approved' | 'pending' | 'spam';
@@ -186,6 +188,21 @@ export interface PdfTextsTable {
   extracted_at: string;
 }
 
+/** An article a reader saved to their library (migration 0012). */
+export interface SavedArticlesTable {
+  user_id: number;
+  blog_id: number;
+  saved_at: string;
+}
+
+/** Where a reader stopped in an article: `position` 0 to 1 of its length (migration 0012). */
+export interface ReadingProgressTable {
+  user_id: number;
+  blog_id: number;
+  position: number;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -205,6 +222,8 @@ export interface Database {
   info_pages: InfoPagesTable;
   info_page_revisions: InfoPageRevisionsTable;
   owner_setup: OwnerSetupTable;
+  saved_articles: SavedArticlesTable;
+  reading_progress: ReadingProgressTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -119,6 +119,12 @@ export function createRequestListener(parts: ServerParts) {
       return;
     }
 
+    // The service worker and its helper: checked for a new version on every visit (no-cache).
+    if (isRead && (pathname === '/sw.js' || pathname === '/sw-lru.js')) {
+      const file = resolveInside(clientDir, pathname);
+      if (file && serveFile(req, res, file, { cacheControl: 'no-cache' })) return;
+    }
+
     if (isRead && /^\/[\w.-]+\.(ico|png|txt|webmanifest|svg)$/.test(pathname) && pathname !== '/robots.txt') {
       const file = resolveInside(clientDir, pathname);
       if (file && serveFile(req, res, file, { cacheControl: 'public, max-age=86400' })) return;

@@ -84,6 +84,8 @@ export function insertComment(
     status?: CommentStatus;
     heldReason?: string | null;
     textKey?: string | null;
+    /** The signed-in reader who wrote it, for their library. */
+    userId?: number | null;
   },
 ): Promise<Comment> {
   return db
@@ -97,6 +99,7 @@ export function insertComment(
       status: input.status ?? 'approved',
       held_reason: input.heldReason ?? null,
       text_key: input.textKey ?? null,
+      user_id: input.userId ?? null,
     })
     .returning(['id', 'blog_id', 'username', 'comment', 'created_at'])
     .executeTakeFirstOrThrow();

@@ -14,7 +14,12 @@ export const { POST, ALL } = route({
     const blogId = requireId(context.params.id, 'blog');
     const body = await readJsonObject(context.request, BODY_LIMITS.comment);
     const app = context.locals.app;
-    const answer = await postComment(app, { blogId, body, clientKey: readClientIp(context, app.config.trustProxy) });
+    const answer = await postComment(app, {
+      blogId,
+      body,
+      clientKey: readClientIp(context, app.config.trustProxy),
+      userId: context.locals.user?.id ?? null,
+    });
     return 'status' in answer ? json(answer, 202) : json(answer, 201);
   },
 });
