@@ -42,9 +42,22 @@ async function store(cache: Cache, path: string): Promise<void> {
   if (response.ok && response.type === 'basic') await cache.put(path, response);
 }
 
+const listeners = new Set<() => void>();
+
+/** Called after an offline copy was made or dropped (they are made in the background). */
+export function onOfflineCopyChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const changed = () => {
+  for (const listener of listeners) listener();
+};
+
 /**
  * Fetches an article's page fresh and keeps it with everything it shows; run again, it replaces
  * the copy, so an article edited on the site is current offline too. Missing files are skipped.
+ * The page is stored last: a kept page means its files were fetched too.
  */
 export async function keepOffline(id: number): Promise<void> {
   if (!hasCaches()) return;
@@ -53,7 +66,6 @@ export async function keepOffline(id: number): Promise<void> {
   if (!response.ok) return;
   const html = await response.clone().text();
   const cache = await caches.open(articleCache(id));
-  await cache.put(path, response);
   const { assets, uploads } = filesOfPage(html, new URL(path, location.href).href);
   const assetCache = await caches.open(LIBRARY_ASSETS_CACHE);
   const missingAssets = [];
@@ -62,10 +74,12 @@ export async function keepOffline(id: number): Promise<void> {
     ...missingAssets.map((asset) => store(assetCache, asset)),
     ...uploads.map((file) => store(cache, file)),
   ]);
+  await cache.put(path, response);
+  changed();
 }
 
 export async function dropOffline(id: number): Promise<void> {
-  if (hasCaches()) await caches.delete(articleCache(id));
+  if (hasCaches() && (await caches.delete(articleCache(id)))) changed();
 }
 
 /** Is an offline copy of the article's page kept? */

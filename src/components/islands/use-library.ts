@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../client/api.ts';
 import { loadAccountLibrary, removeArticle } from '../../client/library/library-actions.ts';
-import { isKeptOffline } from '../../client/library/offline-copies.ts';
+import { isKeptOffline, onOfflineCopyChange } from '../../client/library/offline-copies.ts';
 import { onSavedListChange, readSavedList, type SavedEntry } from '../../client/library/saved-list.ts';
 import type { OwnCommentDto, RecentReadDto } from '../../shared/api-types.ts';
 
@@ -45,11 +45,15 @@ export function useLibrary() {
   // Which saved articles have their offline copy yet (made in the background after a save).
   useEffect(() => {
     let live = true;
-    void Promise.all(saved.map(async (entry) => ((await isKeptOffline(entry.id)) ? entry.id : null))).then((ids) => {
-      if (live) setOffline(new Set(ids.filter((id): id is number => id !== null)));
-    });
+    const check = () =>
+      void Promise.all(saved.map(async (entry) => ((await isKeptOffline(entry.id)) ? entry.id : null))).then((ids) => {
+        if (live) setOffline(new Set(ids.filter((id): id is number => id !== null)));
+      });
+    check();
+    const stop = onOfflineCopyChange(check);
     return () => {
       live = false;
+      stop();
     };
   }, [saved]);
 
