@@ -274,6 +274,8 @@ describe('the pages', () => {
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
       expect(response.headers.get('cache-control')).toBe('no-cache');
+      // Its own policy: the pages' default-src 'none' would stop it fetching anything.
+      expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'self';/);
       expect(text.length).toBeGreaterThan(100);
     }
   });
