@@ -87,7 +87,7 @@ async function openLibraryUntilOffline(page: Page, articles: Article[]): Promise
   await waitForIsland(page, 'LibraryView');
   for (const article of articles) {
     const item = page.locator(`[data-saved-id="${article.id}"]`);
-    await expect(item.getByRole('link', { name: article.title })).toBeVisible();
+    await expect(item.getByRole('link', { name: article.title, exact: true })).toBeVisible();
     await expect(item).toContainText('Available offline');
   }
 }
@@ -100,8 +100,8 @@ test('a signed-in reader saves from an article and a card, and sees the library 
   await logIn(page, account);
   try {
     await saveFromArticle(page, articles[0]!);
-    await page.getByLabel('Comment').fill('Very clear, thank you');
-    await page.getByLabel('Name').fill(account.username);
+    await page.getByRole('textbox', { name: 'Comment' }).fill('Very clear, thank you');
+    await page.getByRole('textbox', { name: 'Name' }).fill(account.username);
     await page.getByRole('button', { name: 'Post Comment' }).click();
     await expect(page.locator('.comment-text', { hasText: 'Very clear, thank you' })).toBeVisible();
 
@@ -155,7 +155,7 @@ test('saved articles open offline with their image and PDF; other pages show the
     expect(pdfHref).toBe(pdf);
 
     await context.setOffline(true);
-    await page.getByRole('link', { name: withFiles.title }).click();
+    await page.getByRole('link', { name: withFiles.title, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(withFiles.title);
     await expect(page.locator('.article-content')).toContainText('First version of the notes.');
     await page.waitForFunction(() => {
@@ -171,7 +171,7 @@ test('saved articles open offline with their image and PDF; other pages show the
     await page.goto(url('/library'));
     await waitForIsland(page, 'LibraryView');
     await expect(page.getByText('You are offline.')).toBeVisible();
-    await page.getByRole('link', { name: plain.title }).click();
+    await page.getByRole('link', { name: plain.title, exact: true }).click();
     await expect(page.locator('.article-content')).toContainText('Plain notes.');
 
     await page.goto(url(`/blog/${unsaved.id}`));
@@ -223,11 +223,19 @@ test('a signed-out reader saves on the device; the save joins the account at log
 
     await page.goto(url('/logout'));
     await page.waitForURL(url('/login'));
-    const left = await page.evaluate(async () => ({
-      list: localStorage.getItem('library.saved'),
-      caches: (await caches.keys()).filter((name) => name.startsWith('library-') || name.startsWith('recent-')),
-    }));
-    expect(left).toEqual({ list: null, caches: [] });
+    // The saved list and every kept page or upload are gone (the login page's own scripts may be kept again).
+    const left = await page.evaluate(async () => {
+      const kept: string[] = [];
+      for (const name of await caches.keys()) {
+        if (name.startsWith('shell-')) continue;
+        for (const request of await (await caches.open(name)).keys()) {
+          const path = new URL(request.url).pathname;
+          if (!path.startsWith('/_astro/') && path !== '/__sw/recent-index') kept.push(`${name} ${path}`);
+        }
+      }
+      return { list: localStorage.getItem('library.saved'), kept };
+    });
+    expect(left).toEqual({ list: null, kept: [] });
   } finally {
     await page.context().close();
     await deleteArticles([article]);
