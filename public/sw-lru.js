@@ -1,6 +1,6 @@
 /*
  * The size bound of the service worker's "read lately" cache, apart so a unit test can run it
- * (public/sw-lru.test.ts). Loaded into the worker by importScripts('/sw-lru.js').
+ * (src/client/library/sw-lru.test.ts). Loaded into the worker by importScripts('/sw-lru.js').
  */
 
 /**

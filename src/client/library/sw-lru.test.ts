@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 const scope: { self: { chooseEvictions?: (index: Record<string, { size: number; at: number }>, limit: number) => string[] } } = {
   self: {},
 };
-vm.runInNewContext(fs.readFileSync(path.join(import.meta.dirname, 'sw-lru.js'), 'utf8'), scope);
+vm.runInNewContext(fs.readFileSync(path.join(import.meta.dirname, '../../../public/sw-lru.js'), 'utf8'), scope);
 const chooseEvictions = scope.self.chooseEvictions!;
 
 describe('chooseEvictions (the read-lately cache bound)', () => {
