@@ -58,4 +58,17 @@ export default defineConfig(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  {
+    // The service worker (public/sw.js) and its helper run in the worker's global scope.
+    files: ['public/sw*.js'],
+    languageOptions: {
+      globals: {
+        self: 'readonly',
+        caches: 'readonly',
+        fetch: 'readonly',
+        Response: 'readonly',
+        importScripts: 'readonly',
+      },
+    },
+  },
 );

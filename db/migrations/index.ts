@@ -12,6 +12,7 @@ import * as m0010 from './0010_search_index_version.ts';
 import * as m0011 from './0011_sitemap_index.ts';
 import * as m0012 from './0012_import_sources.ts';
 import * as m0013 from './0013_accounts.ts';
+import * as m0014 from './0014_reader_library.ts';
 
 /** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_sitemap_index': m0011,
   '0012_import_sources': m0012,
   '0013_accounts': m0013,
+  '0014_reader_library': m0014,
 };

@@ -19,6 +19,8 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A reader's library holds LIBRARY_LIMITS.saved articles at most. */
+  library_full: 409,
   too_large: 413,
   unsupported_type: 415,
   unprocessable: 422,

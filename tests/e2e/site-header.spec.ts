@@ -60,7 +60,7 @@ test.afterAll(async ({ browser }) => {
   await page.close();
 });
 
-test('a reader with a 24-character name sees the header on one row from 1024 px', async ({ page }) => {
+test('a reader with a 24-character name sees My library and the header on one row from 1024 px', async ({ page }) => {
   const account = { ...buildAccount(), username: `reader_${'x'.repeat(17)}` };
   expect(account.username).toHaveLength(24);
   expect((await page.request.post(url('/api/users/register'), { data: account })).status()).toBe(201);
@@ -69,6 +69,8 @@ test('a reader with a 24-character name sees the header on one row from 1024 px'
   await page.goto(url('/blogs'));
   await waitForNavScript(page);
   await expect(page.locator('.nav-auth')).toContainText('Log Out');
+  await expect(page.locator('.nav-auth').getByRole('link', { name: 'My library' })).toHaveAttribute('href', '/library');
+  await expect(page.locator('.nav-auth').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await expect(page.locator('.brand-name')).toHaveText(LONG_TITLE);
   await expectOneRow(page, 'reader');
 });

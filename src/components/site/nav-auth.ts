@@ -13,9 +13,8 @@ function link(href: string, text: string): HTMLAnchorElement {
 }
 
 /**
- * Shows Login, or the username and Log Out, with Dashboard first for an admin: a reader has no
- * page of their own behind it yet, so a Dashboard link would only lead them back to /login.
- * `data-auth` tells tests and styles which.
+ * Shows Login, or the username and Log Out, with the signed-in person's own page first: the
+ * Dashboard for an admin, My library for a reader. `data-auth` tells tests and styles which.
  */
 export function paintNavAuth(box: HTMLElement, state: AuthState): void {
   box.dataset.auth = state.status;
@@ -28,5 +27,5 @@ export function paintNavAuth(box: HTMLElement, state: AuthState): void {
   name.textContent = state.username;
   const signOut = link('/logout', 'Log Out');
   if (state.isAdmin) box.replaceChildren(link('/admin', 'Dashboard'), name, signOut);
-  else box.replaceChildren(name, signOut);
+  else box.replaceChildren(link('/library', 'My library'), name, signOut);
 }

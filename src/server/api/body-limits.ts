@@ -9,6 +9,8 @@ export const BODY_LIMITS = {
   /** Room for a 5000-character comment even if every character arrives as a JSON \u escape. */
   comment: 128 * 1024,
   category: 16 * 1024,
+  /** A library's ids (at most 100) or a reading position. */
+  library: 16 * 1024,
   /** Login and sign-up: an email, a name and a password. */
   account: 16 * 1024,
   /** Uploads: the browser checks the same limits before sending (src/shared/validation/uploads.ts). */

@@ -12,6 +12,10 @@ const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'DELETE', path: /^\/api\/account(\/sessions\/[^/]+|\/two-factor)?$/ },
   { method: 'PUT', path: /^\/api\/blogs\/[^/]+\/click$/ },
   { method: 'POST', path: /^\/api\/blogs\/[^/]+\/comment$/ },
+  // A reader's own library: the routes themselves require a signed-in user (401 otherwise).
+  { method: 'PUT', path: /^\/api\/library\/(saved|progress)\/[^/]+$/ },
+  { method: 'DELETE', path: /^\/api\/library\/saved\/[^/]+$/ },
+  { method: 'POST', path: /^\/api\/library\/saved$/ },
   // The first-run setup: there is no admin yet; the setup token is the credential.
   { method: 'POST', path: /^\/api\/setup$/ },
 ];

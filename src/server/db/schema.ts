@@ -97,6 +97,7 @@ export interface CommentsTable {
   status: Generated<CommentStatus>;
   held_reason: string | null;
   text_key: string | null;
+  /** The signed-in reader who wrote it; null when written signed out (migration 0013). */
   user_id: number | null;
 }
 
@@ -255,6 +256,21 @@ export interface RecoveryCodesTable {
   used_at: string | null;
 }
 
+/** An article a reader saved to their library (migration 0012). */
+export interface SavedArticlesTable {
+  user_id: number;
+  blog_id: number;
+  saved_at: string;
+}
+
+/** Where a reader stopped in an article: `position` 0 to 1 of its length (migration 0012). */
+export interface ReadingProgressTable {
+  user_id: number;
+  blog_id: number;
+  position: number;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -280,6 +296,8 @@ export interface Database {
   account_tokens: AccountTokensTable;
   totp_secrets: TotpSecretsTable;
   recovery_codes: RecoveryCodesTable;
+  saved_articles: SavedArticlesTable;
+  reading_progress: ReadingProgressTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,7 +2,13 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { resolveInside, serveFile } from './static-files.ts';
-import { readPagePolicy, securityHeaderList, setSecurityHeaders, UPLOAD_POLICY } from './security-headers.ts';
+import {
+  readPagePolicy,
+  securityHeaderList,
+  setSecurityHeaders,
+  SERVICE_WORKER_POLICY,
+  UPLOAD_POLICY,
+} from './security-headers.ts';
 import type { PageStore } from '../page-store/store.ts';
 import type { PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
@@ -117,6 +123,13 @@ export function createRequestListener(parts: ServerParts) {
           send();
         });
       return;
+    }
+
+    // The service worker and its helper: checked for a new version on every visit (no-cache).
+    if (isRead && (pathname === '/sw.js' || pathname === '/sw-lru.js')) {
+      const file = resolveInside(clientDir, pathname);
+      const extra = { 'Content-Security-Policy': SERVICE_WORKER_POLICY };
+      if (file && serveFile(req, res, file, { cacheControl: 'no-cache', extra })) return;
     }
 
     if (isRead && /^\/[\w.-]+\.(ico|png|txt|webmanifest|svg)$/.test(pathname) && pathname !== '/robots.txt') {

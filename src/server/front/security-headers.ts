@@ -7,6 +7,12 @@ import { getAstroRender, renderInProcess } from '../page-store/astro-render.ts';
  */
 export const DEFAULT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * The service worker's own policy: it fetches and keeps this site's pages and files (connect-src
+ * through 'self') and loads its helper script; nothing from elsewhere.
+ */
+export const SERVICE_WORKER_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** Uploaded files are data, never documents that run: sandboxed, no scripts, no sniffing. */
 export const UPLOAD_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
