@@ -10,6 +10,7 @@ describe('config.rateLimits', () => {
       loginIp: 20,
       registerIp: 3,
       searchIp: 30,
+      searchWindowSeconds: 10,
       resetIp: 10,
       resetEmail: 3,
     });
@@ -22,6 +23,7 @@ describe('config.rateLimits', () => {
       RATE_LIMIT_LOGIN_IP: '4',
       RATE_LIMIT_REGISTER_IP: '1000000',
       RATE_LIMIT_SEARCH_IP: '7',
+      RATE_LIMIT_SEARCH_WINDOW_SECONDS: '60',
       RATE_LIMIT_RESET_IP: '8',
       RATE_LIMIT_RESET_EMAIL: '9',
     };
@@ -31,6 +33,7 @@ describe('config.rateLimits', () => {
       loginIp: 4,
       registerIp: 1_000_000,
       searchIp: 7,
+      searchWindowSeconds: 60,
       resetIp: 8,
       resetEmail: 9,
     });

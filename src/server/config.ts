@@ -86,8 +86,10 @@ export interface RateLimitSettings {
   loginIp: number;
   /** Sign-ups per address per hour (RATE_LIMIT_REGISTER_IP). */
   registerIp: number;
-  /** Searches per address per 10 seconds (RATE_LIMIT_SEARCH_IP). */
+  /** Searches per address per window (RATE_LIMIT_SEARCH_IP). */
   searchIp: number;
+  /** That window, in seconds (RATE_LIMIT_SEARCH_WINDOW_SECONDS, default 10). */
+  searchWindowSeconds: number;
   /** Password-reset requests per address per hour (RATE_LIMIT_RESET_IP). */
   resetIp: number;
   /** Password-reset mails per email address per hour (RATE_LIMIT_RESET_EMAIL). */
@@ -100,6 +102,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   loginIp: 20,
   registerIp: 3,
   searchIp: 30,
+  searchWindowSeconds: 10,
   resetIp: 10,
   resetEmail: 3,
 };
@@ -135,6 +138,7 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     loginIp: limit('RATE_LIMIT_LOGIN_IP', DEFAULT_RATE_LIMITS.loginIp),
     registerIp: limit('RATE_LIMIT_REGISTER_IP', DEFAULT_RATE_LIMITS.registerIp),
     searchIp: limit('RATE_LIMIT_SEARCH_IP', DEFAULT_RATE_LIMITS.searchIp),
+    searchWindowSeconds: readInt(env, 'RATE_LIMIT_SEARCH_WINDOW_SECONDS', DEFAULT_RATE_LIMITS.searchWindowSeconds, 1, 86_400),
     resetIp: limit('RATE_LIMIT_RESET_IP', DEFAULT_RATE_LIMITS.resetIp),
     resetEmail: limit('RATE_LIMIT_RESET_EMAIL', DEFAULT_RATE_LIMITS.resetEmail),
   };

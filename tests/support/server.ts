@@ -93,7 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
       // Only for a server that hangs: a clean stop (pending writes flushed) may take a while when busy.
-      setTimeout(() => child.kill('SIGKILL'), 60_000).unref();
+      setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS).unref();
     });
   return { origin, dir, databasePath, uploadsDir, process: child, output: () => output, stop, url: (p) => origin + p };
 }

@@ -14,7 +14,7 @@ function appWith(limit: number, answer: (job: SearchPageJob) => Promise<Rendered
     hasWorker: () => true,
     close: async () => {},
   } satisfies SearchPool;
-  const app = { config: { rateLimits: { searchIp: limit } }, search } as unknown as AppContext;
+  const app = { config: { rateLimits: { searchIp: limit, searchWindowSeconds: 10 } }, search } as unknown as AppContext;
   return { app, jobs };
 }
 

@@ -7,19 +7,18 @@ import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
 import { searchIndexOf } from './search-vocabulary.ts';
 
-export const SEARCH_RATE_WINDOW_MS = 10_000;
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
 // Counted in the shared hit store when the front server installed one (every process counts alike).
 let sharedLimiter: RateLimiter | undefined;
 let limiterStore: AppContext['hits'];
 
-/** Counts one search against the address (RATE_LIMIT_SEARCH_IP per 10 seconds). */
+/** Counts one search against the address (RATE_LIMIT_SEARCH_IP per RATE_LIMIT_SEARCH_WINDOW_SECONDS). */
 export function takeSearchAllowance(app: AppContext, clientIp: string): RateLimitDecision {
   if (!sharedLimiter || limiterStore !== app.hits) {
     sharedLimiter = createRateLimiter({
       limit: app.config.rateLimits.searchIp,
-      windowMs: SEARCH_RATE_WINDOW_MS,
+      windowMs: app.config.rateLimits.searchWindowSeconds * 1000,
       shared: app.hits && { store: app.hits, bucket: 'search-ip' },
     });
     limiterStore = app.hits;
