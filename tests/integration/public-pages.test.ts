@@ -123,7 +123,7 @@ describe('layout on every public page', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('set-cookie')).toBeNull();
-    expect(page.html).toMatch(/^<!DOCTYPE html><html lang="en">/i);
+    expect(page.html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr">/i);
     expect(page.html).toContain('<a class="skip-link" href="#main">');
     expect(page.html).toContain('<main id="main"');
 
