@@ -7,7 +7,6 @@ import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
 import { searchIndexOf } from './search-vocabulary.ts';
 
-
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
 // Counted in the shared hit store when the front server installed one (every process counts alike).
 let sharedLimiter: RateLimiter | undefined;
