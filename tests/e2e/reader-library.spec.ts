@@ -99,7 +99,13 @@ test('a signed-in reader saves from an article and a card, and sees the library 
   const { page, account } = await newReader(browser);
   await logIn(page, account);
   try {
+    // Opening the article records it as read: the library below must not be opened before that
+    // landed (on a busy machine the comment can be posted first).
+    const readRecorded = page.waitForResponse(
+      (response) => response.url().endsWith(`/api/library/progress/${articles[0]!.id}`) && response.request().method() === 'PUT',
+    );
     await saveFromArticle(page, articles[0]!);
+    expect((await readRecorded).ok()).toBe(true);
     await page.getByRole('textbox', { name: 'Comment' }).fill('Very clear, thank you');
     await page.getByRole('textbox', { name: 'Name' }).fill(account.username);
     await page.getByRole('button', { name: 'Post Comment' }).click();
