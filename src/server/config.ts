@@ -35,6 +35,8 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
   commentMinFormSeconds: number;
+  /** A comment posted with a form token older than this is held (COMMENT_FORM_TOKEN_MAX_HOURS, in seconds here). */
+  commentMaxFormSeconds: number;
   /** A comment posted without the form's token is held (COMMENT_REQUIRE_FORM_TOKEN, default on). */
   commentRequireFormToken: boolean;
   /** The most comments kept unseen, held or marked as spam (COMMENT_HELD_MAX): the oldest go past it. */
@@ -254,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     renderWorkerMemoryMb: readInt(env, 'RENDER_WORKER_MEMORY_MB', 256, 64, 4096),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
+    commentMaxFormSeconds: readInt(env, 'COMMENT_FORM_TOKEN_MAX_HOURS', 24, 1, 24 * 365) * 3600,
     commentRequireFormToken: readBool(env, 'COMMENT_REQUIRE_FORM_TOKEN', true),
     commentHeldMax: readInt(env, 'COMMENT_HELD_MAX', 1000, 10, 1_000_000),
     cdn: readCdn(env),

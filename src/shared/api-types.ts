@@ -78,6 +78,10 @@ export interface HeldComment {
 /** GET /api/comment-token: the signed time the comment form was handed out (never cached). */
 export interface CommentFormToken {
   token: string;
+  /** A post sooner than this after the token was issued is held. */
+  min_seconds: number;
+  /** A post with a token older than this is held: the form asks for a new one first. */
+  max_seconds: number;
 }
 
 export type CommentStatus = 'approved' | 'pending' | 'spam';

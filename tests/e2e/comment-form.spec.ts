@@ -80,6 +80,27 @@ test('a comment sent before the form token arrived waits for it (a post without 
   await expect(form.section.getByRole('status')).toHaveText('Your comment was posted.');
 });
 
+test('a form left open longer than its token lives asks for a new token before posting', async ({ page, request }) => {
+  const blog = (await getJson<Array<{ id: number }>>(request, '/api/blogs?limit=1'))[0]!;
+  const handedOut: string[] = [];
+  await page.route('**/api/comment-token', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { token: string; max_seconds: number };
+    handedOut.push(body.token);
+    // The first token says it lives one second: by the time the reader posts, it is too old.
+    await route.fulfill({ response: answer, json: handedOut.length === 1 ? { ...body, max_seconds: 1 } : body });
+  });
+  const form = await openForm(page, blog.id);
+  await form.text.fill(`Written slowly ${Date.now()}`);
+  await form.name.fill('Slow Reader');
+  const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/blogs/${blog.id}/comment`));
+  await form.submit.click();
+  const sent = ((await post).postDataJSON() as Record<string, unknown>).form_token;
+  expect(handedOut).toHaveLength(2);
+  expect(sent).toBe(handedOut[1]);
+  await expect(form.section.getByRole('status')).toHaveText('Your comment was posted.');
+});
+
 test('too many comments, a too-long comment and a server failure each say why, keeping the text', async ({ page, request }) => {
   const blog = (await getJson<Array<{ id: number }>>(request, '/api/blogs?limit=1'))[0]!;
   const form = await openForm(page, blog.id);

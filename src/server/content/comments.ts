@@ -66,7 +66,11 @@ export async function postComment(
     const verdict = await judgeComment(
       trx,
       { blogId: request.blogId, values: input, body: request.body },
-      { minFormSeconds: app.config.commentMinFormSeconds, requireFormToken: app.config.commentRequireFormToken },
+      {
+        minFormSeconds: app.config.commentMinFormSeconds,
+        maxFormSeconds: app.config.commentMaxFormSeconds,
+        requireFormToken: app.config.commentRequireFormToken,
+      },
     );
     const comment = await insertComment(trx, {
       blogId: request.blogId,
