@@ -29,7 +29,7 @@ export default defineConfig(
     },
   },
   {
-    // Browser-side code never imports server modules (DESIGN.md section 5): they would drag Node-only
+    // Browser-side code never imports server modules (docs/architecture.md): they would drag Node-only
     // code, or secrets, into a bundle. Shared, browser-safe code lives in src/shared.
     files: [
       'src/components/**/*.{ts,tsx}',

@@ -343,14 +343,14 @@ export function messageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
-/** The answer's own `message` when it stated one, else the fallback (SPEC.md section 8, auth screens). */
+/** The answer's own `message` when it stated one, else the fallback (docs/product.md#messages, auth screens). */
 export function statedMessageOf(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.statedMessage !== null && error.statedMessage.trim() !== ''
     ? error.statedMessage
     : fallback;
 }
 
-/** SPEC.md section 8, blog create/update failure: "Error: " and the server's error, else a fixed text. */
+/** docs/product.md#messages, blog create/update failure: "Error: " and the server's error, else a fixed text. */
 export function blogSaveErrorText(error: unknown): string {
   return error instanceof ApiError && error.serverMessage ? `Error: ${error.serverMessage}` : 'An unknown error occurred';
 }

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getJson, waitForIsland } from './site-support.ts';
 
 /**
- * The comment form says why a post did not go through (beyond SPEC.md section 8, where a failed
+ * The comment form says why a post did not go through (beyond docs/product.md#messages, where a failed
  * post is only logged): held for approval as a status (the form then clears, as after a post),
  * refusals and failures as an alert, with what the visitor typed kept in the form.
  */

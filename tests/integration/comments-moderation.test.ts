@@ -329,7 +329,7 @@ describe('moderation', () => {
     expectError(await call(server, '/api/blogs/comment?status=deleted', { headers: auth }), 400, 'invalid_input');
   });
 
-  it('keeps the plain admin list in its SPEC shape', async () => {
+  it('keeps the plain admin list in its original shape', async () => {
     const list = await call(server, '/api/blogs/comment?limit=1', { headers: auth });
     expect(Object.keys((list.body as Json[])[0]!).sort()).toEqual([
       'blog_id',

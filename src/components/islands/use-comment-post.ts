@@ -53,7 +53,7 @@ export function describeCommentFailure(error: unknown): string {
  * Posting a comment: the form's timing token is fetched when the island loads (never part of the
  * stored page, which all readers share), and a post waits for it, since a comment without one is
  * held for moderation; a failure to get one means posting without it (and being held). A clean
- * comment appears after the blog is reloaded (SPEC.md section 4); a held one is announced.
+ * comment appears after the blog is reloaded (docs/product.md#comments); a held one is announced.
  */
 export function useCommentPost(blogId: number, initialComments: CommentDto[]) {
   const [comments, setComments] = useState(initialComments);

@@ -21,7 +21,7 @@ import { htmlToText } from './sanitize.ts';
 import { renderArticleHtml } from './render-article.ts';
 import type { RecentItem, SlideDto, TopViewedItem } from '../../shared/api-types.ts';
 
-/** SPEC.md section 9. */
+/** docs/product.md#limits-and-constants. */
 export const HOME_PAGE_SIZE = 6;
 export const LIST_PAGE_SIZE = 1;
 export const TOP_VIEWED_LIMIT = 17;
@@ -89,7 +89,7 @@ export interface ArticleList extends Paged<BlogSummary> {
   unknownCategory: boolean;
 }
 
-/** SPEC.md: All Articles; Search Results for: "{term}"; the category of the first result; or No articles found in this category. */
+/** docs/product.md#article-list: All Articles; Search Results for: "{term}"; the category of the first result; or No articles found in this category. */
 export async function getArticleList(db: Db, query: ArticleListQuery): Promise<ArticleList | null> {
   const search = normalizeSearchText(query.search);
   const category =
@@ -203,7 +203,7 @@ export interface SiteChrome {
 }
 
 /**
- * The categories as the nav and footer split them (SPEC.md section 2). Only categories with an
+ * The categories as the nav and footer split them (docs/product.md#public-screens). Only categories with an
  * article readers can see are offered: one holding only drafts would lead to an empty page (the
  * admin screens list every category through the API).
  */

@@ -14,7 +14,7 @@ import {
  * - `astro`: no search worker renders pages (the caller renders it through Astro, with this
  *   decision, so the address is not counted twice);
  * - `plain`: a refused search whose page could not be rendered either (every lane of the worker
- *   was full): the SPEC's words as plain text, with the status and Retry-After.
+ *   was full): the words of docs/product.md#search as plain text, with the status and Retry-After.
  */
 export type SearchPageAnswer =
   | { kind: 'page'; page: RenderedSearchPage }

@@ -67,7 +67,7 @@ export function decideSearchPage(app: AppContext, query: BlogsQuery, clientIp: s
   return allowance.allowed ? { refusal: null } : { refusal: 'limited', retryAfterSeconds: retryAfterSeconds(allowance) };
 }
 
-/** The SPEC's words for a refused search page, and its status. */
+/** The words (docs/product.md#search) for a refused search page, and its status. */
 export function describeSearchRefusal(decision: SearchPageDecision): { status: 429 | 503; message: string } | null {
   if (decision.refusal === 'limited') {
     const seconds = decision.retryAfterSeconds;

@@ -121,7 +121,7 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
 }
 
 /**
- * The pages to re-render before a change answers (the freshness contract, DESIGN.md section 2):
+ * The pages to re-render before a change answers (the freshness contract, docs/product.md#speed-and-freshness):
  * the first pages each changed tag reaches, and for an article whose shown fields changed, the
  * first list pages that show it now (home page 1 through its cards, ticker or top-viewed block,
  * /blogs and its category's page 1). Every other stale page is refreshed in the background.

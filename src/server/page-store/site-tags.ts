@@ -1,6 +1,6 @@
 /**
  * Tags name the data a page shows. A page declares its tags when it renders; a change names the
- * tags it touched, and every stored page carrying one of them goes stale (DESIGN.md section 2).
+ * tags it touched, and every stored page carrying one of them goes stale (docs/product.md#speed-and-freshness).
  * Inside the app tags are typed values; they become strings only at the edge, for Astro's
  * `Cache-Tag` header and the page store's tag versions (tagName), and are read back from a
  * string in one place only (readTagName, for Astro's `cache.invalidate`).
