@@ -12,7 +12,7 @@ import {
   listTopViewed,
 } from '../db/repositories/blog-lists.ts';
 import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
-import { cachedRead } from '../db/repositories/read-cache.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
 import { listSlides } from '../db/repositories/carousel.ts';
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
@@ -21,16 +21,27 @@ import { htmlToText } from './sanitize.ts';
 import { renderArticleHtml } from './render-article.ts';
 import type { RecentItem, SlideDto, TopViewedItem } from '../../shared/api-types.ts';
 
-/** docs/product.md#limits-and-constants. */
-export const HOME_PAGE_SIZE = 6;
-export const LIST_PAGE_SIZE = 1;
-export const TOP_VIEWED_LIMIT = 17;
-export const RECENT_LIMIT = 10;
-export const NAV_MAIN_CATEGORIES = 2;
-export const FOOTER_QUICK_CATEGORIES = 4;
-export const FOOTER_IMPORTANT_CATEGORIES = 5;
-/** Articles in the RSS feed. */
-export const FEED_LIMIT = 20;
+import {
+  FEED_LIMIT,
+  FOOTER_IMPORTANT_CATEGORIES,
+  FOOTER_QUICK_CATEGORIES,
+  HOME_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  NAV_MAIN_CATEGORIES,
+  RECENT_LIMIT,
+  TOP_VIEWED_LIMIT,
+} from '../../shared/site-map/page-sizes.ts';
+
+export {
+  FEED_LIMIT,
+  FOOTER_IMPORTANT_CATEGORIES,
+  FOOTER_QUICK_CATEGORIES,
+  HOME_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  NAV_MAIN_CATEGORIES,
+  RECENT_LIMIT,
+  TOP_VIEWED_LIMIT,
+};
 const SUMMARY_LENGTH = 160;
 
 export interface Paged<T> {
@@ -40,7 +51,7 @@ export interface Paged<T> {
 
 /*
  * What every page of a render reads identically (the categories, a list's ordered ids, the home
- * page's side lists) is read once per database state (db/repositories/read-cache.ts: exact after
+ * page's side lists) is read once per database state (db/read-cache.ts: exact after
  * any write, from any process, and when a scheduled article comes due). A list's page is then a
  * slice of its ids: no count and no OFFSET walk per page, whatever the number of articles.
  */

@@ -6,6 +6,9 @@ import { parseId } from '../../shared/ids.ts';
 import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
 import { searchIndexOf } from './search-vocabulary.ts';
+import type { SearchPageDecision } from '../ports.ts';
+
+export type { SearchPageDecision } from '../ports.ts';
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
 // Counted in the shared hit store when the front server installed one (every process counts alike).
@@ -52,13 +55,6 @@ export function readBlogsQuery(params: URLSearchParams): BlogsQuery {
 export function isCountedSearch(query: BlogsQuery): boolean {
   return query.validQuery && query.searchText !== null;
 }
-
-/**
- * Whether a search page may search, decided before it is rendered: by the front server's thread
- * (which counts the address's allowance in the shared store, then has the search worker render the
- * page), or by the page itself under `astro dev`. `busy`: the search queue was full.
- */
-export type SearchPageDecision = { refusal: null } | { refusal: 'limited'; retryAfterSeconds: number } | { refusal: 'busy' };
 
 /** Counts one search of this address when the query searches at all (else nothing is counted). */
 export function decideSearchPage(app: AppContext, query: BlogsQuery, clientIp: string): SearchPageDecision {
@@ -139,5 +135,3 @@ export function describeResultCount(total: number, capped: boolean): string {
   if (capped) return `${RESULT_CAP.toLocaleString('en-US')}+ results`;
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
 }
-
-export { isSearchUnavailable } from './search-pool.ts';

@@ -14,7 +14,7 @@ import {
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
-import { registerCachedConnection } from './repositories/read-cache.ts';
+import { registerCachedConnection } from './read-cache.ts';
 import { noteWriteFailed, noteWriteWorked } from './write-health.ts';
 
 export type Db = Kysely<Database>;

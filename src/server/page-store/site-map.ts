@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
-import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../content/reader.ts';
+import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../../shared/site-map/page-sizes.ts';
 import { tag, tagName, uniqueTags, type PageTag } from './site-tags.ts';
 import { NOT_FOUND_KEY } from './not-found-page.ts';
 

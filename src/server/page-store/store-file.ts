@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { createStoreSchema, STORE_FILE_NAME } from './store-schema.ts';
 import { PAGE_ENCODINGS, type PageEncoding } from './compress-page.ts';
 import { damageFound, isDamagedFile, markStoreDamaged, readDamageMark, setAsideDamaged } from './store-damage.ts';
-import { etagOf } from './stored-page.ts';
+import { etagOf } from './page-etag.ts';
 
 export { dropStoredPages } from './store-schema.ts';
 

@@ -194,3 +194,19 @@ export function listBlogsWithPdf(db: Db) {
 export function listBlogIds(db: Db) {
   return db.selectFrom('blogs').select(['id', 'updated_at']).where(isPublicBlog()).orderBy('id').execute();
 }
+
+/** The list cards of these blogs (search results), in the order given, with the indexed text's opening as excerpt. */
+export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = (await fromBlogs(db)
+    .select(summaryColumns)
+    .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
+    .where('blogs.id', 'in', ids)
+    // The index holds only public articles; this keeps one unpublished since it was ranked out too.
+    .where(isPublicBlog())
+    .execute()) as unknown as BlogSummary[];
+  return inIdOrder(
+    ids,
+    rows.map((row) => ({ ...row, excerpt: row.excerpt ?? '' })),
+  );
+}
