@@ -3,6 +3,7 @@ import type { PageRenderer } from '../page-store/renderer.ts';
 import type { RefreshQueue } from '../page-store/refresh-queue.ts';
 import type { PageStore } from '../page-store/store.ts';
 import type { SiteMetrics } from './registry.ts';
+import type { NotFoundPacer } from '../front/not-found-pacer.ts';
 
 /**
  * Connects the running site's parts to its metrics. Timings wrap the parts' public methods from
@@ -11,9 +12,9 @@ import type { SiteMetrics } from './registry.ts';
  */
 export function instrumentSite(
   metrics: SiteMetrics,
-  parts: { context: AppContext; store: PageStore; renderer: PageRenderer; queue: RefreshQueue },
+  parts: { context: AppContext; store: PageStore; renderer: PageRenderer; queue: RefreshQueue; notFound?: NotFoundPacer },
 ): void {
-  const { context, store, renderer, queue } = parts;
+  const { context, store, renderer, queue, notFound } = parts;
   const render = renderer.render.bind(renderer);
   // Every argument passes through: dropping the priority made each background refresh a `now`
   // render, queued with readers' misses and a save's hot pages instead of behind them.
@@ -36,6 +37,13 @@ export function instrumentSite(
       if (job.decision.refusal !== null) return rendered;
       return rendered.finally(() => metrics.searches.observe((performance.now() - startedAt) / 1000));
     };
+  }
+  if (notFound) {
+    metrics.gauge(
+      'site_not_found_waiting',
+      'Answers to unknown addresses waiting their turn (RATE_LIMIT_NOT_FOUND_PER_SECOND).',
+      () => notFound.queued,
+    );
   }
   metrics.gauge('site_refresh_queue_depth', 'Stale pages waiting for the background refresh.', () => queue.status().queued);
   metrics.gauge('site_page_store_memory_pages', 'Stored pages held in memory.', () => store.stats().memoryPages);
