@@ -92,6 +92,8 @@ export interface RateLimitSettings {
   searchIp: number;
   /** That window, in seconds (RATE_LIMIT_SEARCH_WINDOW_SECONDS, default 10). */
   searchWindowSeconds: number;
+  /** Answers to unknown addresses per second and serving process before they wait their turn (RATE_LIMIT_NOT_FOUND_PER_SECOND). */
+  notFoundPerSecond: number;
   /** Password-reset requests per address per hour (RATE_LIMIT_RESET_IP). */
   resetIp: number;
   /** Password-reset mails per email address per hour (RATE_LIMIT_RESET_EMAIL). */
@@ -105,6 +107,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   registerIp: 3,
   searchIp: 30,
   searchWindowSeconds: 10,
+  notFoundPerSecond: 100,
   resetIp: 10,
   resetEmail: 3,
 };
@@ -141,6 +144,7 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     registerIp: limit('RATE_LIMIT_REGISTER_IP', DEFAULT_RATE_LIMITS.registerIp),
     searchIp: limit('RATE_LIMIT_SEARCH_IP', DEFAULT_RATE_LIMITS.searchIp),
     searchWindowSeconds: readInt(env, 'RATE_LIMIT_SEARCH_WINDOW_SECONDS', DEFAULT_RATE_LIMITS.searchWindowSeconds, 1, 86_400),
+    notFoundPerSecond: limit('RATE_LIMIT_NOT_FOUND_PER_SECOND', DEFAULT_RATE_LIMITS.notFoundPerSecond),
     resetIp: limit('RATE_LIMIT_RESET_IP', DEFAULT_RATE_LIMITS.resetIp),
     resetEmail: limit('RATE_LIMIT_RESET_EMAIL', DEFAULT_RATE_LIMITS.resetEmail),
   };
