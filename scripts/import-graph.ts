@@ -113,7 +113,13 @@ export const LAYERS: { name: string; prefixes: string[] }[] = [
   { name: 'front server', prefixes: ['src/server/bootstrap', 'src/server/front/'] },
   {
     name: 'browser api',
-    prefixes: ['src/client/api', 'src/client/account-api', 'src/client/library-api', 'src/client/revisions-api'],
+    prefixes: [
+      'src/client/http',
+      'src/client/api',
+      'src/client/account-api',
+      'src/client/library-api',
+      'src/client/revisions-api',
+    ],
   },
   { name: 'browser stores', prefixes: ['src/stores/'] },
   { name: 'browser actions, editor', prefixes: ['src/client/library/', 'src/editor/'] },

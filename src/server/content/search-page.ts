@@ -135,3 +135,6 @@ export function describeResultCount(total: number, capped: boolean): string {
   if (capped) return `${RESULT_CAP.toLocaleString('en-US')}+ results`;
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
 }
+
+/** For the /blogs page, which reads the search's answers from here. */
+export { isSearchUnavailable } from './search-pool.ts';
