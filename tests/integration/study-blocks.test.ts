@@ -64,6 +64,13 @@ describe('study blocks on the public page', () => {
     }
   });
 
+  it("carries the formulas as MathML in the article's RSS item", async () => {
+    const xml = await (await fetch(server.url('/rss.xml'))).text();
+    const item = xml.split('<item>').find((part) => part.includes('<title>Moles and molar mass</title>'));
+    expect(item).toMatch(/<content:encoded>.*&lt;math display="block"&gt;.*n = \\frac\{m\}\{M\}/s);
+    expect(item).toContain('&lt;pre class="shiki');
+  });
+
   it('drops MathML sent as input: formulas are stored as TeX only', async () => {
     const id = await create({
       title: 'Hostile maths',
