@@ -1,5 +1,7 @@
 import { commandsCtx } from '@milkdown/kit/core';
-import { wrapInBulletListCommand } from '@milkdown/kit/preset/commonmark';
+import { toggleInlineCodeCommand, wrapInBulletListCommand } from '@milkdown/kit/preset/commonmark';
+import { toggleMark } from '@milkdown/kit/prose/commands';
+import { isInTable, selectedRect } from '@milkdown/kit/prose/tables';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { TextSelection, type Command } from '@milkdown/kit/prose/state';
 import { $command, $useKeymap } from '@milkdown/kit/utils';
@@ -67,7 +69,53 @@ export const insertFootnoteCommand = $command(
   },
 );
 
+/**
+ * Inline code from the button or Mod+E: on a selection, Milkdown's toggle; with none, the code
+ * mark is switched on (or off) for what is typed next, as bold and italic are. (Milkdown's own
+ * command does nothing without a selection, so the button seemed broken.)
+ */
+export const inlineCodeCommand = $command(
+  'InlineCodeHere',
+  (ctx) => (): Command => (state, dispatch) => {
+    const code = state.schema.marks.inlineCode;
+    if (!code) return false;
+    if (state.selection.empty) return toggleMark(code)(state, dispatch);
+    return ctx.get(commandsCtx).call(toggleInlineCodeCommand.key);
+  },
+);
+
+export type ColumnAlignment = 'left' | 'center' | 'right';
+
+/**
+ * Aligns the whole column at the cursor (or the selected columns), header included: markdown
+ * tables align by column, and Milkdown's own command aligned only the one cell.
+ */
+export const alignColumnCommand = $command(
+  'AlignColumn',
+  () =>
+    (alignment?: ColumnAlignment): Command =>
+    (state, dispatch) => {
+      if (!alignment || !isInTable(state)) return false;
+      const { map, tableStart, left, right } = selectedRect(state);
+      const tr = state.tr;
+      for (let row = 0; row < map.height; row++) {
+        for (let column = left; column < right; column++) {
+          const pos = tableStart + map.map[row * map.width + column]!;
+          const cell = tr.doc.nodeAt(pos);
+          if (cell && cell.attrs.alignment !== alignment) tr.setNodeMarkup(pos, undefined, { ...cell.attrs, alignment });
+        }
+      }
+      dispatch?.(tr);
+      return true;
+    },
+);
+
 export const studyCommandKeymap = $useKeymap('studyCommandKeymap', {
+  InlineCodeHere: {
+    shortcuts: 'Mod-e',
+    priority: 60,
+    command: (ctx) => () => ctx.get(commandsCtx).call(inlineCodeCommand.key),
+  },
   TaskList: {
     shortcuts: 'Mod-Alt-9',
     command: (ctx) => () => ctx.get(commandsCtx).call(taskListCommand.key),
@@ -78,4 +126,11 @@ export const studyCommandKeymap = $useKeymap('studyCommandKeymap', {
   },
 });
 
-export const studyCommands = [toggleTaskCommand, taskListCommand, insertFootnoteCommand, studyCommandKeymap].flat();
+export const studyCommands = [
+  toggleTaskCommand,
+  taskListCommand,
+  insertFootnoteCommand,
+  inlineCodeCommand,
+  alignColumnCommand,
+  studyCommandKeymap,
+].flat();

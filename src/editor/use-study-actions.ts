@@ -3,16 +3,15 @@ import type { Ctx } from '@milkdown/kit/ctx';
 import {
   createCodeBlockCommand,
   insertHrCommand,
-  toggleInlineCodeCommand,
   updateCodeBlockLanguageCommand,
   wrapInBlockquoteCommand,
   wrapInBulletListCommand,
   wrapInOrderedListCommand,
 } from '@milkdown/kit/preset/commonmark';
-import { addColAfterCommand, addRowAfterCommand, insertTableCommand, setAlignCommand } from '@milkdown/kit/preset/gfm';
+import { addColAfterCommand, addRowAfterCommand, insertTableCommand } from '@milkdown/kit/preset/gfm';
 import { deleteColumn, deleteRow } from '@milkdown/kit/prose/tables';
 import { useMemo } from 'react';
-import { insertFootnoteCommand, taskListCommand } from './study-commands.ts';
+import { alignColumnCommand, inlineCodeCommand, insertFootnoteCommand, taskListCommand } from './study-commands.ts';
 import { insertMathCommand, removeCalloutCommand, setCalloutCommand } from './study-nodes.ts';
 import type { StudyActions } from './study/StudyToolbar.tsx';
 import type { TableAction } from './study/TablePanel.tsx';
@@ -26,9 +25,9 @@ export function useStudyActions(call: Call, run: Run): StudyActions {
     const editTable = (action: TableAction) => {
       if (action === 'addRow') return call(addRowAfterCommand.key);
       if (action === 'addColumn') return call(addColAfterCommand.key);
-      if (action === 'alignLeft') return call(setAlignCommand.key, 'left');
-      if (action === 'alignCenter') return call(setAlignCommand.key, 'center');
-      if (action === 'alignRight') return call(setAlignCommand.key, 'right');
+      if (action === 'alignLeft') return call(alignColumnCommand.key, 'left');
+      if (action === 'alignCenter') return call(alignColumnCommand.key, 'center');
+      if (action === 'alignRight') return call(alignColumnCommand.key, 'right');
       run((ctx) => {
         const view = ctx.get(editorViewCtx);
         (action === 'deleteRow' ? deleteRow : deleteColumn)(view.state, view.dispatch);
@@ -39,7 +38,7 @@ export function useStudyActions(call: Call, run: Run): StudyActions {
       orderedList: () => call(wrapInOrderedListCommand.key),
       taskList: () => call(taskListCommand.key),
       quote: () => call(wrapInBlockquoteCommand.key),
-      inlineCode: () => call(toggleInlineCodeCommand.key),
+      inlineCode: () => call(inlineCodeCommand.key),
       codeBlock: (language) =>
         run((ctx) => {
           const view = ctx.get(editorViewCtx);
