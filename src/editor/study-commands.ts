@@ -1,10 +1,9 @@
 import { commandsCtx } from '@milkdown/kit/core';
 import { toggleInlineCodeCommand, wrapInBulletListCommand } from '@milkdown/kit/preset/commonmark';
-import { toggleMark } from '@milkdown/kit/prose/commands';
 import { isInTable, selectedRect } from '@milkdown/kit/prose/tables';
-import type { Node as ProseNode } from '@milkdown/kit/prose/model';
-import { TextSelection, type Command } from '@milkdown/kit/prose/state';
-import { $command, $useKeymap } from '@milkdown/kit/utils';
+import type { MarkType, Node as ProseNode } from '@milkdown/kit/prose/model';
+import { Plugin, PluginKey, TextSelection, type Command, type EditorState } from '@milkdown/kit/prose/state';
+import { $command, $prose, $useKeymap } from '@milkdown/kit/utils';
 
 /**
  * Task lists and footnotes from the toolbar: GFM's schema has both (a list item's `checked`, the
@@ -70,17 +69,79 @@ export const insertFootnoteCommand = $command(
 );
 
 /**
- * Inline code from the button or Mod+E: on a selection, Milkdown's toggle; with none, the code
- * mark is switched on (or off) for what is typed next, as bold and italic are. (Milkdown's own
- * command does nothing without a selection, so the button seemed broken.)
+ * Typing in code: Milkdown's inline code mark is not inclusive (text typed after a `code` span is
+ * plain), so a code mark switched on at the cursor would cover one letter only. While this is on,
+ * each typed letter keeps the mark for the next; moving the cursor, a new line or pressing the
+ * button again ends it.
+ */
+const codeTypingKey = new PluginKey<boolean>('STUDY_SITE_CODE_TYPING');
+
+function codeBeforeCursor(state: EditorState, code: MarkType): boolean {
+  const $cursor = (state.selection as TextSelection).$cursor;
+  return !!$cursor && !!code.isInSet($cursor.nodeBefore?.marks ?? []);
+}
+
+export const codeTypingPlugin = $prose(
+  () =>
+    new Plugin<boolean>({
+      key: codeTypingKey,
+      state: {
+        init: () => false,
+        apply: (tr, on, _old, next) => {
+          const asked = tr.getMeta(codeTypingKey) as boolean | undefined;
+          if (asked !== undefined) return asked;
+          const code = next.schema.marks.inlineCode;
+          if (!on || !code) return false;
+          if (tr.docChanged) return codeBeforeCursor(next, code);
+          return !tr.selectionSet;
+        },
+      },
+      appendTransaction: (_trs, _old, state) => {
+        const code = state.schema.marks.inlineCode;
+        const $cursor = (state.selection as TextSelection).$cursor;
+        if (!code || !$cursor || !codeTypingKey.getState(state)) return null;
+        if (code.isInSet(state.storedMarks ?? [])) return null;
+        return state.tr.setStoredMarks(code.create().addToSet(state.storedMarks ?? $cursor.marks()));
+      },
+    }),
+);
+
+/**
+ * Inline code from the button or Mod+E: on a selection, Milkdown's toggle; with none, code for
+ * what is typed next, as bold and italic are, until pressed again. (Milkdown's own command does
+ * nothing without a selection, so the button seemed broken.)
  */
 export const inlineCodeCommand = $command(
   'InlineCodeHere',
   (ctx) => (): Command => (state, dispatch) => {
     const code = state.schema.marks.inlineCode;
     if (!code) return false;
-    if (state.selection.empty) return toggleMark(code)(state, dispatch);
-    return ctx.get(commandsCtx).call(toggleInlineCodeCommand.key);
+    if (!state.selection.empty) return ctx.get(commandsCtx).call(toggleInlineCodeCommand.key);
+    const on = codeTypingKey.getState(state) === true || !!code.isInSet(state.storedMarks ?? []);
+    const tr = on ? state.tr.removeStoredMark(code) : state.tr.addStoredMark(code.create());
+    dispatch?.(tr.setMeta(codeTypingKey, !on));
+    return true;
+  },
+);
+
+/**
+ * A horizontal rule below the block at the cursor (in place of it when it is an empty paragraph),
+ * with the cursor in a paragraph after the rule, so writing goes on below it. (Milkdown's command
+ * left the cursor above the rule: what was typed next landed in the paragraph before it.)
+ */
+export const insertRuleCommand = $command(
+  'InsertRule',
+  () => (): Command => (state, dispatch) => {
+    const { hr, paragraph } = state.schema.nodes;
+    const { $from } = state.selection;
+    if (!hr || !paragraph || !$from.parent.isTextblock) return false;
+    const empty = $from.parent.type === paragraph && $from.parent.content.size === 0;
+    const from = empty ? $from.before() : $from.after();
+    const tr = state.tr.replaceWith(from, empty ? $from.after() : from, hr.create());
+    const afterRule = from + 1;
+    if (!tr.doc.resolve(afterRule).nodeAfter?.isTextblock) tr.insert(afterRule, paragraph.create());
+    dispatch?.(tr.setSelection(TextSelection.create(tr.doc, afterRule + 1)).scrollIntoView());
+    return true;
   },
 );
 
@@ -130,7 +191,9 @@ export const studyCommands = [
   toggleTaskCommand,
   taskListCommand,
   insertFootnoteCommand,
+  codeTypingPlugin,
   inlineCodeCommand,
+  insertRuleCommand,
   alignColumnCommand,
   studyCommandKeymap,
 ].flat();

@@ -2,7 +2,6 @@ import { editorViewCtx, type CmdKey } from '@milkdown/kit/core';
 import type { Ctx } from '@milkdown/kit/ctx';
 import {
   createCodeBlockCommand,
-  insertHrCommand,
   updateCodeBlockLanguageCommand,
   wrapInBlockquoteCommand,
   wrapInBulletListCommand,
@@ -11,7 +10,13 @@ import {
 import { addColAfterCommand, addRowAfterCommand, insertTableCommand } from '@milkdown/kit/preset/gfm';
 import { deleteColumn, deleteRow } from '@milkdown/kit/prose/tables';
 import { useMemo } from 'react';
-import { alignColumnCommand, inlineCodeCommand, insertFootnoteCommand, taskListCommand } from './study-commands.ts';
+import {
+  alignColumnCommand,
+  inlineCodeCommand,
+  insertFootnoteCommand,
+  insertRuleCommand,
+  taskListCommand,
+} from './study-commands.ts';
 import { insertMathCommand, removeCalloutCommand, setCalloutCommand } from './study-nodes.ts';
 import type { StudyActions } from './study/StudyToolbar.tsx';
 import type { TableAction } from './study/TablePanel.tsx';
@@ -53,7 +58,7 @@ export function useStudyActions(call: Call, run: Run): StudyActions {
       callout: (kind) => call(setCalloutCommand.key, kind),
       removeCallout: () => call(removeCalloutCommand.key),
       footnote: () => call(insertFootnoteCommand.key),
-      rule: () => call(insertHrCommand.key),
+      rule: () => call(insertRuleCommand.key),
       focusEditor: () => run(() => {}),
     };
   }, [call, run]);

@@ -74,7 +74,7 @@ test('each study block is written in the editor and saved', async () => {
   await page.keyboard.type('$$E = mc^2$$');
   await expect(editor.locator('.editor-math-block')).toHaveCount(2);
   await page.keyboard.type('Mass is energy.');
-  await expect(editor.locator('.editor-math-block + p')).toHaveText('Mass is energy.');
+  await expect(editor.locator('.editor-math-block + p').last()).toHaveText('Mass is energy.');
   await page.keyboard.press('Enter');
 
   await press('Numbered list');
