@@ -88,10 +88,18 @@ export async function renderArticleHtml(stored: string): Promise<RenderedArticle
   const display = findAll(is('div', 'data-type', 'math_block'), doc.children);
   for (const node of inline) {
     const tex = textContent(node);
+    const formula = typesetFormula(tex, false);
     // Browsers do not break a formula across lines: a long one scrolls in its own frame (which
-    // keyboard users can focus to scroll) instead of widening the page on a phone.
-    wrap(node, tex.trim().length >= WIDE_INLINE_TEX ? { class: 'math-inline', tabindex: '0' } : { class: 'math-inline' }, 'span');
-    slot(node, typesetFormula(tex, false).html);
+    // keyboard users can focus to scroll) instead of widening the page on a phone. An invalid
+    // one is text that wraps, so it is left unframed.
+    if (!formula.error) {
+      wrap(
+        node,
+        tex.trim().length >= WIDE_INLINE_TEX ? { class: 'math-inline', tabindex: '0' } : { class: 'math-inline' },
+        'span',
+      );
+    }
+    slot(node, formula.html);
   }
   for (const node of display) {
     wrap(node, { class: 'math-display', tabindex: '0' });
