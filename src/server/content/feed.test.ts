@@ -29,7 +29,9 @@ function texts(xml: string, element: string): string[] {
   const found: string[] = [];
   let inside = false;
   parser.on('opentag', (tag) => {
-    if (tag.name === element) ((inside = true), found.push(''));
+    if (tag.name !== element) return;
+    inside = true;
+    found.push('');
   });
   parser.on('closetag', (tag) => {
     if (tag.name === element) inside = false;
