@@ -173,7 +173,12 @@ export async function getArticlePage(db: Db, id: number, audience: Audience = 'p
 export async function getFeed(db: Db): Promise<FeedItem[]> {
   const summaries = await listBlogSummaries(db, {}, { limit: FEED_LIMIT, offset: 0 });
   const contents = new Map(
-    (await listPublicContents(db, summaries.map((blog) => blog.id))).map((row) => [row.id, row.content]),
+    (
+      await listPublicContents(
+        db,
+        summaries.map((blog) => blog.id),
+      )
+    ).map((row) => [row.id, row.content]),
   );
   return Promise.all(
     summaries.map(async (blog) => ({ ...blog, html: (await renderArticleHtml(contents.get(blog.id) ?? '')).html })),
