@@ -227,6 +227,22 @@ test('the editor with its study buttons fits a 390 px screen', async () => {
   await expect(page.getByRole('group', { name: 'Keyboard shortcuts' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Escape');
+  // A long formula scrolls in its own box; the writing area does not widen.
+  const editor = page.locator('.editor-content');
+  await editor.click();
+  await page.keyboard.type('So $(a+b)^5 = a^5 + 5a^4b + 10a^3b^2 + 10a^2b^3 + 5ab^4 + b^5$ holds.');
+  await expect(editor.locator('.editor-math math')).toHaveCount(1);
+  const wider = await editor.evaluate((element) => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    editor: element.scrollWidth - element.clientWidth,
+  }));
+  expect(wider).toEqual({ page: 0, editor: 0 });
+  // Nothing left to save or offer back: the next test opens a new form.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await expect(editor.locator('.editor-math')).toHaveCount(0);
+  await page.evaluate(() => localStorage.clear());
   await page.setViewportSize({ width: 1280, height: 720 });
 });
 
