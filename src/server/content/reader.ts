@@ -9,6 +9,7 @@ import {
   listBlogsWithPdf,
   listPublicBlogIds,
   listRecent,
+  listPublicContents,
   listTopViewed,
 } from '../db/repositories/blog-lists.ts';
 import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
@@ -19,6 +20,7 @@ import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { buildFtsQuery, normalizeSearchText } from './search.ts';
 import { htmlToText } from './sanitize.ts';
 import { renderArticleHtml } from './render-article.ts';
+import type { FeedItem } from './feed.ts';
 import type { RecentItem, SlideDto, TopViewedItem } from '../../shared/api-types.ts';
 
 import {
@@ -178,9 +180,20 @@ export async function getArticlePage(db: Db, id: number, audience: Audience = 'p
   };
 }
 
-/** The newest articles for the RSS feed. */
-export function getFeed(db: Db): Promise<BlogSummary[]> {
-  return listBlogSummaries(db, {}, { limit: FEED_LIMIT, offset: 0 });
+/** The newest articles for the RSS feed, each with its body as readers get it (MathML and all). */
+export async function getFeed(db: Db): Promise<FeedItem[]> {
+  const summaries = await listBlogSummaries(db, {}, { limit: FEED_LIMIT, offset: 0 });
+  const contents = new Map(
+    (
+      await listPublicContents(
+        db,
+        summaries.map((blog) => blog.id),
+      )
+    ).map((row) => [row.id, row.content]),
+  );
+  return Promise.all(
+    summaries.map(async (blog) => ({ ...blog, html: (await renderArticleHtml(contents.get(blog.id) ?? '')).html })),
+  );
 }
 
 /** What the sitemap lists: every article with its last change, and every category. */

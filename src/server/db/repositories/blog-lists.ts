@@ -167,6 +167,17 @@ export function listTopViewed(db: Db, limit: number) {
     .execute();
 }
 
+/** The stored HTML of these articles (the feed's full text), by id; only what readers may see. */
+export function listPublicContents(db: Db, ids: readonly number[]): Promise<{ id: number; content: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('blogs')
+    .select(['blogs.id', 'blogs.content'])
+    .where('blogs.id', 'in', [...ids])
+    .where(isPublicBlog())
+    .execute();
+}
+
 export function listRecent(db: Db, limit: number) {
   return db
     .selectFrom('blogs')
