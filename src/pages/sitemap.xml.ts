@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getSitemapEntries } from '../server/content/reader.ts';
-import { escapeXml } from '../components/site/xml.ts';
+import { escapeXml } from '../shared/xml.ts';
 import { cacheFor } from '../server/page-store/site-map.ts';
 
 /** Every indexable page: the fixed pages, each category's list and each article. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blogsHref, floatingSocialLinks, followUsLinks, safeHref, searchHref, shareLinks } from './site.ts';
 import { DEFAULT_SETTINGS } from '../../shared/validation/settings.ts';
-import { escapeXml } from './xml.ts';
+import { escapeXml } from '../../shared/xml.ts';
 
 describe('searchHref', () => {
   it('ignores blank and whitespace-only text', () => {

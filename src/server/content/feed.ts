@@ -1,4 +1,4 @@
-import { escapeXml } from '../../components/site/xml.ts';
+import { escapeXml } from '../../shared/xml.ts';
 import type { BlogSummary } from '../db/repositories/blogs.ts';
 
 /**
