@@ -1,5 +1,5 @@
 import type { ImportArticle, ImportSite, SkippedItem } from './import-types.ts';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, refused } from './limits.ts';
+import { IMPORT_MESSAGES, checkJsonDepth, refused } from './limits.ts';
 import { normaliseOldPath } from './old-paths.ts';
 
 /**
@@ -19,29 +19,13 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const rows = (value: unknown): Row[] =>
   Array.isArray(value) ? value.filter((v): v is Row => typeof v === 'object' && v !== null) : [];
 
-/** JSON nested past IMPORT_LIMITS.depth is refused before it is parsed. */
-function checkDepth(text: string): void {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > IMPORT_LIMITS.depth) throw refused(IMPORT_MESSAGES.tooDeep);
-    } else if (c === 125 || c === 93) depth--;
-  }
-}
-
 export interface GhostData {
   title: string;
   data: Row;
 }
 
 export function parseGhostJson(text: string): GhostData {
-  checkDepth(text);
+  checkJsonDepth(text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
