@@ -22,6 +22,7 @@ import { markAstroAnswer } from '../cdn/astro-answers.ts';
 import { isSearchPageRequest, respondWithSearchPage } from './search-responder.ts';
 import { createUnknownPathCheck } from './unknown-paths.ts';
 import { respondWithNotFoundPage } from './not-found-responder.ts';
+import { answerOldAddress, oldAddressOf } from './old-addresses.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -61,8 +62,26 @@ export function createRequestListener(parts: ServerParts) {
   const hostRules = readHostRules(context.config.publicOrigin);
   const cdn = context.config.cdn;
   const isUnknownPath = createUnknownPathCheck(clientDir);
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  // Requests already looked up in the redirect table, going on as usual.
+  const oldAddressChecked = new WeakSet<IncomingMessage>();
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (refuseMisdirected(req, res, hostRules)) return;
+    // An imported site's old address: a 301 to its article, else the request goes on (`old-addresses.ts`).
+    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/') && !oldAddressChecked.has(req)) {
+      const oldPath = oldAddressOf(req.url, isUnknownPath);
+      if (oldPath) {
+        oldAddressChecked.add(req);
+        answerOldAddress(
+          req,
+          res,
+          context.db,
+          oldPath,
+          (r) => setSecurityHeaders(r, common),
+          () => listener(req, res),
+        );
+        return;
+      }
+    }
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
     if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
       const key = pageKeyOf(req.url);
@@ -164,6 +183,7 @@ export function createRequestListener(parts: ServerParts) {
 
     toAstro();
   };
+  return listener;
 }
 
 /**
