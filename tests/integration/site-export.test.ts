@@ -8,6 +8,7 @@ import { loginAsAdmin, bearer } from '../support/auth.ts';
 import { blogBodyFrom, buildCommentBody, uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json } from './http-support.ts';
 import { until } from '../support/wait.ts';
+import { readSiteArchive } from '../../src/server/export/site-restore.ts';
 
 /**
  * The round trip of issue "come and go freely": a site with the demo content and an admin's
@@ -226,5 +227,58 @@ describe('old addresses of an imported WordPress site', () => {
     // Not an old address: the home page and the 404 page as before.
     expect((await fetch(target!.url('/?p=999999'), { redirect: 'manual' })).status).toBe(200);
     expect((await fetch(target!.url('/no-such-old-slug/'), { redirect: 'manual' })).status).toBe(404);
+  });
+});
+
+describe('the admin export and import endpoints', () => {
+  it('download the whole site and its Markdown export to an admin only', async () => {
+    expect((await fetch(target!.url('/api/admin/export'))).status).toBe(401);
+    const admin = bearer(await loginAsAdmin(target!));
+    const response = await fetch(target!.url('/api/admin/export'), { headers: admin });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="site-export-\d{4}-\d{2}-\d{2}\.tar\.gz"$/,
+    );
+    const file = path.join(work, 'downloaded.tar.gz');
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const archive = await readSiteArchive(file);
+    try {
+      const blogs = (await call(target!, '/api/blogs?limit=1', { headers: admin })).headers.get('x-total-count');
+      expect(archive.document.tables.blogs.length).toBeGreaterThanOrEqual(Number(blogs));
+      expect(archive.document.files.length).toBeGreaterThan(5);
+    } finally {
+      archive.dispose();
+    }
+    const markdown = await fetch(target!.url('/api/admin/export?format=markdown'), { headers: admin });
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('content-disposition')).toMatch(/site-markdown-/);
+    expect(Buffer.from(await markdown.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+
+  it('import an uploaded file with a report, and refuse a hostile one or an archive into a full site with nothing written', async () => {
+    const admin = { ...bearer(await loginAsAdmin(target!)), 'Content-Type': 'application/octet-stream' };
+    const send = (body: Buffer, query = '') =>
+      call(target!, `/api/admin/import${query}`, { method: 'POST', headers: admin, body: new Uint8Array(body) });
+    const checked = await send(fs.readFileSync(FIXTURE), '?dry_run=1');
+    expect(checked.status).toBe(200);
+    const answer = checked.body as { kind: string; report: { dryRun: boolean; imported: unknown[]; skipped: unknown[] } };
+    expect(answer.kind).toBe('import');
+    expect(answer.report.dryRun).toBe(true);
+    // Already imported above: nothing new.
+    expect(answer.report.imported).toHaveLength(0);
+    expect(answer.report.skipped.length).toBeGreaterThan(20);
+
+    const blogsBefore = (await call(target!, '/api/blogs?limit=1')).headers.get('x-total-count');
+    const bomb = Buffer.from(
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><rss>&lol2;</rss>',
+    );
+    const refused = await send(bomb);
+    expect(refused.status).toBe(422);
+    expect((refused.body as Json).message).toMatch(/DOCTYPE/);
+    const full = await send(fs.readFileSync(path.join(work, 'site-export.tar.gz')));
+    expect(full.status).toBe(422);
+    expect((full.body as Json).message).toMatch(/empty site only/);
+    expect((await call(target!, '/api/blogs?limit=1')).headers.get('x-total-count')).toBe(blogsBefore);
   });
 });
