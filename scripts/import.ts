@@ -16,7 +16,7 @@ import { looksLikeArchive, readSiteArchive, restoreSiteArchive } from '../src/se
 import { findRunningPids } from '../src/server/page-store/crash-marker.ts';
 import { dropStoredPages } from '../src/server/page-store/store-file.ts';
 
-const usage = 'Usage: npm run import -- FILE [--uploads DIR] [--dry-run]';
+const usage = 'Usage: npm run import -- FILE|FOLDER [--uploads DIR] [--dry-run]';
 
 function progress(label: string) {
   if (!process.stderr.isTTY) return undefined;
@@ -59,8 +59,9 @@ if (uploads !== undefined && !fs.statSync(uploads, { throwIfNoEntry: false })?.i
   process.exit(2);
 }
 
-if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-  console.error(`${file}: no such file.`);
+const given = fs.statSync(file, { throwIfNoEntry: false });
+if (!given?.isFile() && !given?.isDirectory()) {
+  console.error(`${file}: no such file or folder.`);
   process.exit(2);
 }
 
@@ -91,7 +92,7 @@ async function importArchive(config: ReturnType<typeof loadConfig>): Promise<voi
 
 try {
   const config = loadConfig();
-  if (looksLikeArchive(file)) {
+  if (given.isFile() && looksLikeArchive(file)) {
     if (uploads !== undefined)
       throw new AppError('invalid_input', 'An export archive carries its own uploads: leave out --uploads.');
     await importArchive(config);
@@ -103,7 +104,8 @@ try {
     await migrateToLatest(db);
     const { report, tags } = await runImport({ db, uploadsDir: config.uploadsDir, revisionsKeep: config.revisionsKeep }, site, {
       dryRun,
-      files: uploads ? folderSource(uploads) : null,
+      // A Markdown folder holds its own images.
+      files: uploads ? folderSource(uploads) : given.isDirectory() ? folderSource(file) : null,
       saver: { id: null, username: 'npm run import' },
       onProgress: progress('Importing'),
     });

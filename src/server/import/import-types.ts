@@ -50,7 +50,7 @@ export interface SkippedItem {
 export interface ImportSite {
   /** Names the site in the idempotency keys, e.g. `wxr:https://example.org`. */
   source: string;
-  format: 'wordpress' | 'ghost';
+  format: 'wordpress' | 'ghost' | 'markdown';
   /** The old site's address (no trailing slash), for recognising its links; '' when unknown. */
   origin: string;
   articles: ImportArticle[];
