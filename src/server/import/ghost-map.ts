@@ -1,13 +1,13 @@
 import type { ImportArticle, ImportSite, SkippedItem } from './import-types.ts';
 import { IMPORT_MESSAGES, checkJsonDepth, refused } from './limits.ts';
+import { renderLexical, renderMobiledoc } from './ghost-render.ts';
 import { normaliseOldPath } from './old-paths.ts';
 
 /**
  * A Ghost export (versions 2 to 5: `db[0].data` with posts, tags, posts_tags, users and
  * posts_authors) as articles: the primary tag (the first) as category, the feature image,
  * status and `published_at`. Content is the `html` Ghost stored beside its editor's document;
- * a post with only `mobiledoc` or `lexical` is reported (no maintained renderer for them runs
- * outside Ghost).
+ * a post with only `mobiledoc` or `lexical` is rendered from it (`ghost-render.ts`).
  */
 
 /** Ghost writes its own address as this placeholder in exports. */
@@ -47,6 +47,14 @@ function ghostDate(value: unknown): string | null {
 
 const fromGhost = (text: string) => text.replaceAll(GHOST_URL, PLACEHOLDER_ORIGIN);
 
+/** A post's editor document as HTML (Ghost 5's lexical, else mobiledoc), nested no deeper than a file may be. */
+function renderEditorDocument(post: Row, notes: string[]): string {
+  const source = post.lexical ?? post.mobiledoc;
+  const text = typeof source === 'string' ? source : JSON.stringify(source);
+  checkJsonDepth(text);
+  return post.lexical ? renderLexical(text, notes) : renderMobiledoc(text, notes);
+}
+
 export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSite {
   const tags = new Map(rows(data.tags).map((t) => [str(t.id), str(t.name)]));
   const users = new Map(rows(data.users).map((u) => [str(u.id), str(u.name)]));
@@ -74,16 +82,21 @@ export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSi
       });
       continue;
     }
-    const html = str(post.html);
-    if (!html.trim() && (post.mobiledoc || post.lexical)) {
-      skipped.push({
-        sourceId: id,
-        title: postTitle,
-        reason: 'no html in the export (only the editor document, which is not rendered here)',
-      });
-      continue;
-    }
     const notes: string[] = [];
+    let html = str(post.html);
+    if (!html.trim() && (post.mobiledoc || post.lexical)) {
+      try {
+        html = renderEditorDocument(post, notes);
+      } catch (error) {
+        skipped.push({
+          sourceId: id,
+          title: postTitle,
+          reason: `its editor document could not be read: ${(error as Error).message}`,
+        });
+        continue;
+      }
+      notes.push(`rendered from its ${post.lexical ? 'lexical' : 'mobiledoc'} document (the export had no html)`);
+    }
     const published = ghostDate(post.published_at);
     const createdAt = published ?? ghostDate(post.created_at);
     if (!createdAt) {
