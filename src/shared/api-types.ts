@@ -397,6 +397,12 @@ export interface ImportReportDto {
   comments: { imported: number; alreadyThere: number; refused: number };
   categoriesCreated: string[];
   redirects: number;
+  infoPages: Array<{
+    slug: 'about' | 'contact';
+    title: string;
+    outcome: 'imported' | 'updated' | 'unchanged' | 'kept';
+    reason?: string;
+  }>;
 }
 
 /**

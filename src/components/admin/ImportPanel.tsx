@@ -60,6 +60,19 @@ function Report({ report }: { report: ImportReportDto }) {
           {report.categoriesCreated.length > 0 && `: ${report.categoriesCreated.join(', ')}`}
         </li>
         <li>{plural(report.redirects, 'old address', 'old addresses')} redirected to the articles</li>
+        {report.infoPages.map((page) => (
+          <li key={page.slug}>
+            {page.slug === 'about' ? 'About' : 'Contact'} page from &ldquo;{page.title}&rdquo;:{' '}
+            {page.outcome === 'kept'
+              ? 'not taken'
+              : page.outcome === 'unchanged'
+                ? 'already here'
+                : report.dryRun
+                  ? `would be ${page.outcome}`
+                  : page.outcome}
+            {page.reason ? ` (${page.reason})` : ''}
+          </li>
+        ))}
       </ul>
       <Lines title="Failed" lines={report.failed} open />
       <Lines title="Imported" lines={report.imported} />

@@ -63,13 +63,13 @@ async function fullSite(): Promise<Site> {
   await refreshPdfColumn(site.db, pdf!, 'chlorophyll notes');
   await site.db
     .insertInto('info_pages')
-    .values({ slug: 'about', content: '<p>About us: مرحبا 👋</p>', content_source: null, updated_at: now })
+    .values({ slug: 'contact', content: '<p>Write to us: مرحبا 👋</p>', content_source: null, updated_at: now })
     .execute();
   await site.db
     .insertInto('info_page_revisions')
     .values({
-      slug: 'about',
-      content: '<p>About us: مرحبا 👋</p>',
+      slug: 'contact',
+      content: '<p>Write to us: مرحبا 👋</p>',
       content_source: null,
       user_id: null,
       username: 'admin',

@@ -38,12 +38,14 @@ export const ARCHIVE_LIMITS = {
   entries: 200_000,
 } as const;
 
-/** Article and page HTML is sanitized on the way in, as the editor does: an archive is a file anyone could have written. */
+/**
+ * The HTML readers see is sanitized on the way in, as the editor does: an archive is a file anyone
+ * could have written. Revisions are kept as they were (the About page's built-in text is stored
+ * unsanitized by the editor too); restoring one sanitizes it again, as it always does.
+ */
 const HTML_COLUMNS: Partial<Record<SiteTable, string[]>> = {
   blogs: ['content'],
-  blog_revisions: ['content'],
   info_pages: ['content'],
-  info_page_revisions: ['content'],
 };
 
 export interface ReadArchive {

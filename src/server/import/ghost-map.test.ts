@@ -98,9 +98,9 @@ describe('mapGhost', () => {
     expect(cells!.imageUrl).toMatch(/\/content\/images\/2021\/03\/cell\.png$/);
     expect(cells!.html).toContain(`${site.origin}/atoms/`);
     expect(atoms).toMatchObject({ status: 'draft', createdAt: '2021-03-02T00:00:00.000Z', category: null });
-    expect(site.skipped.map((s) => [s.title, s.reason])).toEqual([
-      ['About', 'a page, not an article (About and Contact are edited in Settings)'],
-    ]);
+    expect(site.skipped).toEqual([]);
+    // The page named About is offered as this site's About page.
+    expect(site.infoPages).toEqual([{ slug: 'about', sourceId: 'p4', title: 'About', html: '<p>Me</p>' }]);
   });
 
   it('refuses JSON that is not a Ghost export, or nested 10,000 deep', () => {

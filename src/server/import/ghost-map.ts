@@ -1,4 +1,4 @@
-import type { ImportArticle, ImportSite, SkippedItem } from './import-types.ts';
+import { infoPageSlugOf, type ImportArticle, type ImportInfoPage, type ImportSite, type SkippedItem } from './import-types.ts';
 import { IMPORT_MESSAGES, checkJsonDepth, refused } from './limits.ts';
 import { renderLexical, renderMobiledoc } from './ghost-render.ts';
 import { normaliseOldPath } from './old-paths.ts';
@@ -71,14 +71,26 @@ export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSi
   }
   const articles: ImportArticle[] = [];
   const skipped: SkippedItem[] = [];
+  const infoPages: ImportInfoPage[] = [];
   for (const post of rows(data.posts)) {
     const id = str(post.id);
     const postTitle = str(post.title).trim();
     if (str(post.type) === 'page' || post.page === true || post.page === 1) {
+      const slug = infoPageSlugOf(postTitle, str(post.slug));
+      const pageNotes: string[] = [];
+      if (slug && str(post.status) === 'published' && !infoPages.some((p) => p.slug === slug)) {
+        try {
+          const html = str(post.html).trim() ? str(post.html) : renderEditorDocument(post, pageNotes);
+          infoPages.push({ slug, sourceId: id, title: postTitle, html: fromGhost(html) });
+          continue;
+        } catch {
+          // An unreadable document: reported as any other page.
+        }
+      }
       skipped.push({
         sourceId: id,
         title: postTitle,
-        reason: 'a page, not an article (About and Contact are edited in Settings)',
+        reason: 'a page, not an article (only About and Contact are taken, as those pages)',
       });
       continue;
     }
@@ -133,5 +145,5 @@ export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSi
       notes,
     });
   }
-  return { source: `ghost:${title}`, format: 'ghost', origin: PLACEHOLDER_ORIGIN, articles, skipped };
+  return { source: `ghost:${title}`, format: 'ghost', origin: PLACEHOLDER_ORIGIN, articles, skipped, infoPages };
 }

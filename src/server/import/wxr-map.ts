@@ -1,6 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
 import type { CommentStatus } from '../db/schema.ts';
-import type { ImportArticle, ImportComment, ImportSite, SkippedItem } from './import-types.ts';
+import {
+  infoPageSlugOf,
+  type ImportArticle,
+  type ImportComment,
+  type ImportInfoPage,
+  type ImportSite,
+  type SkippedItem,
+} from './import-types.ts';
 import { oldPathsOf } from './old-paths.ts';
 import { wordpressHtml } from './wxr-content.ts';
 import type { WxrComment, WxrFile, WxrItem } from './wxr-parser.ts';
@@ -99,12 +106,16 @@ export function mapWxr(file: WxrFile, now = Date.now()): ImportSite {
     if (item.postType === 'attachment' && item.attachmentUrl) attachments.set(item.postId.trim(), item.attachmentUrl.trim());
   const articles: ImportArticle[] = [];
   const skipped: SkippedItem[] = [];
+  const infoPages: ImportInfoPage[] = [];
   for (const item of file.items) {
     // Post ids are unique within a site; guids are not always (a copied post keeps its original's).
     const sourceId = item.postId.trim() ? `post-${item.postId.trim()}` : item.guid.trim();
     const title = item.title.trim();
     if (item.postType === 'page') {
-      skipped.push({ sourceId, title, reason: 'a page, not an article (About and Contact are edited in Settings)' });
+      const slug = infoPageSlugOf(title, item.postName);
+      if (slug && item.status.trim() === 'publish' && !infoPages.some((p) => p.slug === slug))
+        infoPages.push({ slug, sourceId, title, html: wordpressHtml(item.content) });
+      else skipped.push({ sourceId, title, reason: 'a page, not an article (only About and Contact are taken, as those pages)' });
       continue;
     }
     if (item.postType !== 'post') continue;
@@ -140,5 +151,5 @@ export function mapWxr(file: WxrFile, now = Date.now()): ImportSite {
       notes,
     });
   }
-  return { source: `wxr:${origin}`, format: 'wordpress', origin, articles, skipped };
+  return { source: `wxr:${origin}`, format: 'wordpress', origin, articles, skipped, infoPages };
 }
