@@ -1,4 +1,4 @@
-// `npm run import -- FILE [--uploads DIR] [--dry-run]`: brings a WordPress export (WXR) or a
+// `npm run import -- FILE|FOLDER [--uploads DIR|ZIP] [--dry-run]`: brings a WordPress export (WXR) or a
 // Ghost export (JSON) into the site (DATABASE_PATH), with the old site's images from a copy of
 // its uploads folder. Running it again changes nothing. An export archive of this site
 // (`npm run export`) is read back into an empty site exactly. See README "Import",
@@ -12,11 +12,12 @@ import { readImportFile } from '../src/server/import/import-file.ts';
 import { runImport } from '../src/server/import/import-run.ts';
 import { formatReport } from '../src/server/import/import-report.ts';
 import { folderSource } from '../src/server/import/upload-source.ts';
+import { isZipFile, zipSource } from '../src/server/import/zip-source.ts';
 import { looksLikeArchive, readSiteArchive, restoreSiteArchive } from '../src/server/export/site-restore.ts';
 import { findRunningPids } from '../src/server/page-store/crash-marker.ts';
 import { dropStoredPages } from '../src/server/page-store/store-file.ts';
 
-const usage = 'Usage: npm run import -- FILE|FOLDER [--uploads DIR] [--dry-run]';
+const usage = 'Usage: npm run import -- FILE|FOLDER [--uploads DIR|ZIP] [--dry-run]';
 
 function progress(label: string) {
   if (!process.stderr.isTTY) return undefined;
@@ -54,8 +55,9 @@ if (parsed.positionals.length !== 1) {
 const [file] = parsed.positionals as [string];
 const uploads = parsed.values.uploads;
 const dryRun = parsed.values['dry-run'] === true;
-if (uploads !== undefined && !fs.statSync(uploads, { throwIfNoEntry: false })?.isDirectory()) {
-  console.error(`--uploads ${uploads}: not a folder.`);
+const uploadsStat = uploads === undefined ? undefined : fs.statSync(uploads, { throwIfNoEntry: false });
+if (uploads !== undefined && !uploadsStat?.isDirectory() && !(uploadsStat?.isFile() && isZipFile(uploads))) {
+  console.error(`--uploads ${uploads}: not a folder or a zip file.`);
   process.exit(2);
 }
 
@@ -99,13 +101,21 @@ try {
     process.exit(0);
   }
   const site = await readImportFile(file, progress('Reading '));
+  // Opened (and a zip checked whole) before the database is touched: a refused zip writes nothing.
+  // A Markdown folder holds its own images.
+  const files = uploads
+    ? uploadsStat!.isDirectory()
+      ? folderSource(uploads)
+      : zipSource(uploads)
+    : given.isDirectory()
+      ? folderSource(file)
+      : null;
   const { db } = openDatabase(config.databasePath);
   try {
     await migrateToLatest(db);
     const { report, tags } = await runImport({ db, uploadsDir: config.uploadsDir, revisionsKeep: config.revisionsKeep }, site, {
       dryRun,
-      // A Markdown folder holds its own images.
-      files: uploads ? folderSource(uploads) : given.isDirectory() ? folderSource(file) : null,
+      files,
       saver: { id: null, username: 'npm run import' },
       onProgress: progress('Importing'),
     });
