@@ -136,6 +136,8 @@ export function mapWxr(file: WxrFile, now = Date.now()): ImportSite {
     const thumbnail = item.meta.get('_thumbnail_id')?.trim();
     const imageUrl = thumbnail ? (attachments.get(thumbnail) ?? null) : null;
     if (thumbnail && !imageUrl) notes.push(`featured image ${thumbnail} is not in the export`);
+    // The product has no separate excerpt: a card shows the article's opening instead.
+    if (item.excerpt.trim()) notes.push('its hand-written excerpt was not kept (cards here show the opening of the text)');
     articles.push({
       sourceId,
       title: title || '(no title)',
