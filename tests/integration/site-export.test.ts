@@ -9,6 +9,7 @@ import { blogBodyFrom, buildCommentBody, uniqueName } from '../support/builders.
 import { call, sendJson, type Json } from './http-support.ts';
 import { until } from '../support/wait.ts';
 import { readSiteArchive } from '../../src/server/export/site-restore.ts';
+import { wxrDocument } from '../../src/server/import/wxr-test-file.ts';
 
 /**
  * The round trip of issue "come and go freely": a site with the demo content and an admin's
@@ -227,6 +228,32 @@ describe('old addresses of an imported WordPress site', () => {
     // Not an old address: the home page and the 404 page as before.
     expect((await fetch(target!.url('/?p=999999'), { redirect: 'manual' })).status).toBe(200);
     expect((await fetch(target!.url('/no-such-old-slug/'), { redirect: 'manual' })).status).toBe(404);
+  });
+});
+
+describe('unusual text from a WordPress file', () => {
+  it('comes through the import unchanged and renders in the article page', async () => {
+    const title = 'Ünïcode 👩🏽‍🔬 مرحبا ‏שלום‎ zero\u200bwidth e\u0301';
+    const body = 'Emoji 🧪, RTL عربي, combining a\u0308o\u0301, joiner \u200d here';
+    const file = path.join(work, 'unusual.xml');
+    fs.writeFileSync(
+      file,
+      wxrDocument(
+        `<item><title><![CDATA[${title}]]></title><wp:post_id>9001</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status>
+        <wp:post_date_gmt>2024-06-01 10:00:00</wp:post_date_gmt><content:encoded><![CDATA[${body}
+
+Ends ]]]]><![CDATA[> here]]></content:encoded></item>`,
+        'https://unusual.example',
+      ),
+    );
+    const imported = await runScript('scripts/import.ts', [file], target!);
+    expect(imported.code, imported.output).toBe(0);
+    const redirect = await fetch(target!.url('/?p=9001'), { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    const html = await (await fetch(target!.url(redirect.headers.get('location')!))).text();
+    expect(html).toContain(title);
+    expect(html).toContain(body);
+    expect(html).toContain('Ends ]]&gt; here');
   });
 });
 
