@@ -231,6 +231,13 @@ export default defineConfig(
     { regex: '(^|/)page-store/(?!site-tags\\.ts$)', message: 'The importer takes only site-tags.ts from the page store.' },
     PAGES,
   ]),
+  mustNotImport('export/**', [
+    serverParts(
+      ['front', 'api', 'auth', 'ops', 'metrics', 'cdn', 'mail'],
+      'Export and restore work on the database, the uploads and the importer: no HTTP, accounts or front server.',
+    ),
+    PAGES,
+  ]),
   mustNotImport(
     'front/**',
     [

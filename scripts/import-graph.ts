@@ -107,8 +107,15 @@ export const LAYERS: { name: string; prefixes: string[] }[] = [
   { name: 'page store, mail, shared caches', prefixes: ['src/server/page-store/', 'src/server/mail/', 'src/server/cdn/'] },
   { name: 'content services', prefixes: ['src/server/content/'] },
   {
-    name: 'auth, seed, import, ops, metrics',
-    prefixes: ['src/server/auth/', 'src/server/seed/', 'src/server/import/', 'src/server/ops/', 'src/server/metrics/'],
+    name: 'auth, seed, import, export, ops, metrics',
+    prefixes: [
+      'src/server/auth/',
+      'src/server/seed/',
+      'src/server/import/',
+      'src/server/export/',
+      'src/server/ops/',
+      'src/server/metrics/',
+    ],
   },
   { name: 'front server', prefixes: ['src/server/bootstrap', 'src/server/front/'] },
   {

@@ -42,6 +42,8 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'PUT', path: '/api/admin/comment-blocklist', body: { json: {} } },
   // Settings, About/Contact (the admin's answers are a read and a 400: the site stays as it is).
   { method: 'GET', path: '/api/admin/settings' },
+  { method: 'GET', path: '/api/admin/export' },
+  { method: 'POST', path: '/api/admin/import?dry_run=1', body: { json: {} } },
   { method: 'PUT', path: '/api/admin/settings', body: { json: { site_title: '' } } },
   { method: 'GET', path: '/api/admin/pages/about' },
   { method: 'PUT', path: '/api/admin/pages/about', body: { json: { content: '' } } },

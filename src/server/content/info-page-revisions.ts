@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import type { PublicUser } from '../db/repositories/users.ts';
 import type { InfoPageRevisionAction, InfoPageSlug } from '../db/schema.ts';
 import {
   findInfoPageRevision,
@@ -28,7 +27,8 @@ export interface InfoPageText {
 export async function recordInfoPageRevision(
   db: Db,
   page: InfoPageText,
-  saver: Pick<PublicUser, 'id' | 'username'>,
+  /** The admin, or (id null) the command line's import. */
+  saver: { id: number | null; username: string },
   action: InfoPageRevisionAction,
   keep: number,
 ): Promise<Array<Pick<InfoPageRevision, 'content' | 'content_source'>>> {

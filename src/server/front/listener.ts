@@ -23,6 +23,7 @@ import { isSearchPageRequest, respondWithSearchPage } from './search-responder.t
 import { createUnknownPathCheck } from './unknown-paths.ts';
 import { respondWithNotFoundPage } from './not-found-responder.ts';
 import type { NotFoundPacer } from './not-found-pacer.ts';
+import { answerOldAddress, oldAddressOf } from './old-addresses.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -64,8 +65,33 @@ export function createRequestListener(parts: ServerParts) {
   const hostRules = readHostRules(context.config.publicOrigin);
   const cdn = context.config.cdn;
   const isUnknownPath = createUnknownPathCheck(clientDir);
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  // Requests already looked up in the redirect table, going on as usual.
+  const oldAddressChecked = new WeakSet<IncomingMessage>();
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (refuseMisdirected(req, res, hostRules)) return;
+    // An imported site's old address: a 301 to its article, else the request goes on (`old-addresses.ts`).
+    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/') && !oldAddressChecked.has(req)) {
+      const oldPath = oldAddressOf(req.url, isUnknownPath);
+      if (oldPath) {
+        oldAddressChecked.add(req);
+        const lookUp = () => {
+          if (res.destroyed) return;
+          answerOldAddress(
+            req,
+            res,
+            context.db,
+            oldPath,
+            (r) => setSecurityHeaders(r, common),
+            () => listener(req, res),
+          );
+        };
+        // An address no route claims is paced before its look-up, as its 404 would be: a flood
+        // of made-up addresses must not cost a database query each at full speed.
+        if (notFound && !req.url.startsWith('/?')) notFound.admit(lookUp);
+        else lookUp();
+        return;
+      }
+    }
     // Fast path first: a fresh stored page leaves with one write, before anything else is done.
     if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
       const key = pageKeyOf(req.url);
@@ -78,7 +104,8 @@ export function createRequestListener(parts: ServerParts) {
         const answer = () => {
           if (!res.destroyed) respondWithNotFoundPage(req, res, pages, common, policy);
         };
-        if (notFound) notFound.admit(answer);
+        // Already paced when it was looked up as an old address.
+        if (notFound && !oldAddressChecked.has(req)) notFound.admit(answer);
         else setImmediate(answer);
         return;
       }
@@ -173,6 +200,7 @@ export function createRequestListener(parts: ServerParts) {
 
     toAstro();
   };
+  return listener;
 }
 
 /**

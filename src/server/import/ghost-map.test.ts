@@ -37,7 +37,16 @@ const exportText = JSON.stringify({
             title: 'Only mobiledoc',
             slug: 'm',
             html: null,
-            mobiledoc: '{"version":"0.3.1"}',
+            mobiledoc: JSON.stringify({
+              version: '0.3.1',
+              atoms: [],
+              cards: [['markdown', { markdown: 'A **bold** move' }]],
+              markups: [['strong']],
+              sections: [
+                [1, 'p', [[0, [0], 1, 'Mitosis']]],
+                [10, 0],
+              ],
+            }),
             status: 'published',
             published_at: '2021-03-03T00:00:00.000Z',
             type: 'post',
@@ -74,8 +83,10 @@ describe('mapGhost', () => {
   it('maps posts with their primary tag, feature image, status and published_at', () => {
     const site = mapGhost(parseGhostJson(exportText));
     expect(site.source).toBe('ghost:Testing Export Fixtures');
-    expect(site.articles.map((a) => a.title)).toEqual(['Cells', 'Atoms']);
-    const [cells, atoms] = site.articles;
+    expect(site.articles.map((a) => a.title)).toEqual(['Cells', 'Atoms', 'Only mobiledoc']);
+    const [cells, atoms, mobiledoc] = site.articles;
+    expect(mobiledoc!.html).toBe('<p><strong>Mitosis</strong></p>\n<p>A <strong>bold</strong> move</p>');
+    expect(mobiledoc!.notes).toContain('rendered from its mobiledoc document (the export had no html)');
     expect(cells).toMatchObject({
       author: 'Fixture Ghosty',
       category: 'Biology',
@@ -87,10 +98,9 @@ describe('mapGhost', () => {
     expect(cells!.imageUrl).toMatch(/\/content\/images\/2021\/03\/cell\.png$/);
     expect(cells!.html).toContain(`${site.origin}/atoms/`);
     expect(atoms).toMatchObject({ status: 'draft', createdAt: '2021-03-02T00:00:00.000Z', category: null });
-    expect(site.skipped.map((s) => [s.title, s.reason])).toEqual([
-      ['Only mobiledoc', 'no html in the export (only the editor document, which is not rendered here)'],
-      ['About', 'a page, not an article (About and Contact are edited in Settings)'],
-    ]);
+    expect(site.skipped).toEqual([]);
+    // The page named About is offered as this site's About page.
+    expect(site.infoPages).toEqual([{ slug: 'about', sourceId: 'p4', title: 'About', html: '<p>Me</p>' }]);
   });
 
   it('refuses JSON that is not a Ghost export, or nested 10,000 deep', () => {

@@ -1,13 +1,13 @@
-import type { ImportArticle, ImportSite, SkippedItem } from './import-types.ts';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, refused } from './limits.ts';
-import { normaliseOldPath } from './old-paths.ts';
+import { infoPageSlugOf, type ImportArticle, type ImportInfoPage, type ImportSite, type SkippedItem } from './import-types.ts';
+import { IMPORT_MESSAGES, checkJsonDepth, refused } from './limits.ts';
+import { renderLexical, renderMobiledoc } from './ghost-render.ts';
+import { normaliseOldPath } from '../../shared/old-paths.ts';
 
 /**
  * A Ghost export (versions 2 to 5: `db[0].data` with posts, tags, posts_tags, users and
  * posts_authors) as articles: the primary tag (the first) as category, the feature image,
  * status and `published_at`. Content is the `html` Ghost stored beside its editor's document;
- * a post with only `mobiledoc` or `lexical` is reported (no maintained renderer for them runs
- * outside Ghost).
+ * a post with only `mobiledoc` or `lexical` is rendered from it (`ghost-render.ts`).
  */
 
 /** Ghost writes its own address as this placeholder in exports. */
@@ -19,29 +19,13 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const rows = (value: unknown): Row[] =>
   Array.isArray(value) ? value.filter((v): v is Row => typeof v === 'object' && v !== null) : [];
 
-/** JSON nested past IMPORT_LIMITS.depth is refused before it is parsed. */
-function checkDepth(text: string): void {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++;
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) {
-      if (++depth > IMPORT_LIMITS.depth) throw refused(IMPORT_MESSAGES.tooDeep);
-    } else if (c === 125 || c === 93) depth--;
-  }
-}
-
 export interface GhostData {
   title: string;
   data: Row;
 }
 
 export function parseGhostJson(text: string): GhostData {
-  checkDepth(text);
+  checkJsonDepth(text);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
@@ -63,6 +47,14 @@ function ghostDate(value: unknown): string | null {
 
 const fromGhost = (text: string) => text.replaceAll(GHOST_URL, PLACEHOLDER_ORIGIN);
 
+/** A post's editor document as HTML (Ghost 5's lexical, else mobiledoc), nested no deeper than a file may be. */
+function renderEditorDocument(post: Row, notes: string[]): string {
+  const source = post.lexical ?? post.mobiledoc;
+  const text = typeof source === 'string' ? source : JSON.stringify(source);
+  checkJsonDepth(text);
+  return post.lexical ? renderLexical(text, notes) : renderMobiledoc(text, notes);
+}
+
 export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSite {
   const tags = new Map(rows(data.tags).map((t) => [str(t.id), str(t.name)]));
   const users = new Map(rows(data.users).map((u) => [str(u.id), str(u.name)]));
@@ -79,27 +71,44 @@ export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSi
   }
   const articles: ImportArticle[] = [];
   const skipped: SkippedItem[] = [];
+  const infoPages: ImportInfoPage[] = [];
   for (const post of rows(data.posts)) {
     const id = str(post.id);
     const postTitle = str(post.title).trim();
     if (str(post.type) === 'page' || post.page === true || post.page === 1) {
+      const slug = infoPageSlugOf(postTitle, str(post.slug));
+      const pageNotes: string[] = [];
+      if (slug && str(post.status) === 'published' && !infoPages.some((p) => p.slug === slug)) {
+        try {
+          const html = str(post.html).trim() ? str(post.html) : renderEditorDocument(post, pageNotes);
+          infoPages.push({ slug, sourceId: id, title: postTitle, html: fromGhost(html) });
+          continue;
+        } catch {
+          // An unreadable document: reported as any other page.
+        }
+      }
       skipped.push({
         sourceId: id,
         title: postTitle,
-        reason: 'a page, not an article (About and Contact are edited in Settings)',
-      });
-      continue;
-    }
-    const html = str(post.html);
-    if (!html.trim() && (post.mobiledoc || post.lexical)) {
-      skipped.push({
-        sourceId: id,
-        title: postTitle,
-        reason: 'no html in the export (only the editor document, which is not rendered here)',
+        reason: 'a page, not an article (only About and Contact are taken, as those pages)',
       });
       continue;
     }
     const notes: string[] = [];
+    let html = str(post.html);
+    if (!html.trim() && (post.mobiledoc || post.lexical)) {
+      try {
+        html = renderEditorDocument(post, notes);
+      } catch (error) {
+        skipped.push({
+          sourceId: id,
+          title: postTitle,
+          reason: `its editor document could not be read: ${(error as Error).message}`,
+        });
+        continue;
+      }
+      notes.push(`rendered from its ${post.lexical ? 'lexical' : 'mobiledoc'} document (the export had no html)`);
+    }
     const published = ghostDate(post.published_at);
     const createdAt = published ?? ghostDate(post.created_at);
     if (!createdAt) {
@@ -136,5 +145,5 @@ export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSi
       notes,
     });
   }
-  return { source: `ghost:${title}`, format: 'ghost', origin: PLACEHOLDER_ORIGIN, articles, skipped };
+  return { source: `ghost:${title}`, format: 'ghost', origin: PLACEHOLDER_ORIGIN, articles, skipped, infoPages };
 }

@@ -4,13 +4,16 @@ import type { ImportSite } from './import-types.ts';
 import { mapWxr } from './wxr-map.ts';
 import { readWxrFile } from './wxr-parser.ts';
 import { mapGhost, parseGhostJson } from './ghost-map.ts';
+import { readMarkdownFolder } from './markdown-folder.ts';
 
 /**
  * Reads an import file into the one shape `import-run.ts` writes, choosing the format by its
- * first character: `<` a WordPress export, `{` a Ghost export. Everything is read and checked
+ * first character: `<` a WordPress export, `{` a Ghost export; a folder is a Markdown site. Everything is read and checked
  * before anything is written: a refused file writes nothing.
  */
 export async function readImportFile(path: string, onProgress?: (bytes: number, total: number) => void): Promise<ImportSite> {
+  // A folder: a static site's Markdown (Hugo, Jekyll, AstroPaper).
+  if ((await fs.stat(path).catch(() => null))?.isDirectory()) return readMarkdownFolder(path);
   let handle: fs.FileHandle;
   try {
     handle = await fs.open(path, 'r');

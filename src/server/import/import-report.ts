@@ -21,6 +21,16 @@ export interface ImportReport {
   comments: { imported: number; alreadyThere: number; refused: number };
   categoriesCreated: string[];
   redirects: number;
+  /** What became of the old site's About and Contact pages. */
+  infoPages: InfoPageLine[];
+}
+
+export interface InfoPageLine {
+  slug: 'about' | 'contact';
+  /** The old page's title. */
+  title: string;
+  outcome: 'imported' | 'updated' | 'unchanged' | 'kept';
+  reason?: string;
 }
 
 export function emptyReport(format: string, source: string, dryRun: boolean): ImportReport {
@@ -35,6 +45,7 @@ export function emptyReport(format: string, source: string, dryRun: boolean): Im
     comments: { imported: 0, alreadyThere: 0, refused: 0 },
     categoriesCreated: [],
     redirects: 0,
+    infoPages: [],
   };
 }
 
@@ -50,6 +61,10 @@ export function formatReport(report: ImportReport): string {
     `  comments: ${report.comments.imported} imported, ${report.comments.alreadyThere} already here, ${report.comments.refused} refused`,
     `  categories created: ${report.categoriesCreated.length ? report.categoriesCreated.join(', ') : 'none'}; old addresses redirected: ${report.redirects}`,
   ];
+  for (const page of report.infoPages)
+    out.push(
+      `  ${page.slug === 'about' ? 'About' : 'Contact'} page from "${page.title}": ${page.outcome}${page.reason ? ` (${page.reason})` : ''}`,
+    );
   if (report.failed.length) out.push('Failed:', ...report.failed.map((l) => line(l, true)));
   const skippedWithReason = report.skipped.filter((l) => l.reason);
   if (skippedWithReason.length) out.push('Skipped:', ...skippedWithReason.map((l) => line(l, true)));

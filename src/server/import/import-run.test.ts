@@ -60,7 +60,7 @@ describe('importing the WordPress theme unit test data', () => {
     });
     expect(report.failed).toEqual([]);
     expect(report.imported).toHaveLength(58);
-    expect(report.skipped.filter((l) => /a page/.test(l.reason ?? ''))).toHaveLength(21);
+    expect(report.skipped.filter((l) => /a page/.test(l.reason ?? ''))).toHaveLength(20);
     expect(await count('blogs')).toBe(58);
     expect(await count('blog_revisions')).toBe(58);
     expect(report.comments).toEqual({ imported: 24, alreadyThere: 0, refused: 0 });
@@ -107,6 +107,32 @@ describe('importing the WordPress theme unit test data', () => {
     // The old addresses: the permalink, ?p= and the slug.
     const redirects = await db.selectFrom('redirects').select('path').where('blog_id', '=', comments.id).execute();
     expect(redirects.map((r) => r.path).sort()).toEqual(['/2012/01/03/template-comments', '/?p=1148', '/template-comments']);
+  });
+
+  it("offers the old site's About page as this site's, keeps it on a second run, and never replaces an edited one", async () => {
+    const site = await readImportFile(THEME_DATA);
+    const options = { dryRun: false, files: null, saver };
+    const first = await runImport(target, site, options);
+    expect(first.report.infoPages).toEqual([{ slug: 'about', title: 'About The Tests', outcome: 'imported' }]);
+    const about = () =>
+      sqlite.prepare("select content from info_pages where slug = 'about'").get() as { content: string } | undefined;
+    expect(about()!.content).toContain('WordPress Theme Development Resources');
+    const revisions = () =>
+      (
+        sqlite.prepare("select action from info_page_revisions where slug = 'about' order by id").all() as Array<{
+          action: string;
+        }>
+      ).map((r) => r.action);
+    expect(revisions()).toEqual(['builtin', 'update']);
+
+    const again = await runImport(target, site, options);
+    expect(again.report.infoPages).toEqual([{ slug: 'about', title: 'About The Tests', outcome: 'unchanged' }]);
+    expect(revisions()).toEqual(['builtin', 'update']);
+
+    sqlite.prepare("update info_pages set content = '<p>Our own words</p>' where slug = 'about'").run();
+    const edited = await runImport(target, site, options);
+    expect(edited.report.infoPages[0]).toMatchObject({ outcome: 'kept', reason: expect.stringMatching(/already edited/) });
+    expect(about()!.content).toBe('<p>Our own words</p>');
   });
 
   it('changes nothing when the same file is imported again', async () => {

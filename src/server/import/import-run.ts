@@ -3,7 +3,12 @@ import type { Db } from '../db/client.ts';
 import { findBlogById, insertBlog, updateBlog } from '../db/repositories/blogs.ts';
 import { findCategoryByName, insertCategory } from '../db/repositories/categories.ts';
 import { insertComment } from '../db/repositories/comments.ts';
-import { listImportSources, saveImportSource, type ImportSourceRow } from '../db/repositories/import-sources.ts';
+import {
+  findImportSource,
+  listImportSources,
+  saveImportSource,
+  type ImportSourceRow,
+} from '../db/repositories/import-sources.ts';
 import { findRedirect, saveRedirects } from '../db/repositories/redirects.ts';
 import { toBlogWrite } from '../content/blogs-admin.ts';
 import { recordRevision, type Saver } from '../content/blog-revisions.ts';
@@ -14,7 +19,13 @@ import { validateBlogInput } from '../../shared/validation/blog.ts';
 import { CATEGORY_LIMITS, validateCategoryInput } from '../../shared/validation/category.ts';
 import { validateCommentInput } from '../../shared/validation/comment.ts';
 import { createImportFiles, type ImportFiles } from './import-files.ts';
-import { DEFAULT_IMPORT_CATEGORY, type ImportArticle, type ImportSite } from './import-types.ts';
+import { DEFAULT_IMPORT_CATEGORY, type ImportArticle, type ImportInfoPage, type ImportSite } from './import-types.ts';
+import { findInfoPage, saveInfoPage } from '../db/repositories/info-pages.ts';
+import { recordInfoPageRevision } from '../content/info-page-revisions.ts';
+import { defaultInfoPageHtml } from '../content/info-page-defaults.ts';
+import { readSiteSettings } from '../content/site-settings.ts';
+import { sanitizeArticleHtml } from '../content/sanitize.ts';
+import { hasVisibleContent } from '../../shared/validation/info-page.ts';
 import { emptyReport, type ImportReport, type ReportLine } from './import-report.ts';
 import { rewriteLinks } from './rewrite-links.ts';
 import type { UploadSource } from './upload-source.ts';
@@ -187,6 +198,65 @@ async function importComments(run: Run, db: Db, article: ImportArticle, blogId: 
   }
 }
 
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+/**
+ * The old site's About or Contact page offered as this site's: taken when this site's page still
+ * shows its built-in text, or still shows what an earlier run of the same import wrote; a page
+ * the admin has edited is kept, and the report says so.
+ */
+async function importInfoPage(run: Run, page: ImportInfoPage): Promise<void> {
+  const { target, site, options, report } = run;
+  const notes: string[] = [];
+  const html = await rewriteLinks(
+    page.html,
+    { origin: site.origin, files: run.files, articleFor: (path) => findRedirect(target.db, path) },
+    notes,
+  );
+  const content = sanitizeArticleHtml(html);
+  const line = { slug: page.slug, title: page.title };
+  if (!hasVisibleContent(content)) {
+    report.infoPages.push({ ...line, outcome: 'kept', reason: 'the old page has no text' });
+    return;
+  }
+  const key = { source: site.source, kind: `page:${page.slug}`, source_id: page.sourceId };
+  const known = await findImportSource(target.db, key);
+  const current = await findInfoPage(target.db, page.slug);
+  const ours = current && known && sha256(current.content) === known.hash;
+  if (ours && current.content === content) {
+    report.infoPages.push({ ...line, outcome: 'unchanged' });
+    return;
+  }
+  if (current && !ours) {
+    report.infoPages.push({
+      ...line,
+      outcome: 'kept',
+      reason: "this site's page was already edited; copy the old one by hand if you want it",
+    });
+    return;
+  }
+  report.infoPages.push({
+    ...line,
+    outcome: current ? 'updated' : 'imported',
+    ...(notes.length ? { reason: notes.join('; ') } : {}),
+  });
+  if (options.dryRun) return;
+  const saver = { id: options.saver?.id ?? null, username: options.saver?.username ?? 'import' };
+  await target.db.transaction().execute(async (trx) => {
+    // As the editor's first save does: the built-in text is kept as a revision, so it can come back.
+    if (!current) {
+      const { site_title } = await readSiteSettings(trx);
+      const builtin = { slug: page.slug, content: defaultInfoPageHtml(page.slug, site_title), content_source: null };
+      await recordInfoPageRevision(trx, builtin, saver, 'builtin', target.revisionsKeep);
+    }
+    const text = { slug: page.slug, content, content_source: null };
+    await saveInfoPage(trx, text);
+    await recordInfoPageRevision(trx, text, saver, 'update', target.revisionsKeep);
+    await saveImportSource(trx, { ...key, target_id: null, target_url: null, hash: sha256(content) });
+  });
+  run.tags.push(tag.infoPages);
+}
+
 export async function runImport(target: ImportTarget, site: ImportSite, options: ImportOptions): Promise<ImportOutcome> {
   const report = emptyReport(site.format, site.source, options.dryRun);
   const run: Run = {
@@ -213,6 +283,7 @@ export async function runImport(target: ImportTarget, site: ImportSite, options:
     await importArticle(run, article);
     options.onProgress?.(++done, site.articles.length);
   }
+  for (const page of site.infoPages ?? []) await importInfoPage(run, page);
   if (report.categoriesCreated.length) run.tags.push(tag.nav, tag.list);
   return { report, tags: run.tags, takenDown: run.takenDown };
 }

@@ -47,14 +47,37 @@ export interface SkippedItem {
   reason: string;
 }
 
+/** A page of the old site that is this site's About or Contact page (by its title or address). */
+export interface ImportInfoPage {
+  slug: 'about' | 'contact';
+  sourceId: string;
+  title: string;
+  html: string;
+}
+
+/** The About or Contact page an old page is, by its title or slug; null for any other page. */
+export function infoPageSlugOf(title: string, slug: string): 'about' | 'contact' | null {
+  const words = [title, slug].map((value) =>
+    value
+      .trim()
+      .toLowerCase()
+      .replace(/[-_\s]+/g, ' '),
+  );
+  if (words.some((w) => /^(about|about (us|me|the site|this site))$/.test(w))) return 'about';
+  if (words.some((w) => /^(contact|contact (us|me))$/.test(w))) return 'contact';
+  return null;
+}
+
 export interface ImportSite {
   /** Names the site in the idempotency keys, e.g. `wxr:https://example.org`. */
   source: string;
-  format: 'wordpress' | 'ghost';
+  format: 'wordpress' | 'ghost' | 'markdown';
   /** The old site's address (no trailing slash), for recognising its links; '' when unknown. */
   origin: string;
   articles: ImportArticle[];
   skipped: SkippedItem[];
+  /** Pages offered as the About and Contact pages (the first of each). */
+  infoPages?: ImportInfoPage[];
 }
 
 /** The category an article without one goes to (WordPress's own name for it). */

@@ -28,3 +28,19 @@ export const IMPORT_MESSAGES = {
 
 export const refused = (message: string) => new AppError('unprocessable', message);
 export const tooLarge = () => new AppError('too_large', IMPORT_MESSAGES.tooLarge);
+
+/** JSON nested past IMPORT_LIMITS.depth is refused before it is parsed. */
+export function checkJsonDepth(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > IMPORT_LIMITS.depth) throw refused(IMPORT_MESSAGES.tooDeep);
+    } else if (c === 125 || c === 93) depth--;
+  }
+}

@@ -1,5 +1,5 @@
 import type { ImportFiles } from './import-files.ts';
-import { normaliseOldPath } from './old-paths.ts';
+import { normaliseOldPath } from '../../shared/old-paths.ts';
 
 /**
  * The old site's addresses inside an article, pointed here: images from its uploads become the

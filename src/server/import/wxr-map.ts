@@ -1,7 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
 import type { CommentStatus } from '../db/schema.ts';
-import type { ImportArticle, ImportComment, ImportSite, SkippedItem } from './import-types.ts';
-import { oldPathsOf } from './old-paths.ts';
+import {
+  infoPageSlugOf,
+  type ImportArticle,
+  type ImportComment,
+  type ImportInfoPage,
+  type ImportSite,
+  type SkippedItem,
+} from './import-types.ts';
+import { oldPathsOf } from '../../shared/old-paths.ts';
 import { wordpressHtml } from './wxr-content.ts';
 import type { WxrComment, WxrFile, WxrItem } from './wxr-parser.ts';
 
@@ -99,12 +106,16 @@ export function mapWxr(file: WxrFile, now = Date.now()): ImportSite {
     if (item.postType === 'attachment' && item.attachmentUrl) attachments.set(item.postId.trim(), item.attachmentUrl.trim());
   const articles: ImportArticle[] = [];
   const skipped: SkippedItem[] = [];
+  const infoPages: ImportInfoPage[] = [];
   for (const item of file.items) {
     // Post ids are unique within a site; guids are not always (a copied post keeps its original's).
     const sourceId = item.postId.trim() ? `post-${item.postId.trim()}` : item.guid.trim();
     const title = item.title.trim();
     if (item.postType === 'page') {
-      skipped.push({ sourceId, title, reason: 'a page, not an article (About and Contact are edited in Settings)' });
+      const slug = infoPageSlugOf(title, item.postName);
+      if (slug && item.status.trim() === 'publish' && !infoPages.some((p) => p.slug === slug))
+        infoPages.push({ slug, sourceId, title, html: wordpressHtml(item.content) });
+      else skipped.push({ sourceId, title, reason: 'a page, not an article (only About and Contact are taken, as those pages)' });
       continue;
     }
     if (item.postType !== 'post') continue;
@@ -125,6 +136,8 @@ export function mapWxr(file: WxrFile, now = Date.now()): ImportSite {
     const thumbnail = item.meta.get('_thumbnail_id')?.trim();
     const imageUrl = thumbnail ? (attachments.get(thumbnail) ?? null) : null;
     if (thumbnail && !imageUrl) notes.push(`featured image ${thumbnail} is not in the export`);
+    // The product has no separate excerpt: a card shows the article's opening instead.
+    if (item.excerpt.trim()) notes.push('its hand-written excerpt was not kept (cards here show the opening of the text)');
     articles.push({
       sourceId,
       title: title || '(no title)',
@@ -140,5 +153,5 @@ export function mapWxr(file: WxrFile, now = Date.now()): ImportSite {
       notes,
     });
   }
-  return { source: `wxr:${origin}`, format: 'wordpress', origin, articles, skipped };
+  return { source: `wxr:${origin}`, format: 'wordpress', origin, articles, skipped, infoPages };
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from './limits.ts';
 import { parseWxr, readWxrFile } from './wxr-parser.ts';
+import { mapWxr } from './wxr-map.ts';
 import { wxrDocument } from './wxr-test-file.ts';
 
 function refusedWith(run: () => unknown): AppError {
@@ -18,6 +19,27 @@ function refusedWith(run: () => unknown): AppError {
 }
 
 describe('parseWxr', () => {
+  it('reads a WXR 1.1 file (the export of WordPress 3.x) like a 1.2 one', () => {
+    const item = `<item><title>Old</title><wp:post_id>4</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status>
+      <wp:post_date_gmt>2012-01-02 03:04:05</wp:post_date_gmt><excerpt:encoded><![CDATA[Short]]></excerpt:encoded>
+      <category domain="category" nicename="physics"><![CDATA[Physics]]></category></item>`;
+    const older = wxrDocument(item)
+      .replaceAll('/export/1.2/', '/export/1.1/')
+      .replace('<wp:wxr_version>1.2', '<wp:wxr_version>1.1');
+    expect(older).toContain('http://wordpress.org/export/1.1/');
+    const [parsed] = parseWxr(older).items;
+    expect(parsed).toMatchObject({
+      title: 'Old',
+      postId: '4',
+      postType: 'post',
+      postDateGmt: '2012-01-02 03:04:05',
+      excerpt: 'Short',
+    });
+    const [article] = mapWxr(parseWxr(older)).articles;
+    expect(article).toMatchObject({ createdAt: '2012-01-02T03:04:05.000Z', category: 'Physics', status: 'published' });
+    expect(article!.notes).toContain('its hand-written excerpt was not kept (cards here show the opening of the text)');
+  });
+
   it('reads posts, their categories, meta and comments', () => {
     const file = parseWxr(
       wxrDocument(`<item><title>Hello</title><wp:post_id>7</wp:post_id><wp:post_type>post</wp:post_type>

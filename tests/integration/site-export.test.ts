@@ -1,0 +1,311 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { loginAsAdmin, bearer } from '../support/auth.ts';
+import { blogBodyFrom, buildCommentBody, uniqueName } from '../support/builders.ts';
+import { call, sendJson, type Json } from './http-support.ts';
+import { until } from '../support/wait.ts';
+import { readSiteArchive } from '../../src/server/export/site-restore.ts';
+import { wxrDocument } from '../../src/server/import/wxr-test-file.ts';
+
+/**
+ * The round trip of issue "come and go freely": a site with the demo content and an admin's
+ * edits is exported with `npm run export` while it serves, read back with `npm run import` into
+ * a new empty site, and every public address answers the same: the same status, the same HTML,
+ * the same bytes of every upload. Then an imported WordPress site's old addresses answer with a
+ * 301 to their articles.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const FIXTURE = path.join(root, 'tests/fixtures/import/wordpress/themeunittestdata.wordpress.xml');
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+function runScript(
+  script: string,
+  args: string[],
+  site: { dir: string; databasePath: string; uploadsDir: string },
+): Promise<Run> {
+  const env = {
+    ...process.env,
+    DATABASE_PATH: site.databasePath,
+    UPLOADS_DIR: site.uploadsDir,
+    PAGE_STORE_DIR: path.join(site.dir, 'pages'),
+  };
+  const child = spawn(process.execPath, [script, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+/** Every public address of the site: its sitemap, the list pages, each category, the static pages, the feed and each upload the pages name. */
+async function publicAddresses(server: TestServer): Promise<string[]> {
+  const sitemap = await (await fetch(server.url('/sitemap.xml'))).text();
+  const found = new Set([
+    '/',
+    '/blogs',
+    '/about',
+    '/contact',
+    '/rss.xml',
+    '/sitemap.xml',
+    '/robots.txt',
+    '/manifest.webmanifest',
+  ]);
+  for (const [, loc] of sitemap.matchAll(/<loc>([^<]+)<\/loc>/g))
+    found.add(new URL(loc!.replace(/&amp;/g, '&')).pathname + new URL(loc!.replace(/&amp;/g, '&')).search);
+  for (const address of [...found]) {
+    const html = await (await fetch(server.url(address))).text();
+    for (const [, href] of html.matchAll(/(?:href|src)="(\/(?:blogs\?category=\d+|uploads\/[^"]+))"/g))
+      found.add(href!.replace(/&amp;/g, '&'));
+  }
+  return [...found].sort();
+}
+
+interface Answered {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+async function answersOf(server: TestServer, addresses: string[]): Promise<Map<string, Answered>> {
+  const answers = new Map<string, Answered>();
+  for (const address of addresses) {
+    const response = await fetch(server.url(address));
+    answers.set(address, {
+      status: response.status,
+      type: response.headers.get('content-type') ?? '',
+      body: Buffer.from(await response.arrayBuffer()),
+    });
+  }
+  return answers;
+}
+
+/** The parts of a page that differ per answer by design: the stylesheet nonce and the view counter's token. */
+function comparable(answer: Answered): string {
+  if (!/text|xml|json/.test(answer.type)) return answer.body.toString('base64');
+  return answer.body.toString('utf8').replace(/nonce="[^"]*"/g, 'nonce=""');
+}
+
+let source: TestServer | undefined;
+let target: TestServer | undefined;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'site-export-it-'));
+
+afterAll(async () => {
+  await source?.stop();
+  await target?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('export and import back into an empty site', () => {
+  let before: Map<string, Answered>;
+  let addresses: string[];
+  let archive: string;
+
+  beforeAll(async () => {
+    source = await startServer();
+    await untilPrerendered(source);
+    const admin = bearer(await loginAsAdmin(source));
+    // An edited article (a revision), a comment, About text and a setting, beside the demo content.
+    const blogs = (await call(source, '/api/blogs?limit=3')).body as Json[];
+    const edited = blogs[0]!;
+    expect(
+      (
+        await sendJson(
+          source,
+          'PUT',
+          `/api/blogs/${String(edited.id)}`,
+          blogBodyFrom(edited, { title: uniqueName('Edited before export ✓ مرحبا') }),
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await sendJson(
+          source,
+          'POST',
+          `/api/blogs/${String(blogs[1]!.id)}/comment`,
+          buildCommentBody({ comment: 'Kept through the round trip 👍' }),
+        )
+      ).status,
+    ).toBeLessThan(300);
+    expect(
+      (
+        await sendJson(
+          source,
+          'PUT',
+          '/api/admin/pages/about',
+          { content: '<p>About this site: عربى, emoji 📚, e\u0301.</p>', content_source: '' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
+    expect((await sendJson(source, 'PUT', '/api/admin/settings', { site_title: 'Round trip ✓' }, admin)).status).toBe(200);
+
+    // The setting reaches every page through the background refresh: the pages are taken when it is done.
+    await until(
+      async () => (await call(source!, '/api/admin/page-refresh', { headers: admin })).body as Json,
+      (status) => status.queued === 0,
+      'the background refresh after the edits',
+    );
+    addresses = await publicAddresses(source);
+    before = await answersOf(source, addresses);
+    expect(before.get('/blog/1')!.body.toString()).toContain('Round trip ✓');
+    archive = path.join(work, 'site-export.tar.gz');
+    const exported = await runScript('scripts/export.ts', ['--out', archive], source);
+    expect(exported.code, exported.output).toBe(0);
+    const port = new URL(source.origin).port;
+    await source.stop();
+
+    // A new site: a new data folder, no demo content, the same address (canonical links name it).
+    const dir = path.join(work, 'target');
+    fs.mkdirSync(dir);
+    const empty = { dir, databasePath: path.join(dir, 'site.sqlite'), uploadsDir: path.join(dir, 'uploads') };
+    const imported = await runScript('scripts/import.ts', [archive], empty);
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toMatch(/Restored from the export archive/);
+    target = await startServer({ dir, env: { PORT: port, SEED_DEMO: 'false' } });
+  });
+
+  it('answers every public address with the same page and every upload with the same bytes', async () => {
+    expect(addresses.filter((a) => a.startsWith('/blog/')).length).toBeGreaterThan(20);
+    expect(addresses.filter((a) => a.startsWith('/uploads/')).length).toBeGreaterThan(5);
+    expect(addresses.filter((a) => a.startsWith('/blogs?category=')).length).toBeGreaterThan(3);
+    const after = await answersOf(target!, addresses);
+    const differing: string[] = [];
+    for (const address of addresses) {
+      const a = before.get(address)!;
+      const b = after.get(address)!;
+      if (a.status !== b.status || comparable(a) !== comparable(b)) differing.push(address);
+    }
+    if (differing.length) {
+      const first = differing[0]!;
+      const a = comparable(before.get(first)!);
+      const b = comparable(after.get(first)!);
+      let at = 0;
+      while (at < a.length && a[at] === b[at]) at++;
+      expect.fail(
+        `${differing.length} of ${addresses.length} differ: ${differing.join(' ')}\n${first} at ${at}:\n${JSON.stringify(a.slice(Math.max(0, at - 150), at + 150))}\n---\n${JSON.stringify(b.slice(Math.max(0, at - 150), at + 150))}`,
+      );
+    }
+    expect(before.get('/about')!.body.toString()).toContain('emoji 📚');
+  });
+
+  it('refuses to read the archive into a site that has content, with nothing written', async () => {
+    const again = await runScript('scripts/import.ts', [archive], target!);
+    expect(again.code).toBe(1);
+    expect(again.output).toMatch(/empty site only/);
+  });
+});
+
+describe('old addresses of an imported WordPress site', () => {
+  it('answer with a 301 to their articles: /?p=ID, /YYYY/MM/slug/ and /slug/', async () => {
+    const imported = await runScript('scripts/import.ts', [FIXTURE], target!);
+    expect(imported.code, imported.output).toBeLessThanOrEqual(1);
+    // "Hello world!" is post 1 of the theme unit test data, at /2008/06/hello-world/ ... as its permalink says.
+    const xml = fs.readFileSync(FIXTURE, 'utf8');
+    const item =
+      /<item>\s*<title>(?:<!\[CDATA\[)?Markup: HTML Tags and Formatting(?:\]\]>)?<\/title>\s*<link>([^<]+)<\/link>[\s\S]*?<wp:post_id>(\d+)<\/wp:post_id>[\s\S]*?<wp:post_name>(?:<!\[CDATA\[)?([^<\]]+)/.exec(
+        xml,
+      );
+    expect(item).not.toBeNull();
+    const [, link, postId, slug] = item!;
+    const blogs = (await call(target!, `/api/blogs?limit=100`)).body as Json[];
+    const article = blogs.find((b) => b.title === 'Markup: HTML Tags and Formatting');
+    expect(article).toBeDefined();
+    for (const old of [`/?p=${postId!}`, new URL(link!).pathname, `/${slug!}/`, `/${slug!}`]) {
+      const response = await fetch(target!.url(old), { redirect: 'manual' });
+      expect(response.status, old).toBe(301);
+      expect(response.headers.get('location'), old).toBe(`/blog/${String(article!.id)}`);
+    }
+    // Not an old address: the home page and the 404 page as before.
+    expect((await fetch(target!.url('/?p=999999'), { redirect: 'manual' })).status).toBe(200);
+    expect((await fetch(target!.url('/no-such-old-slug/'), { redirect: 'manual' })).status).toBe(404);
+  });
+});
+
+describe('unusual text from a WordPress file', () => {
+  it('comes through the import unchanged and renders in the article page', async () => {
+    const title = 'Ünïcode 👩🏽‍🔬 مرحبا ‏שלום‎ zero\u200bwidth e\u0301';
+    const body = 'Emoji 🧪, RTL عربي, combining a\u0308o\u0301, joiner \u200d here';
+    const file = path.join(work, 'unusual.xml');
+    fs.writeFileSync(
+      file,
+      wxrDocument(
+        `<item><title><![CDATA[${title}]]></title><wp:post_id>9001</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status>
+        <wp:post_date_gmt>2024-06-01 10:00:00</wp:post_date_gmt><content:encoded><![CDATA[${body}
+
+Ends ]]]]><![CDATA[> here]]></content:encoded></item>`,
+        'https://unusual.example',
+      ),
+    );
+    const imported = await runScript('scripts/import.ts', [file], target!);
+    expect(imported.code, imported.output).toBe(0);
+    const redirect = await fetch(target!.url('/?p=9001'), { redirect: 'manual' });
+    expect(redirect.status).toBe(301);
+    const html = await (await fetch(target!.url(redirect.headers.get('location')!))).text();
+    expect(html).toContain(title);
+    expect(html).toContain(body);
+    expect(html).toContain('Ends ]]&gt; here');
+  });
+});
+
+describe('the admin export and import endpoints', () => {
+  it('download the whole site and its Markdown export to an admin only', async () => {
+    expect((await fetch(target!.url('/api/admin/export'))).status).toBe(401);
+    const admin = bearer(await loginAsAdmin(target!));
+    const response = await fetch(target!.url('/api/admin/export'), { headers: admin });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="site-export-\d{4}-\d{2}-\d{2}\.tar\.gz"$/,
+    );
+    const file = path.join(work, 'downloaded.tar.gz');
+    fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    const archive = await readSiteArchive(file);
+    try {
+      const blogs = (await call(target!, '/api/blogs?limit=1', { headers: admin })).headers.get('x-total-count');
+      expect(archive.document.tables.blogs.length).toBeGreaterThanOrEqual(Number(blogs));
+      expect(archive.document.files.length).toBeGreaterThan(5);
+    } finally {
+      archive.dispose();
+    }
+    const markdown = await fetch(target!.url('/api/admin/export?format=markdown'), { headers: admin });
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('content-disposition')).toMatch(/site-markdown-/);
+    expect(Buffer.from(await markdown.arrayBuffer()).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+  });
+
+  it('import an uploaded file with a report, and refuse a hostile one or an archive into a full site with nothing written', async () => {
+    const admin = { ...bearer(await loginAsAdmin(target!)), 'Content-Type': 'application/octet-stream' };
+    const send = (body: Buffer, query = '') =>
+      call(target!, `/api/admin/import${query}`, { method: 'POST', headers: admin, body: new Uint8Array(body) });
+    const checked = await send(fs.readFileSync(FIXTURE), '?dry_run=1');
+    expect(checked.status).toBe(200);
+    const answer = checked.body as { kind: string; report: { dryRun: boolean; imported: unknown[]; skipped: unknown[] } };
+    expect(answer.kind).toBe('import');
+    expect(answer.report.dryRun).toBe(true);
+    // Already imported above: nothing new.
+    expect(answer.report.imported).toHaveLength(0);
+    expect(answer.report.skipped.length).toBeGreaterThan(20);
+
+    const blogsBefore = (await call(target!, '/api/blogs?limit=1')).headers.get('x-total-count');
+    const bomb = Buffer.from(
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><rss>&lol2;</rss>',
+    );
+    const refused = await send(bomb);
+    expect(refused.status).toBe(422);
+    expect((refused.body as Json).message).toMatch(/DOCTYPE/);
+    const full = await send(fs.readFileSync(path.join(work, 'site-export.tar.gz')));
+    expect(full.status).toBe(422);
+    expect((full.body as Json).message).toMatch(/empty site only/);
+    expect((await call(target!, '/api/blogs?limit=1')).headers.get('x-total-count')).toBe(blogsBefore);
+  });
+});
