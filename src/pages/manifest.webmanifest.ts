@@ -7,7 +7,8 @@ import { languageDirection } from '../shared/site-language.ts';
 
 /**
  * The web manifest: the site's name and colours, and the 192 and 512 px icons Android and
- * installed apps ask for (made from the uploaded site icon; the default icon is the SVG).
+ * installed apps ask for (made from the uploaded site icon; the default icon is the SVG). With the
+ * service worker (public/sw.js) it makes the site an installable app.
  */
 export const GET: APIRoute = async (context) => {
   context.cache.set(cacheFor.manifest());
@@ -28,7 +29,8 @@ export const GET: APIRoute = async (context) => {
     dir: languageDirection(settings.site_language),
     start_url: '/',
     scope: '/',
-    display: 'browser',
+    // An app window once installed: browsers offer to install only standalone (or minimal-ui) apps.
+    display: 'standalone',
     background_color: '#f8fafc',
     theme_color: settings.brand_color,
     icons,

@@ -14,6 +14,8 @@ export const errorStatus = {
   second_factor_invalid: 401,
   forbidden: 403,
   wrong_password: 403,
+  /** A reader who signed up under the email-verification setting has not opened the mailed link. */
+  email_unconfirmed: 403,
   two_factor_setup_required: 403,
   csrf: 403,
   not_found: 404,

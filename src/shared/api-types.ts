@@ -239,6 +239,8 @@ export interface LoginAnswer {
 export interface RegisterAnswer {
   message: string;
   user: Omit<UserDto, 'is_admin'>;
+  /** Present (true) when a link was mailed to confirm the email; login waits for it (the owner's setting). */
+  confirm_email?: true;
 }
 
 /** GET /api/admin/settings (admin); PUT answers the same plus the live time. */

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { buildAccount, buildBlogBody, uniqueName } from '../support/builders.ts';
 import { makePdf, makePng } from '../support/files.ts';
@@ -161,7 +162,8 @@ test('saved articles open offline with their image and PDF; other pages show the
     expect(pdfHref).toBe(pdf);
 
     await context.setOffline(true);
-    await page.getByRole('link', { name: withFiles.title, exact: true }).click();
+    // From the saved list (the article is under Recently read too).
+    await page.locator(`[data-saved-id="${withFiles.id}"]`).getByRole('link', { name: withFiles.title, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(withFiles.title);
     await expect(page.locator('.article-content')).toContainText('First version of the notes.');
     await page.waitForFunction(() => {
@@ -177,7 +179,20 @@ test('saved articles open offline with their image and PDF; other pages show the
     await page.goto(url('/library'));
     await waitForIsland(page, 'LibraryView');
     await expect(page.getByText('You are offline.')).toBeVisible();
-    await page.getByRole('link', { name: plain.title, exact: true }).click();
+    // The reader opens the PDF from the library itself, as a student would, not only by script.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator(`[data-saved-id="${withFiles.id}"]`).getByRole('link', { name: /^PDF/ }).click(),
+    ]);
+    expect(await download.failure()).toBeNull();
+    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    // Opened as a page of its own (a new tab, the installed app): the PDF too, not the offline page.
+    const [opened] = await Promise.all([page.waitForEvent('download'), page.goto(url(pdfHref!)).catch(() => null)]);
+    expect(await opened.failure()).toBeNull();
+    expect((await readFile(await opened.path())).subarray(0, 5).toString()).toBe('%PDF-');
+    await page.goto(url('/library'));
+    await waitForIsland(page, 'LibraryView');
+    await page.locator(`[data-saved-id="${plain.id}"]`).getByRole('link', { name: plain.title, exact: true }).click();
     await expect(page.locator('.article-content')).toContainText('Plain notes.');
 
     await page.goto(url(`/blog/${unsaved.id}`));
@@ -244,6 +259,58 @@ test('a signed-out reader saves on the device; the save joins the account at log
     expect(left).toEqual({ list: null, kept: [] });
   } finally {
     await page.context().close();
+    await deleteArticles([article]);
+  }
+});
+
+test('a full library and a device without room say so: the device keeps at most a library, and a save without room for its copy stays a save', async ({
+  browser,
+}) => {
+  const pdf = await upload(
+    'pdfFile',
+    'big-notes.pdf',
+    'application/pdf',
+    makePdf(
+      'Big notes',
+      Array.from({ length: 400 }, (_, i) => `Line ${i} of the notes, long enough to weigh something.`),
+    ),
+  );
+  const article = await createArticle({ pdf_link: pdf, content: '<p>Notes for a full device.</p>' });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  try {
+    // Signed out: the device's list already holds as many articles as a library may.
+    await openControlled(page, `/blog/${article.id}`);
+    await page.evaluate(() => {
+      const full = Array.from({ length: 100 }, (_, i) => ({ id: 900000 + i, title: `Kept ${i}`, device: true }));
+      localStorage.setItem('library.saved', JSON.stringify(full));
+    });
+    await page.reload();
+    await waitForNavScript(page);
+    const save = page.locator(`button[data-save-article="${article.id}"]`);
+    await save.click();
+    await expect(page.getByText('Your library is full (100 articles). Remove an article before saving another.')).toBeVisible();
+    await expect(save).toHaveAttribute('aria-pressed', 'false');
+
+    // Room in the list, none in the browser's storage: the save stands and the reader is told.
+    await page.evaluate(() => localStorage.removeItem('library.saved'));
+    await page.reload();
+    await waitForNavScript(page);
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: url(''), quotaSize: usage + 4096 });
+    await save.click();
+    await expect(page.getByText('this device has no room left to keep it for offline reading')).toBeVisible();
+    await expect(save).toHaveAttribute('aria-pressed', 'true');
+    const kept = await page.evaluate(async (id) => caches.has(`library-article-${id}`), article.id);
+    expect(kept).toBe(false);
+    // The same button takes it out again.
+    await save.click();
+    await expect(page.getByText('Removed from your library.')).toBeVisible();
+    await expect(save).toHaveAttribute('aria-pressed', 'false');
+    expect(await page.evaluate(() => localStorage.getItem('library.saved'))).toBeNull();
+  } finally {
+    await context.close();
     await deleteArticles([article]);
   }
 });

@@ -169,6 +169,8 @@ describe('deleting an account', () => {
     expect((await call(site, '/api/admin/account-policy', { headers: admin })).body).toEqual({
       deleted_comments: 'rename',
       require_admin_2fa: false,
+      verify_reader_email: false,
+      moderation_digest: false,
     });
 
     const kept = await registerUser(site);
@@ -197,7 +199,12 @@ describe('deleting an account', () => {
       'invalid_input',
     );
     const saved = await sendJson(site, 'PUT', '/api/admin/account-policy', { deleted_comments: 'remove' }, admin);
-    expect(saved.body).toEqual({ deleted_comments: 'remove', require_admin_2fa: false });
+    expect(saved.body).toEqual({
+      deleted_comments: 'remove',
+      require_admin_2fa: false,
+      verify_reader_email: false,
+      moderation_digest: false,
+    });
     const removed = await registerUser(site);
     const removedSession = await login(site, removed.email, removed.password);
     await commentAs(removedSession.token, `removed comment ${removed.username}`);

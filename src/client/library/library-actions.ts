@@ -3,7 +3,15 @@ import { ApiError } from '../http.ts';
 import { getLibrary, removeFromLibrary, saveToLibrary, syncDeviceSaves } from '../library-api.ts';
 import type { LibraryAnswer, SavedArticleDto } from '../../shared/api-types.ts';
 import { readSavedList, writeSavedList, type SavedEntry } from './saved-list.ts';
-import { dropAllReaderCopies, dropOffline, dropOfflineExcept, isKeptOffline, keepOffline } from './offline-copies.ts';
+import {
+  dropAllReaderCopies,
+  dropOffline,
+  dropOfflineExcept,
+  isKeptOffline,
+  keepOffline,
+  NoRoomOffline,
+} from './offline-copies.ts';
+import { LIBRARY_LIMITS, LIBRARY_MESSAGES } from '../../shared/validation/library.ts';
 
 /**
  * Saving and removing an article: in the account when signed in, on this device otherwise (and
@@ -28,18 +36,42 @@ function endedSession(error: unknown): boolean {
   return false;
 }
 
-export async function saveArticle(target: SaveTarget): Promise<void> {
+/** A save refused on this device (its list is as full as an account's library may be). */
+export class LibraryFull extends Error {
+  constructor() {
+    super(LIBRARY_MESSAGES.full);
+    this.name = 'LibraryFull';
+  }
+}
+
+/**
+ * Saves the article and keeps it offline. Answers where the offline copy stands: `kept`, `no-room`
+ * (the device's storage for the site is full; the save itself stands) or `later` (it could not be
+ * fetched now; the next visit makes it).
+ */
+export async function saveArticle(target: SaveTarget): Promise<'kept' | 'no-room' | 'later'> {
   const rest = readSavedList().filter((entry) => entry.id !== target.id);
   let entry: SavedEntry = { ...target, saved_at: new Date().toISOString(), updated_at: '', device: true };
+  let onDevice = true;
   if (signedIn()) {
     try {
       entry = await saveToLibrary(target.id);
+      onDevice = false;
     } catch (error) {
       if (!endedSession(error)) throw error;
     }
   }
+  // Signed out, the device holds no more than an account may: the list joins one at login.
+  if (onDevice && rest.length >= LIBRARY_LIMITS.saved) throw new LibraryFull();
   writeSavedList([entry, ...rest]);
-  keepCopy(target.id);
+  try {
+    await keepOffline(target.id);
+    return 'kept';
+  } catch (error) {
+    if (error instanceof NoRoomOffline) return 'no-room';
+    console.error('Could not keep the article offline', error);
+    return 'later';
+  }
 }
 
 export async function removeArticle(id: number): Promise<void> {

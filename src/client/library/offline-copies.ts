@@ -11,6 +11,16 @@ export const LIBRARY_ASSETS_CACHE = 'library-assets';
 export const RECENT_CACHE = 'recent-pages';
 
 const articleCache = (id: number) => `${ARTICLE_CACHE_PREFIX}${id}`;
+
+/** The browser's storage for this site is full: the article could not be kept offline. */
+export class NoRoomOffline extends Error {
+  constructor() {
+    super('No room left on this device for the offline copy');
+    this.name = 'NoRoomOffline';
+  }
+}
+
+const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
 const hasCaches = () => typeof caches !== 'undefined';
 
 /** Same-origin files a page needs offline: its /_astro scripts and styles, and /uploads files it shows or links. */
@@ -57,7 +67,8 @@ const changed = () => {
 /**
  * Fetches an article's page fresh and keeps it with everything it shows; run again, it replaces
  * the copy, so an article edited on the site is current offline too. Missing files are skipped.
- * The page is stored last: a kept page means its files were fetched too.
+ * The page is stored last: a kept page means its files were fetched too. Throws NoRoomOffline
+ * (keeping nothing of the article) when the browser's storage for the site is full.
  */
 export async function keepOffline(id: number): Promise<void> {
   if (!hasCaches()) return;
@@ -70,11 +81,25 @@ export async function keepOffline(id: number): Promise<void> {
   const assetCache = await caches.open(LIBRARY_ASSETS_CACHE);
   const missingAssets = [];
   for (const asset of assets) if (!(await assetCache.match(asset))) missingAssets.push(asset);
-  await Promise.allSettled([
+  const stored = await Promise.allSettled([
     ...missingAssets.map((asset) => store(assetCache, asset)),
     ...uploads.map((file) => store(cache, file)),
   ]);
-  await cache.put(path, response);
+  let noRoom = stored.some((result) => result.status === 'rejected' && isQuotaError(result.reason));
+  if (!noRoom) {
+    try {
+      await cache.put(path, response);
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      noRoom = true;
+    }
+  }
+  if (noRoom) {
+    // Half a copy (the page without its PDF, say) would be listed as available offline: none is kept.
+    await caches.delete(articleCache(id));
+    changed();
+    throw new NoRoomOffline();
+  }
   changed();
 }
 

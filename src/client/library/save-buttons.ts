@@ -1,7 +1,8 @@
 import { ApiError } from '../http.ts';
 import { $auth } from '../../stores/auth.ts';
 import { onSavedListChange, readSavedList } from './saved-list.ts';
-import { removeArticle, saveArticle, sendDeviceSaves, type SaveTarget } from './library-actions.ts';
+import { LibraryFull, removeArticle, saveArticle, sendDeviceSaves, type SaveTarget } from './library-actions.ts';
+import { LIBRARY_MESSAGES } from '../../shared/validation/library.ts';
 
 /**
  * The Save buttons of a shared page (the article and every card): the server always sends them
@@ -33,6 +34,7 @@ function messageFor(button: HTMLButtonElement): HTMLElement | null {
 
 function describe(error: unknown): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  if (error instanceof LibraryFull) return error.message;
   return 'Could not reach the site. Check your connection and try again.';
 }
 
@@ -42,10 +44,18 @@ async function toggle(button: HTMLButtonElement, target: SaveTarget): Promise<vo
   button.disabled = true;
   if (message) message.textContent = '';
   try {
+    let said = 'Removed from your library.';
     if (wasSaved) await removeArticle(target.id);
-    else await saveArticle(target);
-    if (message)
-      message.textContent = wasSaved ? 'Removed from your library.' : 'Saved to your library, also for offline reading.';
+    else {
+      const offline = await saveArticle(target);
+      said =
+        offline === 'no-room'
+          ? LIBRARY_MESSAGES.noRoom
+          : offline === 'kept'
+            ? 'Saved to your library, also for offline reading.'
+            : 'Saved to your library, but it could not be kept for offline reading just now.';
+    }
+    if (message) message.textContent = said;
   } catch (error) {
     if (message) message.textContent = describe(error);
   } finally {

@@ -4,10 +4,10 @@ import { statedMessageOf } from '../../client/api.ts';
 import MessageBanner from '../auth/MessageBanner.tsx';
 
 /**
- * The page the email-change link opens. The change waits for a click (not the page load), so a
- * mail scanner that follows links does not confirm it.
+ * The page an email link opens: a new email's (`change`) or a sign-up's (`signup`). It waits for
+ * a click (not the page load), so a mail scanner that follows links does not confirm it.
  */
-export default function ConfirmEmail({ token }: { token: string }) {
+export default function ConfirmEmail({ token, kind = 'change' }: { token: string; kind?: 'change' | 'signup' }) {
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<{ type: 'success' | 'error'; message: string } | null>(null);
 
@@ -26,12 +26,10 @@ export default function ConfirmEmail({ token }: { token: string }) {
     <>
       {banner && <MessageBanner type={banner.type} message={banner.message} />}
       {banner?.type === 'success' ? (
-        <p>
-          <a href="/account">Go to your account</a>
-        </p>
+        <p>{kind === 'signup' ? <a href="/login">Log in</a> : <a href="/account">Go to your account</a>}</p>
       ) : (
         <button type="button" className="button" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
-          Confirm my new email
+          {kind === 'signup' ? 'Confirm my email' : 'Confirm my new email'}
         </button>
       )}
     </>

@@ -78,9 +78,34 @@ export default function AccountPolicyPanel() {
               account first.
             </p>
           </div>
+          <div className="field">
+            <label>
+              <input
+                type="checkbox"
+                checked={policy.verify_reader_email}
+                onChange={(event) => setPolicy({ ...policy, verify_reader_email: event.target.checked })}
+              />{' '}
+              New readers confirm their email before they can log in
+            </label>
+            <p className="field-help">
+              A link is mailed when a reader signs up. Readers who signed up before keep logging in as they do. Needs mail (see
+              Mail above).
+            </p>
+          </div>
+          <div className="field">
+            <label>
+              <input
+                type="checkbox"
+                checked={policy.moderation_digest}
+                onChange={(event) => setPolicy({ ...policy, moderation_digest: event.target.checked })}
+              />{' '}
+              Mail the admins when comments wait for moderation
+            </label>
+            <p className="field-help">At most one mail an hour, saying how many comments wait. Needs mail (see Mail above).</p>
+          </div>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={state === 'saving'}>
-              Save account setting
+              Save account settings
             </button>
             {message && (
               <span role={message.ok ? 'status' : 'alert'} className={message.ok ? undefined : 'field-error'}>

@@ -44,7 +44,12 @@ export default function RegisterForm() {
       title="Create an Account"
       fields={FIELDS}
       send={register}
-      onSuccess={() => ({ message: SUCCESS, redirectTo: '/login', delayMs: REGISTER_REDIRECT_MS })}
+      onSuccess={(answer) =>
+        // With email verification on, the reader stays here with the server's word on the mailed link.
+        answer.confirm_email
+          ? { message: answer.message }
+          : { message: SUCCESS, redirectTo: '/login', delayMs: REGISTER_REDIRECT_MS }
+      }
       fallback={FALLBACK}
       submitLabel="Register"
       switchLine={

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { findUserByEmail, updateUserEmail } from '../db/repositories/users.ts';
+import { findUserByEmail, setEmailUnconfirmed, updateUserEmail } from '../db/repositories/users.ts';
 import { AppError, throwIfInvalid } from '../errors.ts';
 import { getSiteSettings } from '../content/site-settings.ts';
 import { emailChangeMail } from '../mail/messages.ts';
@@ -9,6 +9,7 @@ import { ACCOUNT_TOKEN_PATTERN } from '../../shared/validation/password-reset.ts
 import { issueAccountLink, redeemAccountLink } from './account-links.ts';
 import type { Signed } from './account-self.ts';
 import { confirmCurrentPassword } from './current-password.ts';
+import { confirmSignUpEmail, emailLinkPurpose } from './email-verification.ts';
 
 /**
  * A new email for the account: the current password, then a link mailed to the new address; the
@@ -38,7 +39,10 @@ export async function requestEmailChange(
   return { message: `We sent a link to ${input.email}. Your email changes once you open it (within 30 minutes).` };
 }
 
-/** The mailed link, opened: the token is the credential (no session needed, any browser). */
+/**
+ * The mailed link, opened: the token is the credential (no session needed, any browser). The same
+ * page serves a sign-up's confirmation link (email-verification.ts).
+ */
 export async function confirmEmailChange(
   app: AppContext,
   body: Record<string, unknown>,
@@ -49,12 +53,14 @@ export async function confirmEmailChange(
       'invalid_link',
       'This confirmation link is not valid. Check that you opened the whole link from the mail.',
     );
+  if ((await emailLinkPurpose(app.db, token)) === 'email_verify') return confirmSignUpEmail(app, token);
   const email = await app.db.transaction().execute(async (trx) => {
     const link = await redeemAccountLink(trx, token, 'email_change');
     const newEmail = link.new_email!;
     const holder = await findUserByEmail(trx, newEmail);
     if (holder && holder.id !== link.user_id) throw new AppError('conflict', `${TAKEN} Nothing was changed.`);
     await updateUserEmail(trx, link.user_id, newEmail);
+    await setEmailUnconfirmed(trx, link.user_id, false);
     return newEmail;
   });
   return { message: `Your email is now ${email}.`, email };

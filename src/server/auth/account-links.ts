@@ -45,7 +45,11 @@ export async function issueAccountLink(
   return token;
 }
 
-const WHAT: Record<AccountTokenPurpose, string> = { password_reset: 'reset link', email_change: 'confirmation link' };
+const WHAT: Record<AccountTokenPurpose, string> = {
+  password_reset: 'reset link',
+  email_change: 'confirmation link',
+  email_verify: 'confirmation link',
+};
 
 /**
  * Uses the link: answers its row, or throws `invalid_link` saying whether it expired, was already

@@ -14,7 +14,12 @@ import {
  * The owner's rules for readers' accounts, kept as `account_*` rows of `site_settings` (no page
  * shows them, so saving them refreshes no page).
  */
-const KEYS = { deleted_comments: 'account_deleted_comments', require_admin_2fa: 'account_require_admin_2fa' } as const;
+const KEYS = {
+  deleted_comments: 'account_deleted_comments',
+  require_admin_2fa: 'account_require_admin_2fa',
+  verify_reader_email: 'account_verify_reader_email',
+  moderation_digest: 'account_moderation_digest',
+} as const;
 
 export async function readAccountPolicy(db: Db): Promise<AccountPolicy> {
   const rows = await readSettingRows(db);
@@ -22,6 +27,8 @@ export async function readAccountPolicy(db: Db): Promise<AccountPolicy> {
   return {
     deleted_comments: stored && DELETED_COMMENTS_CHOICES.includes(stored) ? stored : DEFAULT_ACCOUNT_POLICY.deleted_comments,
     require_admin_2fa: rows[KEYS.require_admin_2fa] === '1',
+    verify_reader_email: rows[KEYS.verify_reader_email] === '1',
+    moderation_digest: rows[KEYS.moderation_digest] === '1',
   };
 }
 
@@ -42,6 +49,8 @@ export async function saveAccountPolicy(db: Db, body: Record<string, unknown>, a
   await writeSettingRows(db, {
     [KEYS.deleted_comments]: values.deleted_comments,
     [KEYS.require_admin_2fa]: values.require_admin_2fa ? '1' : '0',
+    [KEYS.verify_reader_email]: values.verify_reader_email ? '1' : '0',
+    [KEYS.moderation_digest]: values.moderation_digest ? '1' : '0',
   });
   return readAccountPolicy(db);
 }

@@ -17,13 +17,23 @@ function isUniqueViolation(error: unknown): error is Error & { message: string }
 }
 
 /** Creates a reader account; never an admin (admins come from ADMIN_EMAIL or `npm run admin`). */
-export async function registerAccount(db: Db, input: RegistrationValues): Promise<PublicUser> {
+export async function registerAccount(
+  db: Db,
+  input: RegistrationValues,
+  options: { emailUnconfirmed?: boolean } = {},
+): Promise<PublicUser> {
   // Both columns compare without case (collate nocase), so "Ann@X.org" finds "ann@x.org".
   if (await findUserByEmail(db, input.email)) throw conflict('email');
   if (await findUserByUsername(db, input.username)) throw conflict('username');
   const passwordHash = await hashPassword(input.password);
   try {
-    return await insertUser(db, { username: input.username, email: input.email, passwordHash, isAdmin: false });
+    return await insertUser(db, {
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      isAdmin: false,
+      emailUnconfirmed: options.emailUnconfirmed ?? false,
+    });
   } catch (error) {
     // Two sign-ups racing for the same name: the unique index decides.
     if (isUniqueViolation(error)) throw conflict(error.message.includes('users.email') ? 'email' : 'username');

@@ -6,6 +6,7 @@ import { getAuthLimiters, startLoginAttempt, tooManyAttempts, type AuthLimiters 
 import { validateLogin, validateRegistration } from '../../shared/validation/account.ts';
 import { createSession, invalidateSession, purgeExpiredSessions } from './sessions.ts';
 import { hasTwoFactor, verifySecondFactor } from './two-factor.ts';
+import { requireConfirmedEmail, signUpNeedsVerification, startEmailVerification } from './email-verification.ts';
 
 export interface LoginRequest {
   body: Record<string, unknown>;
@@ -52,6 +53,8 @@ export async function logIn(app: AppContext, request: LoginRequest, limiters?: A
       );
   }
   attempt.succeeded();
+  // The password (and code) were right: only now may the answer say the email waits for its link.
+  await requireConfirmedEmail(app, user);
 
   if (request.replacesSessionId) await invalidateSession(db, request.replacesSessionId);
   await purgeExpiredSessions(db);
@@ -64,10 +67,33 @@ export interface RegisterRequest {
   clientIp: string;
 }
 
-/** A sign-up: counted once the input is well formed, so typos cost nothing and probing for taken emails does. */
-export async function register(app: AppContext, request: RegisterRequest, limiters?: AuthLimiters): Promise<PublicUser> {
+export interface Registered {
+  user: PublicUser;
+  /** The owner asks new readers to confirm their email: a link was mailed, login waits for it. */
+  confirm_email: boolean;
+  message: string;
+}
+
+/**
+ * A sign-up: counted once the input is well formed, so typos cost nothing and probing for taken
+ * emails does. With email verification on, the account is unconfirmed until its mailed link is opened.
+ */
+export async function register(app: AppContext, request: RegisterRequest, limiters?: AuthLimiters): Promise<Registered> {
   const account = throwIfInvalid(validateRegistration(request.body));
   const decision = (limiters ?? getAuthLimiters(app.config.rateLimits, app.hits)).registerIp.take(request.clientIp);
   if (!decision.allowed) throw tooManyAttempts(decision, 'Too many sign-ups from this address. Please try again later.');
-  return registerAccount(app.db, account);
+  if (!(await signUpNeedsVerification(app)))
+    return {
+      user: await registerAccount(app.db, account),
+      confirm_email: false,
+      message: 'Registration successful! Please log in.',
+    };
+  // Unconfirmed from its first row; a link that failed to queue is mailed again at its first login.
+  const user = await registerAccount(app.db, account, { emailUnconfirmed: true });
+  await startEmailVerification(app, user);
+  return {
+    user,
+    confirm_email: true,
+    message: `Almost there: open the link we mailed to ${user.email} (within 30 minutes) to confirm your email, then log in.`,
+  };
 }

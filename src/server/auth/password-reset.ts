@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { deleteUserSessions } from '../db/repositories/sessions.ts';
-import { findUserByEmail, updateUserPassword } from '../db/repositories/users.ts';
+import { findUserByEmail, setEmailUnconfirmed, updateUserPassword } from '../db/repositories/users.ts';
 import { AppError, throwIfInvalid } from '../errors.ts';
 import { getSiteSettings } from '../content/site-settings.ts';
 import { passwordResetMail } from '../mail/messages.ts';
@@ -53,6 +53,8 @@ export async function resetPassword(app: AppContext, body: Record<string, unknow
     const link = await redeemAccountLink(trx, input.token, 'password_reset');
     await updateUserPassword(trx, link.user_id, passwordHash);
     await deleteUserSessions(trx, link.user_id);
+    // The link reached the inbox: the email is confirmed too.
+    await setEmailUnconfirmed(trx, link.user_id, false);
   });
   return { message: PASSWORD_RESET_MESSAGE };
 }

@@ -8,6 +8,8 @@ export interface UsersTable {
   password_hash: string;
   is_admin: Generated<number>;
   created_at: string;
+  /** 1 until a reader who signed up under the email-verification setting opens the mailed link. */
+  email_unconfirmed: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -230,7 +232,7 @@ export interface MailQueueTable {
   sent_at: string | null;
 }
 
-export type AccountTokenPurpose = 'password_reset' | 'email_change';
+export type AccountTokenPurpose = 'password_reset' | 'email_change' | 'email_verify';
 
 export interface AccountTokensTable {
   token_hash: string;

@@ -52,6 +52,7 @@ const ALONE: SiteRole = { lead: true, inCluster: false };
 const BACKGROUND_QUIET_AFTER_CHANGE_MS = 500;
 import { startPublishScheduler } from '../content/publish-scheduler.ts';
 import { startMailSending } from '../mail/start.ts';
+import { startModerationDigest } from '../content/moderation-digest.ts';
 
 export interface Site {
   server: http.Server;
@@ -224,6 +225,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const stopScheduler = startPublishScheduler(context, log);
   // One sender for all processes, where the other once-only work runs; the others only queue.
   const stopMail = role.lead ? startMailSending(context, log) : async () => {};
+  const stopDigest = role.lead ? startModerationDigest(context, log) : async () => {};
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -249,6 +251,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       shareWriteTroubles(null);
       stopRefresher();
       await stopScheduler();
+      await stopDigest();
       await stopMail();
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);

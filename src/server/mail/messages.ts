@@ -36,3 +36,39 @@ export function emailChangeMail(input: { to: string; siteTitle: string; username
     ].join('\n'),
   };
 }
+
+export function moderationDigestMail(input: { to: string; siteTitle: string; waiting: number; link: string }): NewMail {
+  const comments = input.waiting === 1 ? '1 comment waits' : `${input.waiting} comments wait`;
+  return {
+    to: input.to,
+    kind: 'moderation_digest',
+    subject: `${comments} for moderation on ${input.siteTitle}`,
+    text: [
+      `${comments} for moderation on ${input.siteTitle}. Readers do not see them until you approve them.`,
+      '',
+      'Review them here:',
+      '',
+      input.link,
+      '',
+      'You get at most one of these mails an hour. Turn them off in Settings → Accounts.',
+    ].join('\n'),
+  };
+}
+
+export function emailVerificationMail(input: { to: string; siteTitle: string; username: string; link: string }): NewMail {
+  return {
+    to: input.to,
+    kind: 'email_verify',
+    subject: `Confirm your email on ${input.siteTitle}`,
+    text: [
+      `Welcome to ${input.siteTitle}, ${input.username}.`,
+      '',
+      'To confirm this is your email and start using your account, open this link within 30 minutes:',
+      '',
+      input.link,
+      '',
+      'If the link has expired, log in with your email and password to get a new one.',
+      'If you did not sign up, ignore this mail.',
+    ].join('\n'),
+  };
+}

@@ -16,6 +16,8 @@ export const LIBRARY_LIMITS = {
 
 export const LIBRARY_MESSAGES = {
   full: `Your library is full (${LIBRARY_LIMITS.saved} articles). Remove an article before saving another.`,
+  noRoom:
+    'Saved to your library, but this device has no room left to keep it for offline reading. Remove an article you no longer need, or free some space on the device.',
   tooManyIds: `A library holds at most ${LIBRARY_LIMITS.saved} articles; this list has more.`,
   idsInvalid: 'ids must be a list of article ids (positive whole numbers).',
   positionInvalid: 'position must be a number from 0 to 1 (how far into the article the reader is).',

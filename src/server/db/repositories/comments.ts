@@ -233,3 +233,20 @@ export async function renameUserComments(db: Db, userId: number, name: string): 
 export async function deleteUserComments(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('comments').where('user_id', '=', userId).execute();
 }
+
+/** Comments waiting for a moderator: how many, and how many (and the newest id) after `afterId`. */
+export async function summarisePendingComments(
+  db: Db,
+  afterId: number,
+): Promise<{ total: number; fresh: number; newestId: number }> {
+  const row = await db
+    .selectFrom('comments')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('id', '>', afterId).then(1).else(0).end()).as('fresh'),
+      eb.fn.max<number>('id').as('newest'),
+    ])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), fresh: Number(row.fresh ?? 0), newestId: Number(row.newest ?? 0) };
+}

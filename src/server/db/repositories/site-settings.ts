@@ -35,3 +35,27 @@ export function readDataVersion(sqlite: SQLite.Database): number {
   }
   return Number(statement.get());
 }
+
+/**
+ * Sets `key` to `next` only if it still holds `expected` (null: the row does not exist yet):
+ * true for the one caller, among processes racing, whose write happened.
+ */
+export async function replaceSettingIf(db: Db, key: string, expected: string | null, next: string): Promise<boolean> {
+  const now = new Date().toISOString();
+  if (expected === null) {
+    const inserted = await db
+      .insertInto('site_settings')
+      .values({ key, value: next, updated_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+  const result = await db
+    .updateTable('site_settings')
+    .set({ value: next, updated_at: now })
+    .where('key', '=', key)
+    .where('value', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -17,7 +17,7 @@ export function findUserByUsername(db: Db, username: string): Promise<PublicUser
 
 export function insertUser(
   db: Db,
-  input: { username: string; email: string; passwordHash: string; isAdmin: boolean },
+  input: { username: string; email: string; passwordHash: string; isAdmin: boolean; emailUnconfirmed?: boolean },
 ): Promise<PublicUser> {
   return db
     .insertInto('users')
@@ -27,6 +27,7 @@ export function insertUser(
       password_hash: input.passwordHash,
       is_admin: input.isAdmin ? 1 : 0,
       created_at: new Date().toISOString(),
+      email_unconfirmed: input.emailUnconfirmed ? 1 : 0,
     })
     .returning(['id', 'username', 'email', 'is_admin'])
     .executeTakeFirstOrThrow();
@@ -69,4 +70,19 @@ export async function updateUserEmail(db: Db, id: number, email: string): Promis
 /** Its sessions and links go with it (foreign keys cascade); its comments lose the link (set null). */
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** Where mail for the admins goes. */
+export async function listAdminEmails(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('email').where('is_admin', '=', 1).orderBy('id').execute();
+  return rows.map((row) => row.email);
+}
+
+/** A reader who signed up under the email-verification setting and has not opened the link yet. */
+export async function setEmailUnconfirmed(db: Db, id: number, unconfirmed: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_unconfirmed: unconfirmed ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }

@@ -1,0 +1,92 @@
+import type { AppContext } from '../context.ts';
+import { summarisePendingComments } from '../db/repositories/comments.ts';
+import { readSettingRows, replaceSettingIf } from '../db/repositories/site-settings.ts';
+import { listAdminEmails } from '../db/repositories/users.ts';
+import { getSiteSettings } from './site-settings.ts';
+import { readAccountPolicy } from '../auth/account-policy.ts';
+import { moderationDigestMail } from '../mail/messages.ts';
+import { queueMail } from '../mail/outbox.ts';
+
+/**
+ * The admins' mail when comments wait for moderation (the owner's switch in Settings): at most
+ * one an hour, and only when a comment arrived for moderation since the last one. The state is
+ * one `site_settings` row, `{sent_at, last_id}`, replaced only if unchanged, so of several
+ * processes checking at once one queues the digest.
+ */
+export const DIGEST_INTERVAL_MS = 60 * 60_000;
+const STATE_KEY = 'moderation_digest_state';
+const CHECK_MS = 60_000;
+
+interface DigestState {
+  sent_at: string | null;
+  last_id: number;
+}
+
+function parseState(raw: string | undefined): DigestState {
+  try {
+    const value = JSON.parse(raw ?? '') as Partial<DigestState>;
+    return {
+      sent_at: typeof value.sent_at === 'string' ? value.sent_at : null,
+      last_id: typeof value.last_id === 'number' ? value.last_id : 0,
+    };
+  } catch {
+    return { sent_at: null, last_id: 0 };
+  }
+}
+
+/** Queues the digest to every admin when one is due; answers whether it did. */
+export async function sendModerationDigestIfDue(app: AppContext, now = Date.now()): Promise<boolean> {
+  if (!app.config.mail) return false;
+  if (!(await readAccountPolicy(app.db)).moderation_digest) return false;
+  const { site_title } = await getSiteSettings(app);
+  return app.db.transaction().execute(async (trx) => {
+    const raw = (await readSettingRows(trx))[STATE_KEY];
+    const state = parseState(raw);
+    if (state.sent_at && now - Date.parse(state.sent_at) < DIGEST_INTERVAL_MS) return false;
+    const waiting = await summarisePendingComments(trx, state.last_id);
+    if (waiting.fresh === 0) return false;
+    const next = JSON.stringify({ sent_at: new Date(now).toISOString(), last_id: waiting.newestId });
+    if (!(await replaceSettingIf(trx, STATE_KEY, raw ?? null, next))) return false;
+    const link = `${app.config.publicOrigin}/admin/comments-manage`;
+    for (const to of await listAdminEmails(trx))
+      await queueMail(app, moderationDigestMail({ to, siteTitle: site_title, waiting: waiting.total, link }), trx);
+    return true;
+  });
+}
+
+/**
+ * Looks every minute in the lead process (comments are posted in any process); a comment held
+ * in this one wakes it at once. Answers its stop function.
+ */
+export function startModerationDigest(app: AppContext, log: (line: string) => void): () => Promise<void> {
+  if (!app.config.mail) return async () => {};
+  let running: Promise<unknown> = Promise.resolve();
+  const check = () => {
+    running = running
+      .then(() => sendModerationDigestIfDue(app))
+      .catch((error: unknown) => log(`[mail] the moderation digest check failed: ${String(error)}`));
+  };
+  const timer = setInterval(check, CHECK_MS);
+  timer.unref();
+  registerDigestWake(check);
+  check();
+  return async () => {
+    clearInterval(timer);
+    registerDigestWake(null);
+    await running;
+  };
+}
+
+const KEY = Symbol.for('study-site.moderation-digest-wake');
+type Holder = { [KEY]?: () => void };
+
+function registerDigestWake(wake: (() => void) | null): void {
+  const holder = globalThis as Holder;
+  if (wake) holder[KEY] = wake;
+  else delete holder[KEY];
+}
+
+/** A comment was just held for moderation: the digest check runs now (in the lead process). */
+export function wakeModerationDigest(): void {
+  (globalThis as Holder)[KEY]?.();
+}
