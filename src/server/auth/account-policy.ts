@@ -1,36 +1,13 @@
 import type { Db } from '../db/client.ts';
-import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
+import { writeSettingRows } from '../db/repositories/site-settings.ts';
+import { ACCOUNT_POLICY_KEYS, readAccountPolicy } from '../db/repositories/account-policy.ts';
 import { AppError, throwIfInvalid } from '../errors.ts';
 import { hasTwoFactor } from './two-factor.ts';
-import {
-  DEFAULT_ACCOUNT_POLICY,
-  DELETED_COMMENTS_CHOICES,
-  validateAccountPolicy,
-  type AccountPolicy,
-  type DeletedCommentsChoice,
-} from '../../shared/validation/account-policy.ts';
+import { validateAccountPolicy, type AccountPolicy } from '../../shared/validation/account-policy.ts';
 
-/**
- * The owner's rules for readers' accounts, kept as `account_*` rows of `site_settings` (no page
- * shows them, so saving them refreshes no page).
- */
-const KEYS = {
-  deleted_comments: 'account_deleted_comments',
-  require_admin_2fa: 'account_require_admin_2fa',
-  verify_reader_email: 'account_verify_reader_email',
-  moderation_digest: 'account_moderation_digest',
-} as const;
+export { readAccountPolicy };
 
-export async function readAccountPolicy(db: Db): Promise<AccountPolicy> {
-  const rows = await readSettingRows(db);
-  const stored = rows[KEYS.deleted_comments] as DeletedCommentsChoice | undefined;
-  return {
-    deleted_comments: stored && DELETED_COMMENTS_CHOICES.includes(stored) ? stored : DEFAULT_ACCOUNT_POLICY.deleted_comments,
-    require_admin_2fa: rows[KEYS.require_admin_2fa] === '1',
-    verify_reader_email: rows[KEYS.verify_reader_email] === '1',
-    moderation_digest: rows[KEYS.moderation_digest] === '1',
-  };
-}
+const KEYS = ACCOUNT_POLICY_KEYS;
 
 /**
  * The admin's save: checked (400 naming the field), written, answered as now stored. Requiring

@@ -3,7 +3,7 @@ import { summarisePendingComments } from '../db/repositories/comments.ts';
 import { readSettingRows, replaceSettingIf } from '../db/repositories/site-settings.ts';
 import { listAdminEmails } from '../db/repositories/users.ts';
 import { getSiteSettings } from './site-settings.ts';
-import { readAccountPolicy } from '../auth/account-policy.ts';
+import { readAccountPolicy } from '../db/repositories/account-policy.ts';
 import { moderationDigestMail } from '../mail/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
 
