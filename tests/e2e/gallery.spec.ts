@@ -265,6 +265,24 @@ test('an Arabic site is mirrored: the brand at the right, the social buttons at 
     expect(brand!.x + brand!.width, `the brand at ${width} px`).toBeGreaterThan(width * 0.6);
     expect(float!.x, `the social buttons at ${width} px`).toBeLessThan(width * 0.2);
   }
+  // A page's heading sits at the right like the rest of the page, even when it begins with the
+  // site's English words (a search) or is an English category name.
+  for (const pathname of [`/blogs?search=${encodeURIComponent(ARABIC.search)}`, '/blogs?category=1']) {
+    await page.goto(server.url(pathname));
+    const heading = page.locator('h1.page-heading');
+    const [text, box] = await heading.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const words = range.getBoundingClientRect();
+      const own = el.getBoundingClientRect();
+      return [
+        { left: words.left, right: words.right },
+        { left: own.left, right: own.right },
+      ];
+    });
+    expect(box.right - text.right, `the heading of ${pathname} ends at the right`).toBeLessThan(2);
+    expect(text.left - box.left, `the heading of ${pathname} is not at the left`).toBeGreaterThan(20);
+  }
   await page.context().close();
 });
 
