@@ -25,7 +25,7 @@ export default defineConfig({
         // video thumbnails come from i.ytimg.com. An image cannot run script.
         "img-src 'self' https:",
         // Article content may only frame YouTube (the sanitizer sees to that); an article's video
-        // field embeds other https addresses as they are (SPEC.md section 5), so frames may come
+        // field embeds other https addresses as they are (docs/product.md#validation-rules), so frames may come
         // from any https site. A frame cannot reach this origin.
         'frame-src https:',
         "object-src 'none'",

@@ -5,7 +5,7 @@
 # The app servers, the addresses allowed to purge and the purge secret are in site-backends.vcl
 # (found through vcl_path; deploy/site-backends.vcl is the one-server example). Run the app servers
 # with PURGE_VARNISH=http://<this varnish>, PURGE_SECRET=<the secret in site-backends.vcl> and
-# CDN_TAG_HEADERS=xkey (README, "Behind Varnish or a CDN").
+# CDN_TAG_HEADERS=xkey (docs/deploying.md, "Behind Varnish or a CDN").
 vcl 4.1;
 
 import std;

@@ -1,6 +1,6 @@
 import type { AccountAnswer, TwoFactorEnrolment } from '../shared/account-types.ts';
 import type { AccountPolicy } from '../shared/validation/account-policy.ts';
-import { callJson } from './api.ts';
+import { callJson } from './http.ts';
 
 /**
  * The account-recovery and account-settings calls, beside api.ts (which holds the rest) and

@@ -1,4 +1,4 @@
-import { callJson } from './api.ts';
+import { callJson } from './http.ts';
 import type { LibraryAnswer, LibrarySyncAnswer, SavedArticleDto } from '../shared/api-types.ts';
 
 /** The reader's library calls (signed in; each answers 401 otherwise). */

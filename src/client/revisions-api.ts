@@ -1,4 +1,4 @@
-import { callJson } from './api.ts';
+import { callJson } from './http.ts';
 import type { InfoPageSlug } from '../shared/validation/info-page.ts';
 
 /**

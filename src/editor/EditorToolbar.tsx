@@ -51,7 +51,7 @@ export function EditorToolbar({
   state: ToolbarState;
   actions: ToolbarActions;
   disabled: boolean;
-  /** More buttons after SPEC.md's ten (the study blocks), sharing the single tab stop. */
+  /** More buttons after the ten formatting ones (docs/product.md#article-form) (the study blocks), sharing the single tab stop. */
   extra?: ReactNode;
   toolbarRef: RefObject<HTMLDivElement | null>;
 }) {

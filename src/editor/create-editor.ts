@@ -8,6 +8,7 @@ import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey, type EditorState } from '@milkdown/kit/prose/state';
 import { $prose } from '@milkdown/kit/utils';
 import { addStyledNodePrinters, styledMarks } from './marks.ts';
+import { mathInputRules } from './math-input-rules.ts';
 import { cleanPastedHtml } from './paste-cleanup.ts';
 import { studyCommands } from './study-commands.ts';
 import { studyNodes } from './study-nodes.ts';
@@ -97,6 +98,7 @@ export function createEditor(options: CreateEditorOptions): Editor {
     .use(upload)
     .use(styledMarks)
     .use(studyNodes)
+    .use(mathInputRules)
     .use(studyCommands)
     .use(stateReporter);
 }

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: links in article content keep only the http, https, mailto and tel
+ * docs/product.md#validation-rules: links in article content keep only the http, https, mailto and tel
  * protocols; any other address becomes a blank one. Same-site paths ("/blog/3") and fragments
  * ("#part-2") have no protocol and are kept, as the server's sanitizer keeps them.
  *

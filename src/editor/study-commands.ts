@@ -1,8 +1,9 @@
 import { commandsCtx } from '@milkdown/kit/core';
-import { wrapInBulletListCommand } from '@milkdown/kit/preset/commonmark';
-import type { Node as ProseNode } from '@milkdown/kit/prose/model';
-import { TextSelection, type Command } from '@milkdown/kit/prose/state';
-import { $command, $useKeymap } from '@milkdown/kit/utils';
+import { toggleInlineCodeCommand, wrapInBulletListCommand } from '@milkdown/kit/preset/commonmark';
+import { isInTable, selectedRect } from '@milkdown/kit/prose/tables';
+import type { MarkType, Node as ProseNode } from '@milkdown/kit/prose/model';
+import { Plugin, PluginKey, TextSelection, type Command, type EditorState } from '@milkdown/kit/prose/state';
+import { $command, $prose, $useKeymap } from '@milkdown/kit/utils';
 
 /**
  * Task lists and footnotes from the toolbar: GFM's schema has both (a list item's `checked`, the
@@ -67,7 +68,115 @@ export const insertFootnoteCommand = $command(
   },
 );
 
+/**
+ * Typing in code: Milkdown's inline code mark is not inclusive (text typed after a `code` span is
+ * plain), so a code mark switched on at the cursor would cover one letter only. While this is on,
+ * each typed letter keeps the mark for the next; moving the cursor, a new line or pressing the
+ * button again ends it.
+ */
+const codeTypingKey = new PluginKey<boolean>('STUDY_SITE_CODE_TYPING');
+
+function codeBeforeCursor(state: EditorState, code: MarkType): boolean {
+  const $cursor = (state.selection as TextSelection).$cursor;
+  return !!$cursor && !!code.isInSet($cursor.nodeBefore?.marks ?? []);
+}
+
+export const codeTypingPlugin = $prose(
+  () =>
+    new Plugin<boolean>({
+      key: codeTypingKey,
+      state: {
+        init: () => false,
+        apply: (tr, on, _old, next) => {
+          const asked = tr.getMeta(codeTypingKey) as boolean | undefined;
+          if (asked !== undefined) return asked;
+          const code = next.schema.marks.inlineCode;
+          if (!on || !code) return false;
+          if (tr.docChanged) return codeBeforeCursor(next, code);
+          return !tr.selectionSet;
+        },
+      },
+      appendTransaction: (_trs, _old, state) => {
+        const code = state.schema.marks.inlineCode;
+        const $cursor = (state.selection as TextSelection).$cursor;
+        if (!code || !$cursor || !codeTypingKey.getState(state)) return null;
+        if (code.isInSet(state.storedMarks ?? [])) return null;
+        return state.tr.setStoredMarks(code.create().addToSet(state.storedMarks ?? $cursor.marks()));
+      },
+    }),
+);
+
+/**
+ * Inline code from the button or Mod+E: on a selection, Milkdown's toggle; with none, code for
+ * what is typed next, as bold and italic are, until pressed again. (Milkdown's own command does
+ * nothing without a selection, so the button seemed broken.)
+ */
+export const inlineCodeCommand = $command(
+  'InlineCodeHere',
+  (ctx) => (): Command => (state, dispatch) => {
+    const code = state.schema.marks.inlineCode;
+    if (!code) return false;
+    if (!state.selection.empty) return ctx.get(commandsCtx).call(toggleInlineCodeCommand.key);
+    const on = codeTypingKey.getState(state) === true || !!code.isInSet(state.storedMarks ?? []);
+    const tr = on ? state.tr.removeStoredMark(code) : state.tr.addStoredMark(code.create());
+    dispatch?.(tr.setMeta(codeTypingKey, !on));
+    return true;
+  },
+);
+
+/**
+ * A horizontal rule below the block at the cursor (in place of it when it is an empty paragraph),
+ * with the cursor in a paragraph after the rule, so writing goes on below it. (Milkdown's command
+ * left the cursor above the rule: what was typed next landed in the paragraph before it.)
+ */
+export const insertRuleCommand = $command(
+  'InsertRule',
+  () => (): Command => (state, dispatch) => {
+    const { hr, paragraph } = state.schema.nodes;
+    const { $from } = state.selection;
+    if (!hr || !paragraph || !$from.parent.isTextblock) return false;
+    const empty = $from.parent.type === paragraph && $from.parent.content.size === 0;
+    const from = empty ? $from.before() : $from.after();
+    const tr = state.tr.replaceWith(from, empty ? $from.after() : from, hr.create());
+    const afterRule = from + 1;
+    if (!tr.doc.resolve(afterRule).nodeAfter?.isTextblock) tr.insert(afterRule, paragraph.create());
+    dispatch?.(tr.setSelection(TextSelection.create(tr.doc, afterRule + 1)).scrollIntoView());
+    return true;
+  },
+);
+
+export type ColumnAlignment = 'left' | 'center' | 'right';
+
+/**
+ * Aligns the whole column at the cursor (or the selected columns), header included: markdown
+ * tables align by column, and Milkdown's own command aligned only the one cell.
+ */
+export const alignColumnCommand = $command(
+  'AlignColumn',
+  () =>
+    (alignment?: ColumnAlignment): Command =>
+    (state, dispatch) => {
+      if (!alignment || !isInTable(state)) return false;
+      const { map, tableStart, left, right } = selectedRect(state);
+      const tr = state.tr;
+      for (let row = 0; row < map.height; row++) {
+        for (let column = left; column < right; column++) {
+          const pos = tableStart + map.map[row * map.width + column]!;
+          const cell = tr.doc.nodeAt(pos);
+          if (cell && cell.attrs.alignment !== alignment) tr.setNodeMarkup(pos, undefined, { ...cell.attrs, alignment });
+        }
+      }
+      dispatch?.(tr);
+      return true;
+    },
+);
+
 export const studyCommandKeymap = $useKeymap('studyCommandKeymap', {
+  InlineCodeHere: {
+    shortcuts: 'Mod-e',
+    priority: 60,
+    command: (ctx) => () => ctx.get(commandsCtx).call(inlineCodeCommand.key),
+  },
   TaskList: {
     shortcuts: 'Mod-Alt-9',
     command: (ctx) => () => ctx.get(commandsCtx).call(taskListCommand.key),
@@ -78,4 +187,13 @@ export const studyCommandKeymap = $useKeymap('studyCommandKeymap', {
   },
 });
 
-export const studyCommands = [toggleTaskCommand, taskListCommand, insertFootnoteCommand, studyCommandKeymap].flat();
+export const studyCommands = [
+  toggleTaskCommand,
+  taskListCommand,
+  insertFootnoteCommand,
+  codeTypingPlugin,
+  inlineCodeCommand,
+  insertRuleCommand,
+  alignColumnCommand,
+  studyCommandKeymap,
+].flat();

@@ -2,17 +2,21 @@ import { editorViewCtx, type CmdKey } from '@milkdown/kit/core';
 import type { Ctx } from '@milkdown/kit/ctx';
 import {
   createCodeBlockCommand,
-  insertHrCommand,
-  toggleInlineCodeCommand,
   updateCodeBlockLanguageCommand,
   wrapInBlockquoteCommand,
   wrapInBulletListCommand,
   wrapInOrderedListCommand,
 } from '@milkdown/kit/preset/commonmark';
-import { addColAfterCommand, addRowAfterCommand, insertTableCommand, setAlignCommand } from '@milkdown/kit/preset/gfm';
+import { addColAfterCommand, addRowAfterCommand, insertTableCommand } from '@milkdown/kit/preset/gfm';
 import { deleteColumn, deleteRow } from '@milkdown/kit/prose/tables';
 import { useMemo } from 'react';
-import { insertFootnoteCommand, taskListCommand } from './study-commands.ts';
+import {
+  alignColumnCommand,
+  inlineCodeCommand,
+  insertFootnoteCommand,
+  insertRuleCommand,
+  taskListCommand,
+} from './study-commands.ts';
 import { insertMathCommand, removeCalloutCommand, setCalloutCommand } from './study-nodes.ts';
 import type { StudyActions } from './study/StudyToolbar.tsx';
 import type { TableAction } from './study/TablePanel.tsx';
@@ -26,9 +30,9 @@ export function useStudyActions(call: Call, run: Run): StudyActions {
     const editTable = (action: TableAction) => {
       if (action === 'addRow') return call(addRowAfterCommand.key);
       if (action === 'addColumn') return call(addColAfterCommand.key);
-      if (action === 'alignLeft') return call(setAlignCommand.key, 'left');
-      if (action === 'alignCenter') return call(setAlignCommand.key, 'center');
-      if (action === 'alignRight') return call(setAlignCommand.key, 'right');
+      if (action === 'alignLeft') return call(alignColumnCommand.key, 'left');
+      if (action === 'alignCenter') return call(alignColumnCommand.key, 'center');
+      if (action === 'alignRight') return call(alignColumnCommand.key, 'right');
       run((ctx) => {
         const view = ctx.get(editorViewCtx);
         (action === 'deleteRow' ? deleteRow : deleteColumn)(view.state, view.dispatch);
@@ -39,7 +43,7 @@ export function useStudyActions(call: Call, run: Run): StudyActions {
       orderedList: () => call(wrapInOrderedListCommand.key),
       taskList: () => call(taskListCommand.key),
       quote: () => call(wrapInBlockquoteCommand.key),
-      inlineCode: () => call(toggleInlineCodeCommand.key),
+      inlineCode: () => call(inlineCodeCommand.key),
       codeBlock: (language) =>
         run((ctx) => {
           const view = ctx.get(editorViewCtx);
@@ -54,7 +58,7 @@ export function useStudyActions(call: Call, run: Run): StudyActions {
       callout: (kind) => call(setCalloutCommand.key, kind),
       removeCallout: () => call(removeCalloutCommand.key),
       footnote: () => call(insertFootnoteCommand.key),
-      rule: () => call(insertHrCommand.key),
+      rule: () => call(insertRuleCommand.key),
       focusEditor: () => run(() => {}),
     };
   }, [call, run]);

@@ -11,6 +11,7 @@ describe('config.rateLimits', () => {
       registerIp: 3,
       searchIp: 30,
       searchWindowSeconds: 10,
+      notFoundPerSecond: 100,
       resetIp: 10,
       resetEmail: 3,
     });
@@ -24,6 +25,7 @@ describe('config.rateLimits', () => {
       RATE_LIMIT_REGISTER_IP: '1000000',
       RATE_LIMIT_SEARCH_IP: '7',
       RATE_LIMIT_SEARCH_WINDOW_SECONDS: '60',
+      RATE_LIMIT_NOT_FOUND_PER_SECOND: '3',
       RATE_LIMIT_RESET_IP: '8',
       RATE_LIMIT_RESET_EMAIL: '9',
     };
@@ -34,13 +36,20 @@ describe('config.rateLimits', () => {
       registerIp: 1_000_000,
       searchIp: 7,
       searchWindowSeconds: 60,
+      notFoundPerSecond: 3,
       resetIp: 8,
       resetEmail: 9,
     });
   });
 
   it('refuses anything but a whole number from 1 to 1,000,000, naming the variable', () => {
-    for (const name of ['RATE_LIMIT_COMMENT_IP', 'RATE_LIMIT_LOGIN_ACCOUNT', 'RATE_LIMIT_LOGIN_IP', 'RATE_LIMIT_REGISTER_IP']) {
+    for (const name of [
+      'RATE_LIMIT_COMMENT_IP',
+      'RATE_LIMIT_LOGIN_ACCOUNT',
+      'RATE_LIMIT_LOGIN_IP',
+      'RATE_LIMIT_REGISTER_IP',
+      'RATE_LIMIT_NOT_FOUND_PER_SECOND',
+    ]) {
       for (const value of ['0', '-1', '1.5', 'ten', '1e3', '2000000', 'abc']) {
         expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(ConfigError);
         expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(new RegExp(name));

@@ -35,6 +35,8 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
   commentMinFormSeconds: number;
+  /** A comment posted with a form token older than this is held (COMMENT_FORM_TOKEN_MAX_HOURS, in seconds here). */
+  commentMaxFormSeconds: number;
   /** A comment posted without the form's token is held (COMMENT_REQUIRE_FORM_TOKEN, default on). */
   commentRequireFormToken: boolean;
   /** The most comments kept unseen, held or marked as spam (COMMENT_HELD_MAX): the oldest go past it. */
@@ -90,6 +92,8 @@ export interface RateLimitSettings {
   searchIp: number;
   /** That window, in seconds (RATE_LIMIT_SEARCH_WINDOW_SECONDS, default 10). */
   searchWindowSeconds: number;
+  /** Answers to unknown addresses per second and serving process before they wait their turn (RATE_LIMIT_NOT_FOUND_PER_SECOND). */
+  notFoundPerSecond: number;
   /** Password-reset requests per address per hour (RATE_LIMIT_RESET_IP). */
   resetIp: number;
   /** Password-reset mails per email address per hour (RATE_LIMIT_RESET_EMAIL). */
@@ -103,6 +107,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   registerIp: 3,
   searchIp: 30,
   searchWindowSeconds: 10,
+  notFoundPerSecond: 100,
   resetIp: 10,
   resetEmail: 3,
 };
@@ -139,6 +144,7 @@ function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
     registerIp: limit('RATE_LIMIT_REGISTER_IP', DEFAULT_RATE_LIMITS.registerIp),
     searchIp: limit('RATE_LIMIT_SEARCH_IP', DEFAULT_RATE_LIMITS.searchIp),
     searchWindowSeconds: readInt(env, 'RATE_LIMIT_SEARCH_WINDOW_SECONDS', DEFAULT_RATE_LIMITS.searchWindowSeconds, 1, 86_400),
+    notFoundPerSecond: limit('RATE_LIMIT_NOT_FOUND_PER_SECOND', DEFAULT_RATE_LIMITS.notFoundPerSecond),
     resetIp: limit('RATE_LIMIT_RESET_IP', DEFAULT_RATE_LIMITS.resetIp),
     resetEmail: limit('RATE_LIMIT_RESET_EMAIL', DEFAULT_RATE_LIMITS.resetEmail),
   };
@@ -254,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     renderWorkerMemoryMb: readInt(env, 'RENDER_WORKER_MEMORY_MB', 256, 64, 4096),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
+    commentMaxFormSeconds: readInt(env, 'COMMENT_FORM_TOKEN_MAX_HOURS', 24, 1, 24 * 365) * 3600,
     commentRequireFormToken: readBool(env, 'COMMENT_REQUIRE_FORM_TOKEN', true),
     commentHeldMax: readInt(env, 'COMMENT_HELD_MAX', 1000, 10, 1_000_000),
     cdn: readCdn(env),

@@ -1,10 +1,8 @@
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
-import type { PageTag } from './page-store/site-tags.ts';
-import type { SearchPageAnswer } from './content/search-page-answer.ts';
-import type { SearchPool } from './content/search-pool.ts';
-import type { PdfTextExtractor } from './content/pdf-text.ts';
+import type { PageTag } from '../shared/site-map/tags.ts';
+import type { PdfTextExtractor, SearchPageAnswer, SearchPool } from './ports.ts';
 import type { CdnPurgeReport, CdnPurgeStatus } from '../shared/api-types.ts';
 import type { HitStore } from './api/hit-log.ts';
 

@@ -2,7 +2,7 @@ import { hasErrors, summarizeErrors, type ValidationResult } from '../shared/val
 
 /**
  * The one error catalogue: services throw AppError with a code from here; routes turn it into
- * `{ error, message }` with the status below (DESIGN.md section 4).
+ * `{ error, message }` with the status below (docs/product.md#the-api).
  */
 export const errorStatus = {
   invalid_input: 400,

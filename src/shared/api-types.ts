@@ -1,5 +1,5 @@
 /**
- * What every /api call answers (DESIGN.md section 4), shared by the server's DTO mapping, which
+ * What every /api call answers (docs/product.md#the-api), shared by the server's DTO mapping, which
  * declares it returns these, and src/client/api.ts, which reads them. Types only: nothing here
  * reaches a bundle.
  */
@@ -12,7 +12,7 @@ export interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-/** How long a change took to reach the stored public pages, in milliseconds (DESIGN.md section 2). */
+/** How long a change took to reach the stored public pages, in milliseconds (docs/product.md#speed-and-freshness). */
 export interface LiveTime {
   live_ms: number;
   /**
@@ -78,6 +78,10 @@ export interface HeldComment {
 /** GET /api/comment-token: the signed time the comment form was handed out (never cached). */
 export interface CommentFormToken {
   token: string;
+  /** A post sooner than this after the token was issued is held. */
+  min_seconds: number;
+  /** A post with a token older than this is held: the form asks for a new one first. */
+  max_seconds: number;
 }
 
 export type CommentStatus = 'approved' | 'pending' | 'spam';
@@ -112,7 +116,7 @@ export interface AdminCommentDto extends CommentDto {
   blog_title: string | null;
 }
 
-/** A blog with every entity field of SPEC.md section 3, `_id` and `isVideo` ("1"/"0") included. */
+/** A blog with every entity field of docs/product.md#what-is-stored, `_id` and `isVideo` ("1"/"0") included. */
 // Spelled out, not derived from the table type: this is the browser contract, which keeps its own names.
 export interface BlogDto {
   id: number;
@@ -137,7 +141,7 @@ export interface BlogDto {
 
 export type BlogStatus = 'published' | 'draft' | 'scheduled';
 
-/** What admins' answers add to a blog (readers' answers keep SPEC's fields only). */
+/** What admins' answers add to a blog (readers' answers keep the fields of docs/product.md#what-is-stored only). */
 export interface PublishingFields {
   status: BlogStatus;
   /** When a scheduled article goes live (ISO 8601 UTC); null when not scheduled. */

@@ -3,7 +3,7 @@ import { toEmbedUrl, youtubeIdOf } from './video.ts';
 
 const EMBED = 'https://www.youtube.com/embed/dQw4w9WgXcQ';
 
-describe('toEmbedUrl (SPEC.md section 5)', () => {
+describe('toEmbedUrl (docs/product.md#validation-rules)', () => {
   it.each([
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'],
     ['https://youtube.com/watch?v=dQw4w9WgXcQ'],

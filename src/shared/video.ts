@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 5: long-form YouTube watch URLs and youtu.be short links become embed URLs,
+ * docs/product.md#validation-rules: long-form YouTube watch URLs and youtu.be short links become embed URLs,
  * an invalid URL gives no video, any other address is used as it is.
  */
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /**
- * The admin panel's message banner (SPEC.md section 4: success titled "Success!", error titled
+ * The admin panel's message banner (docs/product.md#admin-area: success titled "Success!", error titled
  * "Error!", closable). One store for the page: the layout's banner island shows it, every admin
  * island sets it. A message can also be carried to the next page (after a create the form goes
  * to the blog table, which shows how long the change took to go live).

@@ -4,7 +4,7 @@ import { me } from '../client/api.ts';
 /**
  * Display state of the signed-in reader, shared by the nav and the login/logout screens.
  * Never holds the session token: that lives in an HttpOnly cookie. The username and admin flag
- * are also kept in localStorage (SPEC.md section 3) so the nav can paint them before
+ * are also kept in localStorage (docs/product.md#what-is-stored) so the nav can paint them before
  * GET /api/users/me answers; the server's answer always wins.
  */
 export interface AuthState {

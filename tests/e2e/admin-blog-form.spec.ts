@@ -4,7 +4,7 @@ import { buildBlogBody } from '../support/builders.ts';
 import { getJson, url } from './site-support.ts';
 
 /**
- * The blog form's rules (SPEC.md section 5), busy state (section 4) and messages (section 8), each
+ * The blog form's rules (docs/product.md#validation-rules), busy state (section 4) and messages (section 8), each
  * shown for its own case, and how it behaves after a save. Only the last case saves anything (a
  * draft of its own); the others stop at validation or at a faked answer.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { banner, logInAsAdminBeforeEach, prepareTestFiles } from './admin-support.ts';
 import { url } from './site-support.ts';
 
-/** /admin/carousel: add and delete slides, the image rules and the messages of SPEC.md sections 5 and 8. */
+/** /admin/carousel: add and delete slides, the image rules and the messages of docs/product.md#validation-rules, #messages. */
 const files = prepareTestFiles();
 logInAsAdminBeforeEach();
 

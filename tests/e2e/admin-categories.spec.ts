@@ -3,7 +3,7 @@ import { banner, logInAsAdminBeforeEach } from './admin-support.ts';
 import { buildBlogBody } from '../support/builders.ts';
 import { getJson, url } from './site-support.ts';
 
-/** /admin/category: list by sequence, add, inline rename with Save and Cancel, delete (SPEC.md sections 4, 5, 8). */
+/** /admin/category: list by sequence, add, inline rename with Save and Cancel, delete (docs/product.md#categories-and-carousel). */
 logInAsAdminBeforeEach();
 
 const suffix = Date.now().toString(36);

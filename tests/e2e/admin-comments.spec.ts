@@ -3,7 +3,7 @@ import { banner, logInAsAdmin } from './admin-support.ts';
 import fs from 'node:fs';
 import { url } from './site-support.ts';
 
-/** /admin/comments-manage: every comment with its blog's title; an admin can delete one (beyond SPEC.md). */
+/** /admin/comments-manage: every comment with its blog's title; an admin can delete one (docs/product.md#comment-moderation). */
 test('lists a new comment with its blog title, deletes it, and the article page follows', async ({ page }) => {
   const blogs = (await (await page.request.get(url('/api/blogs?limit=1'))).json()) as Array<{ id: number; title: string }>;
   const blog = blogs[0]!;
@@ -45,7 +45,7 @@ test('lists a new comment with its blog title, deletes it, and the article page 
   await expect(page.getByText(text)).toHaveCount(0);
 });
 
-/** Moderation (beyond SPEC.md): a comment a spam rule held waits under Pending until approved. */
+/** Moderation (docs/product.md#comment-moderation): a comment a spam rule held waits under Pending until approved. */
 test('a held comment appears under Pending; approving it shows it on the article and updates the menu count', async ({
   page,
 }) => {

@@ -5,7 +5,7 @@ import { url } from './site-support.ts';
 
 /**
  * The rich-text editor and the admin layout in a real browser: keyboard use of the toolbar, the
- * link protocol rule (SPEC.md section 5), paste, image upload, colours, and the side menu that
+ * link protocol rule (docs/product.md#validation-rules), paste, image upload, colours, and the side menu that
  * folds below 768 px. Nothing is saved.
  */
 const files = prepareTestFiles();
@@ -36,7 +36,7 @@ test('the toolbar is one tab stop, arrow keys move along it, and buttons work fr
   await openEditor(page);
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
   const labels = await toolbar.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
-  // SPEC.md's buttons first and in their order, then the study blocks' (docs/study-content.md).
+  // The ten formatting buttons first and in their order, then the study blocks' (docs/study-content.md).
   expect(labels.slice(0, 10)).toEqual([
     'Heading 1',
     'Heading 2',

@@ -53,7 +53,7 @@ async function fillLogin(page: Page, email: string, password: string): Promise<v
 
 const navAuth = (page: Page) => page.locator('header .nav-auth').first();
 
-test('the login screen has what SPEC.md asks for', async ({ page }) => {
+test('the login screen has what docs/product.md#login-and-registration asks for', async ({ page }) => {
   await page.goto(url('/login'));
   await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { getJson, waitForIsland } from './site-support.ts';
 
 /**
- * The comment form says why a post did not go through (beyond SPEC.md section 8, where a failed
+ * The comment form says why a post did not go through (beyond docs/product.md#messages, where a failed
  * post is only logged): held for approval as a status (the form then clears, as after a post),
  * refusals and failures as an alert, with what the visitor typed kept in the form.
  */
@@ -77,6 +77,27 @@ test('a comment sent before the form token arrived waits for it (a post without 
   // The token answers only after the click: a form that posted without waiting has sent none.
   release();
   expect(((await post).postDataJSON() as Record<string, unknown>).form_token).toMatch(/^\d+\.[\w-]+$/);
+  await expect(form.section.getByRole('status')).toHaveText('Your comment was posted.');
+});
+
+test('a form left open longer than its token lives asks for a new token before posting', async ({ page, request }) => {
+  const blog = (await getJson<Array<{ id: number }>>(request, '/api/blogs?limit=1'))[0]!;
+  const handedOut: string[] = [];
+  await page.route('**/api/comment-token', async (route) => {
+    const answer = await route.fetch();
+    const body = (await answer.json()) as { token: string; max_seconds: number };
+    handedOut.push(body.token);
+    // The first token says it lives one second: by the time the reader posts, it is too old.
+    await route.fulfill({ response: answer, json: handedOut.length === 1 ? { ...body, max_seconds: 1 } : body });
+  });
+  const form = await openForm(page, blog.id);
+  await form.text.fill(`Written slowly ${Date.now()}`);
+  await form.name.fill('Slow Reader');
+  const post = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/blogs/${blog.id}/comment`));
+  await form.submit.click();
+  const sent = ((await post).postDataJSON() as Record<string, unknown>).form_token;
+  expect(handedOut).toHaveLength(2);
+  expect(sent).toBe(handedOut[1]);
   await expect(form.section.getByRole('status')).toHaveText('Your comment was posted.');
 });
 

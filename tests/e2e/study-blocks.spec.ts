@@ -4,10 +4,13 @@ import { banner, findBlogId, logInThroughForm, waitForEditor } from './admin-sup
 import { url, waitForNavScript } from './site-support.ts';
 
 /**
- * Study material written in the editor and read on the public page: a numbered list, a task
- * list, a display formula (and an invalid one that still saves), a table, a Python code block, a
- * callout and a footnote. Readers get MathML and highlighted code with no script for either, in
- * light and dark, at phone and desktop widths, with no axe violation. The article is deleted at the end.
+ * Study material written in the editor and read on the public page: inline formulas typed between
+ * dollars (a long one among them) and a display one typed as $$…$$, a display formula from the
+ * panel (and an invalid one that still saves), numbered, task and bulleted lists, a quote, inline
+ * code, a horizontal rule, "Remember" and "Worked example" callouts, a Python code block, a table
+ * with columns and rows added and removed and a column aligned, and a footnote. Readers get
+ * MathML and highlighted code with no script for either, in light and dark, at phone and desktop
+ * widths, with nothing wider than the screen and no axe violation. The article is deleted at the end.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -43,7 +46,12 @@ test('each study block is written in the editor and saved', async () => {
   const press = (name: string) => study.getByRole('button', { name, exact: true }).click();
   await editor.click();
   // Written top to bottom, never moving back: each step waits until the editor shows the last one.
-  await page.keyboard.type('The roots are ');
+  // A formula typed between dollars becomes one as the closing dollar is typed (a long one too).
+  await page.keyboard.type('The roots of $ax^2 + bx + c = 0$');
+  await expect(editor.locator('p .editor-math:not(.editor-math-block) math msup')).toBeVisible();
+  await page.keyboard.type(' and the fifth power $(a+b)^5 = a^5 + 5a^4b + 10a^3b^2 + 10a^2b^3 + 5ab^4 + b^5$');
+  await expect(editor.locator('p .editor-math:not(.editor-math-block)')).toHaveCount(2);
+  await page.keyboard.type(' cost $5 or $10 to learn. The roots are ');
   await press('Formula');
   const formula = page.getByRole('group', { name: 'Formula' });
   await formula.getByLabel('Formula (TeX)').fill('x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}');
@@ -61,6 +69,12 @@ test('each study block is written in the editor and saved', async () => {
   await expect(editor.locator('.editor-math.math-error')).toHaveText('\\frac{1}{');
   await page.keyboard.type(' is kept.');
   await expect(editor.locator('p', { hasText: 'is kept.' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  // A paragraph typed as $$…$$ becomes a display formula; the cursor goes on below it.
+  await page.keyboard.type('$$E = mc^2$$');
+  await expect(editor.locator('.editor-math-block')).toHaveCount(2);
+  await page.keyboard.type('Mass is energy.');
+  await expect(editor.locator('.editor-math-block + p').last()).toHaveText('Mass is energy.');
   await page.keyboard.press('Enter');
 
   await press('Numbered list');
@@ -80,6 +94,35 @@ test('each study block is written in the editor and saved', async () => {
   await page.keyboard.press('Enter');
   await expect(editor.locator('ul li')).toHaveCount(1);
 
+  await press('Bulleted list');
+  await page.keyboard.type('Temperature');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Pressure');
+  await expect(editor.locator('ul > li:not([data-item-type="task"])')).toHaveCount(2);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+
+  await press('Quote');
+  await page.keyboard.type('Mathematics is the language of nature.');
+  await expect(editor.locator('blockquote', { hasText: 'language of nature' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // Inline code with nothing selected: on for what is typed next, then off again.
+  await page.keyboard.type('Call ');
+  await expect(editor.locator(':scope > p', { hasText: 'Call' })).toBeVisible();
+  await press('Inline code');
+  await page.keyboard.type('print()');
+  await expect(editor.locator('p > code')).toHaveText('print()');
+  await press('Inline code');
+  await page.keyboard.type(' to show it.');
+  await expect(editor.locator('p', { hasText: 'to show it.' })).toBeVisible();
+  await expect(editor.locator('p > code')).toHaveText('print()');
+  await press('Horizontal rule');
+  await expect(editor.locator('hr')).toHaveCount(1);
+  await page.keyboard.type('After the rule.');
+  await expect(editor.locator('hr + p')).toHaveText('After the rule.');
+  await page.keyboard.press('Enter');
+
   await press('Callout');
   await page.getByRole('group', { name: 'Callout' }).getByRole('button', { name: 'Remember' }).click();
   await page.keyboard.type('Divide by 2a, not 2.');
@@ -89,6 +132,14 @@ test('each study block is written in the editor and saved', async () => {
   await expect(editor.locator('[data-callout="remember"] p')).toHaveCount(2);
   await page.keyboard.press('Enter');
   await expect(editor.locator('[data-callout="remember"] p')).toHaveCount(1);
+
+  await press('Callout');
+  await page.getByRole('group', { name: 'Callout' }).getByRole('button', { name: 'Worked example' }).click();
+  await page.keyboard.type('A ball falls for 2 s: v = 9.8 × 2 = 19.6 m/s.');
+  await expect(editor.locator('[data-callout="example"]', { hasText: '19.6 m/s' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(editor.locator('[data-callout="example"] p')).toHaveCount(1);
 
   await press('Code block');
   await page.getByRole('group', { name: 'Code block' }).getByLabel('Language').selectOption('python');
@@ -107,6 +158,48 @@ test('each study block is written in the editor and saved', async () => {
     await page.keyboard.type(text);
     await expect(editor.locator('th, td', { hasText: text })).toBeVisible();
   }
+  // Columns and rows added, filled, removed again; a column aligned right.
+  const table = page.getByRole('group', { name: 'Table' });
+  const editTable = async (action: string) => {
+    await press('Table');
+    await table.getByRole('button', { name: action }).click();
+  };
+  await editTable('Add column right');
+  await expect(editor.locator('th')).toHaveCount(3);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('11');
+  await editor.locator('th').nth(2).click();
+  await page.keyboard.type('Number');
+  await expect(editor.locator('th').nth(2)).toHaveText('Number');
+  await editTable('Add column right');
+  await expect(editor.locator('th')).toHaveCount(4);
+  await editor.locator('th').nth(3).click();
+  await page.keyboard.type('Spare column');
+  await editTable('Delete column');
+  await expect(editor.locator('th')).toHaveText(['Element', 'Symbol', 'Number']);
+  await editor.locator('td', { hasText: '11' }).click();
+  await editTable('Align column right');
+  await expect(editor.locator('td', { hasText: '11' })).toHaveAttribute('style', /text-align: right/);
+  // The whole column, header included (markdown aligns columns, not cells).
+  await expect(editor.locator('th', { hasText: 'Number' })).toHaveAttribute('style', /text-align: right/);
+  await expect(editor.locator('th', { hasText: 'Symbol' })).not.toHaveAttribute('style', /text-align: right/);
+  await editTable('Add row below');
+  await expect(editor.locator('tr')).toHaveCount(3);
+  await editor.locator('tr').nth(2).locator('td').first().click();
+  for (const [i, text] of ['Chlorine', 'Cl', '17'].entries()) {
+    if (i > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+    await expect(editor.locator('td', { hasText: text })).toBeVisible();
+  }
+  await editTable('Add row below');
+  await expect(editor.locator('tr')).toHaveCount(4);
+  await editor.locator('tr').nth(3).locator('td').first().click();
+  await page.keyboard.type('Spare row');
+  await editTable('Delete row');
+  await expect(editor.locator('tr')).toHaveCount(3);
+  await expect(editor.locator('table')).not.toContainText('Spare');
+  await editor.locator('td', { hasText: '17' }).click();
+  await page.keyboard.press('End');
 
   // Last, as the note takes the cursor to the end of the article.
   await press('Footnote');
@@ -134,6 +227,22 @@ test('the editor with its study buttons fits a 390 px screen', async () => {
   await expect(page.getByRole('group', { name: 'Keyboard shortcuts' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Escape');
+  // A long formula scrolls in its own box; the writing area does not widen.
+  const editor = page.locator('.editor-content');
+  await editor.click();
+  await page.keyboard.type('So $(a+b)^5 = a^5 + 5a^4b + 10a^3b^2 + 10a^2b^3 + 5ab^4 + b^5$ holds.');
+  await expect(editor.locator('.editor-math math')).toHaveCount(1);
+  const wider = await editor.evaluate((element) => ({
+    page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    editor: element.scrollWidth - element.clientWidth,
+  }));
+  expect(wider).toEqual({ page: 0, editor: 0 });
+  // Nothing left to save or offer back: the next test opens a new form.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await expect(editor.locator('.editor-math')).toHaveCount(0);
+  await page.evaluate(() => localStorage.clear());
   await page.setViewportSize({ width: 1280, height: 720 });
 });
 
@@ -175,16 +284,36 @@ test('readers get MathML, highlighted code, a framed table, the callout and the 
   expect(response?.status()).toBe(200);
   const content = page.locator('.article-content');
   await expect(content.locator('.math-display math[display="block"] msqrt')).toBeVisible();
+  await expect(content.locator('.math-display math')).toHaveCount(2);
+  await expect(content.locator('p .math-inline math msup').first()).toBeVisible();
+  await expect(content.locator('p .math-inline[tabindex="0"] math')).toHaveCount(1);
+  await expect(content.getByText('cost $5 or $10 to learn.')).toBeVisible();
   await expect(content.locator('.math-error code')).toHaveText('\\frac{1}{');
   await expect(content.locator('ol li', { hasText: 'Work out the discriminant' })).toBeVisible();
   await expect(content.locator('.task-item input[type="checkbox"][aria-label="To do"]')).toBeDisabled();
   await expect(content.locator('.callout-remember .callout-title')).toHaveText('Remember');
+  await expect(content.locator('.callout-example .callout-title')).toHaveText('Worked example');
+  await expect(content.locator('ul li', { hasText: 'Pressure' })).toBeVisible();
+  await expect(content.locator('blockquote')).toContainText('language of nature');
+  await expect(content.locator('hr')).toHaveCount(1);
+  await expect(content.locator('p > code')).toHaveText('print()');
   await expect(content.locator('pre.shiki')).toContainText('print(2 + 2)');
   await expect(content.getByRole('button', { name: 'Copy code' })).toBeVisible();
-  await expect(content.locator('.table-scroll table thead th').first()).toHaveText('Element');
+  await expect(content.locator('.table-scroll table thead th')).toHaveText(['Element', 'Symbol', 'Number']);
+  await expect(content.locator('.table-scroll tbody tr')).toHaveCount(2);
+  await expect(content.locator('.table-scroll td', { hasText: '11' })).toHaveCSS('text-align', 'right');
+  await expect(content.locator('.table-scroll th', { hasText: 'Number' })).toHaveCSS('text-align', 'right');
+  await expect(content.locator('.table-scroll')).not.toContainText('Spare');
   await expect(content.locator('.footnote-ref a')).toHaveAttribute('href', /^#fn-1$/);
   await expect(content.locator('.footnotes li')).toContainText('Written by hand in the exam.');
-  await expect(page.locator('link[rel="stylesheet"][href*="Temml"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="stylesheet"][href^="/_astro/math."]')).toHaveCount(1);
+  // The formulas are drawn with a math font: the reader's own, or the self-hosted one (none here).
+  const mathFont = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((font) => font.family.replace(/"/g, '') === 'Study Math').map((f) => f.status);
+    });
+  await expect.poll(mathFont).toEqual(['loaded']);
   const scripts = await page
     .locator('script')
     .evaluateAll((list) => list.map((s) => (s as HTMLScriptElement).src + s.textContent));

@@ -5,7 +5,7 @@ import { bearer, login, loginAsAdmin, loginAsNewUser, registerUser, type Session
 import { buildCategory } from '../support/builders.ts';
 
 /**
- * The access matrix of issue 4: every /api route of DESIGN.md section 4 with no token, a garbage
+ * The access matrix of issue 4: every /api route of docs/product.md#the-api with no token, a garbage
  * token, a tampered token, an expired token, a logged-out token, a reader's token and an admin's
  * token. Routes come from the design's table, not from the code, so a route that is missing or
  * unguarded fails here loudly. Then CSRF for cookie requests, and the /admin pages.
@@ -21,7 +21,7 @@ interface Route {
 
 const MISSING = 999_999;
 
-/** DESIGN.md section 4, admin rows (plus the admin comment delete the admin screens use). */
+/** docs/product.md#the-api, admin rows (plus the admin comment delete the admin screens use). */
 const ADMIN_ROUTES: Route[] = [
   { method: 'GET', path: '/api/blogs/comment' },
   { method: 'POST', path: '/api/blogs', body: { json: {} } },
@@ -35,7 +35,7 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'POST', path: '/api/carousel', body: { form: { title: 'no image' } } },
   { method: 'DELETE', path: `/api/carousel/${MISSING}` },
   { method: 'DELETE', path: `/api/blogs/comment/${MISSING}` },
-  // Comment moderation (beyond DESIGN.md's table): the tabs, the actions and the blocklist.
+  // Comment moderation (beyond the original table, docs/product.md#comment-moderation): the tabs, the actions and the blocklist.
   { method: 'GET', path: '/api/blogs/comment?status=pending' },
   { method: 'POST', path: '/api/blogs/comment/moderate', body: { json: { ids: [MISSING], action: 'approve' } } },
   { method: 'GET', path: '/api/admin/comment-blocklist' },
@@ -50,7 +50,7 @@ const ADMIN_ROUTES: Route[] = [
   { method: 'POST', path: `/api/admin/pages/about/revisions/${MISSING}/restore` },
 ];
 
-/** DESIGN.md section 4, rows open to all, with the status each answers anyone. */
+/** docs/product.md#the-api, rows open to all, with the status each answers anyone. */
 const PUBLIC_ROUTES: Array<Route & { expected: number }> = [
   { method: 'GET', path: '/api/carousel', expected: 200 },
   { method: 'GET', path: '/api/blogs/top-viewed', expected: 200 },

@@ -11,8 +11,8 @@ import { buildBlogBody, buildCategory, uniqueName } from '../support/builders.ts
 import { call, expectError, page, sendForm, sendJson, uploadPdf, type Answer, type Json } from './http-support.ts';
 
 /**
- * The admin write API (DESIGN.md section 4) against the real built server: every change must be
- * visible through the API and on the public pages when its call answers, every SPEC.md section 5
+ * The admin write API (docs/product.md#the-api) against the real built server: every change must be
+ * visible through the API and on the public pages when its call answers, every docs/product.md#validation-rules
  * rule answers 400 with its field message, and nobody but an admin gets in.
  */
 
@@ -281,7 +281,7 @@ describe('blogs: create, update, delete', () => {
   });
 });
 
-describe('blogs: validation (SPEC.md section 5)', () => {
+describe('blogs: validation (docs/product.md#validation-rules)', () => {
   async function expectFieldError(overrides: Json, field: string, message: string) {
     const before = await totalBlogs();
     const answer = await post('/api/blogs', validBlog(overrides));

@@ -21,7 +21,7 @@ import {
 } from './http-support.ts';
 
 /**
- * Image and PDF uploads against the real built server (research/security.md section 5): images
+ * Image and PDF uploads against the real built server (docs/product.md#validation-rules): images
  * are judged by their bytes and re-encoded to clean WebP in three widths, PDFs must be PDFs, the
  * limits answer 413/415/422 with JSON, and nothing half-written or stray is left on disk.
  */

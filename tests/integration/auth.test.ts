@@ -379,7 +379,7 @@ describe('accounts', () => {
   });
 
   describe('pages', () => {
-    it('/login has the form of SPEC.md section 2 and is never stored', async () => {
+    it('/login has the form of docs/product.md#public-screens and is never stored', async () => {
       const page = await call(server, '/login');
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-store');

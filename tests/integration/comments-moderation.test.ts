@@ -107,6 +107,20 @@ describe('spam rules hold a comment for moderation', () => {
     expect(await publicComments(blogIds[0]!)).not.toContain(text);
   });
 
+  it('a form token older than a day (harvested and replayed) is held, and says why to the moderator', async () => {
+    const stale = await formTokenIssuedAt(server, Date.now() - 25 * 3600_000);
+    const text = uniqueName('Posted with an old token');
+    expectHeld(await postComment(blogIds[0]!, formBody({ comment: text, form_token: stale })));
+    expect(await publicComments(blogIds[0]!)).not.toContain(text);
+    const row = (await moderationTab('pending')).rows.find((r) => r.comment === text);
+    expect(row?.held_reason).toBe('Form token expired (the form was loaded too long before)');
+  });
+
+  it('the token handed out says how long it may be used', async () => {
+    const answer = await call(server, '/api/comment-token');
+    expect(answer.body).toMatchObject({ token: expect.stringMatching(/^\d+\./), min_seconds: 30, max_seconds: 86_400 });
+  });
+
   it('a clean comment from the form appears at once (201)', async () => {
     const text = uniqueName('A clean comment from the form');
     const posted = await postComment(blogIds[0]!, formBody({ comment: text }));
@@ -315,7 +329,7 @@ describe('moderation', () => {
     expectError(await call(server, '/api/blogs/comment?status=deleted', { headers: auth }), 400, 'invalid_input');
   });
 
-  it('keeps the plain admin list in its SPEC shape', async () => {
+  it('keeps the plain admin list in its original shape', async () => {
     const list = await call(server, '/api/blogs/comment?limit=1', { headers: auth });
     expect(Object.keys((list.body as Json[])[0]!).sort()).toEqual([
       'blog_id',

@@ -87,6 +87,39 @@ describe('WEB_PROCESSES=2: metrics and the 404 page', () => {
   });
 });
 
+describe('WEB_PROCESSES=2: a flood of unknown addresses', () => {
+  it('waits its turn past RATE_LIMIT_NOT_FOUND_PER_SECOND while readers are answered, and every one gets the 404 page', async () => {
+    const server = await startServer({
+      env: { WEB_PROCESSES: '2', METRICS_ADDRESS: '127.0.0.1:0', RATE_LIMIT_NOT_FOUND_PER_SECOND: '1' },
+    });
+    try {
+      await untilPrerendered(server);
+      const metricsOrigin = /Metrics on (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(server.output())![1]!;
+      const waiting = async () => {
+        const text = await (await fetch(`${metricsOrigin}/metrics`)).text();
+        return Number(/^site_not_found_waiting (\d+)$/m.exec(text)?.[1] ?? NaN);
+      };
+      // 60 made-up addresses at once: two leave at once (one per process), the rest wait, one a
+      // second per process, about 30 s in all.
+      const flood = Array.from({ length: 60 }, () => fresh(server.origin, `/nope/${crypto.randomBytes(8).toString('hex')}`));
+      await until(waiting, (n) => n >= 30, 'the flood waiting its turn');
+      // Readers meanwhile: answered from the store while the flood still waits.
+      for (let i = 0; i < 4; i++) {
+        const reader = await fresh(server.origin, '/about');
+        expect([reader.status, reader.state]).toEqual([200, 'HIT']);
+      }
+      expect(await waiting()).toBeGreaterThan(0);
+      for (const answer of await Promise.all(flood)) {
+        expect(answer.status).toBe(404);
+        expect(answer.body).toContain('Page Not Found');
+      }
+      expect(await waiting()).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('WEB_PROCESSES=2: views', () => {
   it('count one view per address and article across processes; a forged X-Forwarded-For adds none', async () => {
     // No stored pages needed here. TRUST_PROXY is off: X-Forwarded-For is only a client's claim.

@@ -5,7 +5,7 @@ import { snapshotData, type DataSnapshot } from './security-support.ts';
 import { until } from '../support/wait.ts';
 
 /**
- * A fuzz run over every /api route of DESIGN.md section 4 (issue 6): generated requests with
+ * A fuzz run over every /api route of docs/product.md#the-api (issue 6): generated requests with
  * random methods, ids, query strings, JSON bodies of random shapes (and broken ones), multipart
  * bodies of random bytes, and random headers (bad content types, garbage credentials, foreign
  * origins), eight at a time: a fixed number of requests, however long a busy machine takes.
@@ -57,7 +57,7 @@ interface RouteTemplate {
   write?: boolean;
 }
 
-/** DESIGN.md section 4, every route. */
+/** docs/product.md#the-api, every route. */
 const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/api/carousel' },
   { method: 'POST', path: '/api/carousel', body: 'multipart', write: true },

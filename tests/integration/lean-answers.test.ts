@@ -268,7 +268,7 @@ describe('uploaded PDFs resume', () => {
 });
 
 describe('pages for things that do not exist', () => {
-  it('an unknown category shows SPEC text with 404, and 200 such URLs store nothing', async () => {
+  it('an unknown category shows the empty-category text with 404, and 200 such URLs store nothing', async () => {
     const before = storedPageCount();
     expect(before).toBeGreaterThan(0);
     for (let i = 0; i < 200; i++) {

@@ -8,7 +8,7 @@ import { blogBodyFrom, uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json } from './http-support.ts';
 
 /**
- * Stale-while-revalidate (DESIGN.md section 2): when a save answers its hot pages are fresh; every
+ * Stale-while-revalidate (docs/product.md#speed-and-freshness): when a save answers its hot pages are fresh; every
  * other page it touched is answered at once from its previous version (STALE) while a background
  * queue re-renders it, most requested first; the admin can watch the queue drain. And fine
  * dependencies: a title edit stales only the pages that show the article.

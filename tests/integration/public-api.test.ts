@@ -10,7 +10,7 @@ import { call, expectError, sendJson, type Answer, type Json } from './http-supp
 import { until } from '../support/wait.ts';
 
 /**
- * The public /api endpoints of DESIGN.md section 4 against the real built server and a fresh
+ * The public /api endpoints of docs/product.md#the-api against the real built server and a fresh
  * seeded database. Search fixtures are written straight into the server's SQLite file through the
  * repositories (the API reads SQLite on every request, so they are visible at once).
  */

@@ -7,7 +7,7 @@ import type { ApiBlog, ApiCategory } from '../support/api-types.ts';
 import { buildBlogWrite } from '../support/builders.ts';
 
 /**
- * Every public screen of SPEC.md section 2, fetched over HTTP from the real built server: one with
+ * Every public screen of docs/product.md#public-screens, fetched over HTTP from the real built server: one with
  * the demo content, one started empty (SEED_DEMO=false) for the empty states. Expectations come
  * from the public API's view of the same database, so they do not depend on seed details.
  */

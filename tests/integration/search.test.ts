@@ -102,7 +102,7 @@ describe('search results', () => {
     expect(inTitle.main).toContain('Matched in the title');
   });
 
-  it('keep the SPEC heading and the query in the search box', async () => {
+  it('keep the search heading and the query in the search box', async () => {
     const result = await searchPage(server, 'photosynthesis');
     expect(result.main).toContain('Search Results for: &quot;photosynthesis&quot;');
     expect(result.html).toMatch(/<input[^>]*name="search"[^>]*value="photosynthesis"/);

@@ -3,7 +3,7 @@ import type { TestServer } from '../support/server.ts';
 
 /**
  * Helpers for the attack tests (security-input, fuzz-api): a snapshot of everything a request
- * could change, read both through the public and admin API (DESIGN.md section 4) and straight
+ * could change, read both through the public and admin API (docs/product.md#the-api) and straight
  * from the SQLite file, so "no data change" means no change anywhere but the sessions table.
  */
 

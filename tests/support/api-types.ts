@@ -1,4 +1,4 @@
-/** The shapes the public API answers with, as the tests read them (SPEC.md section 3). */
+/** The shapes the public API answers with, as the tests read them (docs/product.md#what-is-stored). */
 
 export interface ApiComment {
   id: number;

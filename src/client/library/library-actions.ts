@@ -1,5 +1,5 @@
 import { $auth, clearAuth } from '../../stores/auth.ts';
-import { ApiError } from '../api.ts';
+import { ApiError } from '../http.ts';
 import { getLibrary, removeFromLibrary, saveToLibrary, syncDeviceSaves } from '../library-api.ts';
 import type { LibraryAnswer, SavedArticleDto } from '../../shared/api-types.ts';
 import { readSavedList, writeSavedList, type SavedEntry } from './saved-list.ts';

@@ -1,4 +1,4 @@
-import { ApiError } from '../api.ts';
+import { ApiError } from '../http.ts';
 import { $auth } from '../../stores/auth.ts';
 import { onSavedListChange, readSavedList } from './saved-list.ts';
 import { removeArticle, saveArticle, sendDeviceSaves, type SaveTarget } from './library-actions.ts';

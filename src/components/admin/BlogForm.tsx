@@ -25,7 +25,7 @@ const uploadEditorImage = async (file: File) => (await uploadImage(file)).url;
 
 /**
  * The blog create and edit form (one component for both): fields, uploads, the rich-text editor,
- * validation shared with the server, and the busy state of SPEC.md section 4. The state and the
+ * validation shared with the server, and the busy state of docs/product.md#article-form. The state and the
  * submit live in useBlogForm.
  */
 export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; blogId?: string | null }) {

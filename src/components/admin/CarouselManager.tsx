@@ -11,7 +11,7 @@ import { useAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
 import { serverFieldErrors, useFieldErrors } from './use-field-errors.ts';
 
-/** SPEC.md section 8: other carousel errors show the error's own message. */
+/** docs/product.md#messages: other carousel errors show the error's own message. */
 function ownMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? error.message;
   return error instanceof Error ? error.message : String(error);

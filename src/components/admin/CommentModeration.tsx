@@ -13,7 +13,7 @@ const BULK_LABEL: Record<ModerationAction, string> = {
 
 /**
  * /admin/comments-manage: comments by status (Pending first: what a rule held), with approve,
- * mark as spam and delete for one comment or the ticked ones (beyond SPEC.md's view-only list).
+ * mark as spam and delete for one comment or the ticked ones (docs/product.md#comment-moderation).
  */
 const STATUSES: readonly CommentStatus[] = ['pending', 'approved', 'spam'];
 

@@ -7,7 +7,7 @@ export interface MessageBannerProps {
   onClose: () => void;
 }
 
-/** SPEC.md section 4: a success ("Success!") or error ("Error!") message the admin can close. */
+/** docs/product.md#admin-area: a success ("Success!") or error ("Error!") message the admin can close. */
 export function MessageBanner({ type, message, liveMs, onClose }: MessageBannerProps) {
   const title = type === 'success' ? 'Success!' : 'Error!';
   return (

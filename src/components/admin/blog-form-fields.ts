@@ -92,7 +92,7 @@ export function fieldsFromBody(body: Record<string, string>): BlogFields {
   };
 }
 
-/** "Any image" (SPEC.md section 5), within the upload size limit; the server checks the bytes. */
+/** "Any image" (docs/product.md#validation-rules), within the upload size limit; the server checks the bytes. */
 export function checkFeaturedImage(file: File | null): string | null {
   if (!file) return null;
   if (!file.type.toLowerCase().startsWith('image/')) return BLOG_FORM_MESSAGES.featuredImageType;

@@ -9,7 +9,7 @@ interface Options<T> {
   onDeleted: (item: T) => void;
   /** Shown when the server's answer has no message of its own. */
   deletedText: string;
-  /** The banner text for a failure (SPEC.md section 8 differs per screen). */
+  /** The banner text for a failure (docs/product.md#messages differs per screen). */
   failureText: (error: unknown) => string;
 }
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiError, login } from '../../client/api.ts';
 import { AuthForm, type AuthField } from './AuthForm.tsx';
 
-/** SPEC.md section 9: the success message stays this long before the redirect. */
+/** docs/product.md#limits-and-constants: the success message stays this long before the redirect. */
 export const LOGIN_REDIRECT_MS = 1000;
 const FALLBACK = 'Login failed. Please check your credentials.';
 
@@ -55,7 +55,7 @@ export default function LoginForm({ resetOffered = false }: { resetOffered?: boo
           </p>
         ) : (
           <p className="auth-aside">
-            {/* SPEC.md section 2: without mail (no SMTP_URL) the link is there but goes nowhere. */}
+            {/* docs/product.md#public-screens: without mail (no SMTP_URL) the link is there but goes nowhere. */}
             <a href="#" aria-disabled="true" aria-describedby={`${id}-reset-note`} onClick={(e) => e.preventDefault()}>
               Forgot password?
             </a>

@@ -9,7 +9,7 @@ interface Props {
 
 const TITLES: Record<BannerType, string> = { success: 'Success!', error: 'Error!' };
 
-/** SPEC.md section 4: a success or error banner with its title, which the reader can close. */
+/** docs/product.md#admin-area: a success or error banner with its title, which the reader can close. */
 export default function MessageBanner({ type, message, onClose }: Props) {
   return (
     <div className={`message-banner message-banner-${type}`} role={type === 'error' ? 'alert' : 'status'}>

@@ -9,7 +9,7 @@ import {
 import { register } from '../../client/api.ts';
 import { AuthForm, type AuthField } from './AuthForm.tsx';
 
-/** SPEC.md section 9: the success message stays this long before going to /login. */
+/** docs/product.md#limits-and-constants: the success message stays this long before going to /login. */
 export const REGISTER_REDIRECT_MS = 2000;
 const SUCCESS = 'Registration successful! Please log in.';
 const FALLBACK = 'Registration failed. Please try again.';

@@ -18,7 +18,7 @@ interface Options<T> {
   send: () => Promise<T>;
   /** What to show and where to go once the server accepted the form. */
   onSuccess: (answer: T) => AuthSuccess;
-  /** The screen's own message when the server states none (SPEC.md section 8). */
+  /** The screen's own message when the server states none (docs/product.md#messages). */
   fallback: string;
 }
 

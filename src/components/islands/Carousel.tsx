@@ -12,7 +12,7 @@ interface Props {
   slides: CarouselSlide[];
 }
 
-/** SPEC.md section 4. */
+/** docs/product.md#home: every 5 s, wrapping around. */
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -55,7 +55,7 @@ export default function Carousel({ slides }: Props) {
   }, [rotating, count, index]);
 
   if (count === 0) {
-    // SPEC.md section 2: a short, calm box rather than an empty banner-sized block.
+    // docs/product.md#public-screens: a short, calm box rather than an empty banner-sized block.
     return (
       <section className="carousel-empty" aria-label="Highlights">
         <p>No items to display</p>

@@ -11,12 +11,12 @@ interface Props {
   initialComments: CommentDto[];
 }
 
-/** SPEC.md section 5: the form keeps a contact value whose input is not shown; it starts non-blank. */
+/** docs/product.md#validation-rules: the form keeps a contact value whose input is not shown; it starts non-blank. */
 export const DEFAULT_CONTACT = 'not provided';
 
 /**
  * The comments list and form. The list arrives rendered by the server; after a post the blog is
- * reloaded (SPEC.md section 4) so the reader sees the new comment. Unlike SPEC.md section 8 (a
+ * reloaded (docs/product.md#comments) so the reader sees the new comment. Unlike docs/product.md#messages (a
  * failed post only logged), the form says why a post did not go through (an alert) or that it is
  * held for approval (a status), and keeps the text so nothing typed is lost.
  */

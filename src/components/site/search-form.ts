@@ -2,8 +2,8 @@ import { searchHref } from './site.ts';
 
 /**
  * The nav search is a plain GET form to /blogs, so it works before any script and without one.
- * With the script, blank or whitespace-only text is ignored (SPEC.md section 5) and the address
- * is the tidy /blogs?search=... of SPEC.md section 2.
+ * With the script, blank or whitespace-only text is ignored (docs/product.md#validation-rules) and the address
+ * is the tidy /blogs?search=... of docs/product.md#public-screens.
  */
 export function ignoreBlankSearches(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {

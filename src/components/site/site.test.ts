@@ -75,7 +75,7 @@ describe('escapeXml', () => {
 });
 
 describe('social links from the settings', () => {
-  it('hides a button whose link is empty or not http(s), in the order of the spec', () => {
+  it('hides a button whose link is empty or not http(s), in the order of docs/product.md#floating-social-buttons', () => {
     expect(floatingSocialLinks(DEFAULT_SETTINGS)).toEqual([]);
     const settings = {
       ...DEFAULT_SETTINGS,

@@ -24,7 +24,7 @@ function linksOf(settings: SiteSettingsValues, fields: SocialField[]): SocialLin
 /** Footer "Follow Us": the social profiles the admin filled in. */
 export const followUsLinks = (settings: SiteSettingsValues) => linksOf(settings, FOLLOW_FIELDS);
 
-/** The floating social toggle (SPEC.md section 2): WhatsApp, Instagram, YouTube, those filled in. */
+/** The floating social toggle (docs/product.md#public-screens): WhatsApp, Instagram, YouTube, those filled in. */
 export const floatingSocialLinks = (settings: SiteSettingsValues) => linksOf(settings, FLOATING_FIELDS);
 
 /** A page's full title: the page's own title, then the site's (the site's home page shows it alone). */
@@ -42,13 +42,13 @@ export function blogsHref(params: { category?: number | null; search?: string | 
   return text ? `/blogs?${text}` : '/blogs';
 }
 
-/** The address a nav search goes to, or null for blank text (SPEC.md section 5: ignored). */
+/** The address a nav search goes to, or null for blank text (docs/product.md#validation-rules: ignored). */
 export function searchHref(text: string): string | null {
   const term = text.trim();
   return term === '' ? null : `/blogs?search=${encodeURIComponent(term)}`;
 }
 
-/** Share links of SPEC.md section 2, built from the page's canonical address. */
+/** Share links of docs/product.md#public-screens, built from the page's canonical address. */
 export function shareLinks(url: string, title: string): Array<{ name: string; href: string }> {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);

@@ -47,12 +47,12 @@ const BUTTONS: {
   { label: 'Keyboard shortcuts', glyph: '?', panel: 'help' },
 ];
 
-/** The first study button's place in the toolbar: after SPEC.md's ten formatting buttons. */
+/** The first study button's place in the toolbar: after the ten formatting buttons (docs/product.md#article-form). */
 export const FIRST_STUDY_INDEX = 10;
 
 /**
  * The study-material buttons, after the formatting ones in the same toolbar (whose first ten stay
- * as SPEC.md has them): lists, quote, code, tables, formulas, callouts, footnotes, rule and the
+ * as docs/product.md#article-form lists them): lists, quote, code, tables, formulas, callouts, footnotes, rule and the
  * shortcut list. Buttons that open a panel report aria-expanded; the panels render below the
  * toolbar (StudyPanels).
  */

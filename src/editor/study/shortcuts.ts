@@ -14,6 +14,7 @@ export const SHORTCUTS: [string, string][] = [
   ['Inline code', 'Mod+E'],
   ['Code block', 'Mod+Alt+C'],
   ['Formula', 'Mod+Alt+M'],
+  ['Formula as you type', '$x^2$ inline, $$x^2$$ alone on a line'],
   ['Table', 'Mod+Alt+T'],
   ['Next / previous table cell', 'Tab / Shift+Tab'],
   ['Callout', 'Mod+Alt+N'],

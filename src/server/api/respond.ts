@@ -3,7 +3,7 @@ import { AppError, errorBody, isDiskFull, nothingSaved } from '../errors.ts';
 import { readLimitedBody, refuseDeclaredTooLarge } from './body.ts';
 import { BODY_LIMITS } from './body-limits.ts';
 
-/** Helpers every /api endpoint uses, so all answers share one shape (DESIGN.md section 4). */
+/** Helpers every /api endpoint uses, so all answers share one shape (docs/product.md#the-api). */
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' };
 

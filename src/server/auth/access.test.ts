@@ -28,7 +28,7 @@ describe('isAdminApi', () => {
     ['DELETE', '/api/carousel/1'],
     ['DELETE', '/api/blogs/comment/4'],
     ['PATCH', '/api/anything-new'],
-  ])('keeps admin writes of DESIGN.md section 4 to admins: %s %s', (m, p) => {
+  ])('keeps admin writes of docs/product.md#the-api to admins: %s %s', (m, p) => {
     expect(isAdminApi(m, p)).toBe(true);
   });
 

@@ -1,10 +1,10 @@
 /**
- * Who may call what, decided before any route runs (deny by default, DESIGN.md section 3).
+ * Who may call what, decided before any route runs (deny by default, docs/product.md#roles-and-access).
  * Every unsafe /api request needs an admin unless it is one of the few public writes below;
  * admin endpoints still call requireAdmin themselves, so forgetting either side stays safe.
  */
 
-/** Unsafe /api requests anyone may make (DESIGN.md section 4). */
+/** Unsafe /api requests anyone may make (docs/product.md#the-api). */
 const PUBLIC_WRITES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/users\/(register|login|logout|forgot-password|reset-password|confirm-email)$/ },
   // A reader's own account: every endpoint there calls requireSession and acts on that user only.

@@ -1,5 +1,5 @@
 /**
- * CSRF for cookie sessions (DESIGN.md section 3). A browser attaches the cookie to requests other
+ * CSRF for cookie sessions (docs/product.md#roles-and-access). A browser attaches the cookie to requests other
  * sites trigger, so an unsafe request riding on the cookie must prove it comes from our own pages:
  * `Sec-Fetch-Site: same-origin`, or an Origin equal to PUBLIC_ORIGIN. Never the origin the request
  * claims to be addressed to: its Host header is the client's to choose. Bearer requests never reach

@@ -6,7 +6,7 @@ import { createHitLogIn } from '../api/shared-hit-log.ts';
 import type { HitStore } from '../api/hit-log.ts';
 
 /**
- * Brute-force limits for login and registration (security.md section 6), sized by
+ * Brute-force limits for login and registration (docs/product.md#abuse-limits), sized by
  * `config.rateLimits`. Counts live in the shared hit store when the front server installed one
  * (every serving process counts against the same numbers), in this process's memory otherwise.
  *

@@ -6,7 +6,7 @@ export function toCommentDto(comment: Comment): CommentDto {
   return { id: comment.id, username: comment.username, comment: comment.comment, created_at: comment.created_at };
 }
 
-/** A blog as the API returns it: every entity field of SPEC.md section 3, `_id` and `isVideo` included. */
+/** A blog as the API returns it: every entity field of docs/product.md#what-is-stored, `_id` and `isVideo` included. */
 export function toBlogDto(blog: Blog): BlogDto;
 export function toBlogDto(blog: Blog, comments: Comment[]): BlogWithComments;
 export function toBlogDto(blog: Blog, comments?: Comment[]): BlogDto | BlogWithComments {
@@ -33,7 +33,7 @@ export function toBlogDto(blog: Blog, comments?: Comment[]): BlogDto | BlogWithC
   return comments ? { ...dto, comments: comments.map(toCommentDto) } : dto;
 }
 
-/** An admin's view adds the publishing state; readers' answers keep SPEC's fields only. */
+/** An admin's view adds the publishing state; readers' answers keep the fields of docs/product.md#what-is-stored only. */
 export function withPublishing<T extends BlogDto>(dto: T, blog: Pick<Blog, 'status' | 'publish_at'>): T & AdminBlogDto {
   return { ...dto, status: blog.status, publish_at: blog.publish_at };
 }

@@ -14,7 +14,7 @@ import type { DeletedAnswer, SavedCategory } from '../../shared/api-types.ts';
 
 /**
  * Category writes. Names are unique ignoring case (the column is `collate nocase`); a clash is a
- * 409 with the message of SPEC.md section 8. Every page shows the categories in its nav and
+ * 409 with the message of docs/product.md#messages. Every page shows the categories in its nav and
  * footer, so each change carries the nav tag besides the lists and the category's own pages.
  */
 

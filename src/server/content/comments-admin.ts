@@ -36,7 +36,7 @@ export async function listCommentsForAdmin(
   return { items, total };
 }
 
-/** GET /api/blogs/comment?status=: null without one (the plain SPEC list); 400 for an unknown one. */
+/** GET /api/blogs/comment?status=: null without one (the plain list of every comment); 400 for an unknown one. */
 export function parseStatusQuery(params: URLSearchParams): CommentStatus | null {
   const raw = params.get('status');
   if (raw === null || raw === '') return null;

@@ -8,7 +8,7 @@ import { COMMENT_MESSAGES, validateCommentInput } from '../../shared/validation/
 import type { HeldComment, PostedComment } from '../../shared/api-types.ts';
 import { judgeComment, pruneHeldComments } from './spam.ts';
 
-/** security.md section 6: comments, 5 per 10 minutes per client address (RATE_LIMIT_COMMENT_IP). */
+/** docs/product.md#abuse-limits: comments, 5 per 10 minutes per client address (RATE_LIMIT_COMMENT_IP). */
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
@@ -66,7 +66,11 @@ export async function postComment(
     const verdict = await judgeComment(
       trx,
       { blogId: request.blogId, values: input, body: request.body },
-      { minFormSeconds: app.config.commentMinFormSeconds, requireFormToken: app.config.commentRequireFormToken },
+      {
+        minFormSeconds: app.config.commentMinFormSeconds,
+        maxFormSeconds: app.config.commentMaxFormSeconds,
+        requireFormToken: app.config.commentRequireFormToken,
+      },
     );
     const comment = await insertComment(trx, {
       blogId: request.blogId,

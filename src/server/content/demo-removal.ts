@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { deleteDemo, isDemoFolderReferenced } from '../db/repositories/demo-content.ts';
 import { notFound } from '../errors.ts';
 import { tag } from '../page-store/site-tags.ts';
-import { DEMO_SOCIAL_LINKS } from '../seed/demo-settings.ts';
+import { DEMO_SOCIAL_LINKS } from './demo-social-links.ts';
 import { removeUnreferencedUploads } from '../uploads/cleanup.ts';
 import { readSiteSettings, writeSettings } from './site-settings.ts';
 import type { RemovedDemoAnswer } from '../../shared/api-types.ts';

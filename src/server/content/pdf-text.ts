@@ -1,15 +1,9 @@
 import fs from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import { siblingModuleUrl } from '../module-file.ts';
+import type { PdfTextResult } from '../ports.ts';
 
-/** What a PDF gives the search: its text (bounded), its page count, whether it could be read. */
-export interface PdfTextResult {
-  text: string;
-  pages: number;
-  ok: boolean;
-}
-
-export type PdfTextExtractor = (file: string) => Promise<PdfTextResult>;
+export type { PdfTextExtractor, PdfTextResult } from '../ports.ts';
 
 /** A long or hostile PDF must not tie up a thread: the first pages, a time limit, a text cap. */
 export const PDF_TEXT_LIMITS = { maxPages: 50, timeoutMs: 10_000, maxChars: 200_000 };

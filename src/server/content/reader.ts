@@ -10,29 +10,42 @@ import {
   listBlogsWithPdf,
   listPublicBlogIds,
   listRecent,
+  listPublicContents,
   listTopViewed,
   type AdjacentBlog,
 } from '../db/repositories/blog-lists.ts';
 import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
-import { cachedRead } from '../db/repositories/read-cache.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
 import { listSlides } from '../db/repositories/carousel.ts';
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { buildFtsQuery, normalizeSearchText } from './search.ts';
 import { htmlToText } from './sanitize.ts';
 import { renderArticleHtml } from './render-article.ts';
+import type { FeedItem } from './feed.ts';
 import type { RecentItem, SlideDto, TopViewedItem } from '../../shared/api-types.ts';
 
-/** SPEC.md section 9. */
-export const HOME_PAGE_SIZE = 6;
-export const LIST_PAGE_SIZE = 1;
-export const TOP_VIEWED_LIMIT = 17;
-export const RECENT_LIMIT = 10;
-export const NAV_MAIN_CATEGORIES = 2;
-export const FOOTER_QUICK_CATEGORIES = 4;
-export const FOOTER_IMPORTANT_CATEGORIES = 5;
-/** Articles in the RSS feed. */
-export const FEED_LIMIT = 20;
+import {
+  FEED_LIMIT,
+  FOOTER_IMPORTANT_CATEGORIES,
+  FOOTER_QUICK_CATEGORIES,
+  HOME_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  NAV_MAIN_CATEGORIES,
+  RECENT_LIMIT,
+  TOP_VIEWED_LIMIT,
+} from '../../shared/site-map/page-sizes.ts';
+
+export {
+  FEED_LIMIT,
+  FOOTER_IMPORTANT_CATEGORIES,
+  FOOTER_QUICK_CATEGORIES,
+  HOME_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  NAV_MAIN_CATEGORIES,
+  RECENT_LIMIT,
+  TOP_VIEWED_LIMIT,
+};
 const SUMMARY_LENGTH = 160;
 
 export interface Paged<T> {
@@ -42,7 +55,7 @@ export interface Paged<T> {
 
 /*
  * What every page of a render reads identically (the categories, a list's ordered ids, the home
- * page's side lists) is read once per database state (db/repositories/read-cache.ts: exact after
+ * page's side lists) is read once per database state (db/read-cache.ts: exact after
  * any write, from any process, and when a scheduled article comes due). A list's page is then a
  * slice of its ids: no count and no OFFSET walk per page, whatever the number of articles.
  */
@@ -91,7 +104,7 @@ export interface ArticleList extends Paged<BlogSummary> {
   unknownCategory: boolean;
 }
 
-/** SPEC.md: All Articles; Search Results for: "{term}"; the category of the first result; or No articles found in this category. */
+/** docs/product.md#article-list: All Articles; Search Results for: "{term}"; the category of the first result; or No articles found in this category. */
 export async function getArticleList(db: Db, query: ArticleListQuery): Promise<ArticleList | null> {
   const search = normalizeSearchText(query.search);
   const category =
@@ -187,9 +200,20 @@ export async function getArticlePage(db: Db, id: number, audience: Audience = 'p
   };
 }
 
-/** The newest articles for the RSS feed. */
-export function getFeed(db: Db): Promise<BlogSummary[]> {
-  return listBlogSummaries(db, {}, { limit: FEED_LIMIT, offset: 0 });
+/** The newest articles for the RSS feed, each with its body as readers get it (MathML and all). */
+export async function getFeed(db: Db): Promise<FeedItem[]> {
+  const summaries = await listBlogSummaries(db, {}, { limit: FEED_LIMIT, offset: 0 });
+  const contents = new Map(
+    (
+      await listPublicContents(
+        db,
+        summaries.map((blog) => blog.id),
+      )
+    ).map((row) => [row.id, row.content]),
+  );
+  return Promise.all(
+    summaries.map(async (blog) => ({ ...blog, html: (await renderArticleHtml(contents.get(blog.id) ?? '')).html })),
+  );
 }
 
 /** What the sitemap lists: every article with its last change, and every category. */
@@ -223,7 +247,7 @@ export interface SiteChrome {
 }
 
 /**
- * The categories as the nav and footer split them (SPEC.md section 2). Only categories with an
+ * The categories as the nav and footer split them (docs/product.md#public-screens). Only categories with an
  * article readers can see are offered: one holding only drafts would lead to an empty page (the
  * admin screens list every category through the API).
  */

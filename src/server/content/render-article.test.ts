@@ -11,18 +11,32 @@ describe('renderArticleHtml: formulas', () => {
       '<p>Solve <span data-type="math_inline">ax^2+bx+c=0</span>:</p><div data-type="math_block">x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}</div>',
     );
     expect(out.hasMath).toBe(true);
-    expect(out.html).toMatch(/<p>Solve <math><semantics>.*<msup><mi>x<\/mi><mn[^>]*>2<\/mn><\/msup>.*<\/math>:<\/p>/);
+    expect(out.html).toMatch(
+      /<p>Solve <span class="math-inline"><math><semantics>.*<msup><mi>x<\/mi><mn[^>]*>2<\/mn><\/msup>.*<\/math><\/span>:<\/p>/,
+    );
     expect(out.html).toContain('<div class="math-display" tabindex="0"><math display="block"');
     expect(out.html).toContain('<msqrt>');
     expect(out.html).toContain('<annotation encoding="application/x-tex">x = \\frac{-b \\pm \\sqrt{b^2-4ac}}{2a}</annotation>');
     expect(out.html).not.toContain('data-type');
   });
 
+  it('frames a long inline formula so it scrolls sideways instead of widening the line', async () => {
+    const long = '(a+b)^5 = a^5 + 5a^4b + 10a^3b^2 + 10a^2b^3 + 5ab^4 + b^5';
+    const out = await page(
+      `<p>Expand <span data-type="math_inline">${long}</span>, then <span data-type="math_inline">x^2</span>.</p>`,
+    );
+    // Only a frame that may scroll is a tab stop (keyboard users scroll it); a short one is not.
+    expect(out.html).toMatch(
+      /<p>Expand <span class="math-inline" tabindex="0"><math>.*<\/math><\/span>, then <span class="math-inline"><math>/,
+    );
+  });
+
   it('shows invalid TeX as its escaped source with the error marked, and still renders the rest', async () => {
     const out = await page(
       '<p><span data-type="math_inline">\\frac{1}{&lt;b&gt;</span> then <span data-type="math_inline">y</span></p>',
     );
-    expect(out.html).toContain('<span class="math-error"><code>\\frac{1}{&lt;b&gt;</code>');
+    // Not framed: the message wraps with the text around it.
+    expect(out.html).toContain('<p><span class="math-error"><code>\\frac{1}{&lt;b&gt;</code>');
     expect(out.html).toMatch(/formula error: [^<]*expected/i);
     expect(out.html).toContain('<mi>y</mi>');
   });

@@ -23,13 +23,15 @@ export interface RenderedArticle {
 }
 
 const SLOT = '\uE001';
+/** TeX this long may typeset wider than a phone's line (about 35 symbols at body size). */
+const WIDE_INLINE_TEX = 24;
 const SLOT_PATTERN = new RegExp(`${SLOT}(\\d+)${SLOT}`, 'g');
 
 const is = (name: string, attr?: string, value?: string) => (e: Element) =>
   e.name === name && (attr === undefined || (value === undefined ? attr in e.attribs : e.attribs[attr] === value));
 
-function wrap(node: Element, attribs: Record<string, string>): void {
-  const frame = new Element('div', attribs, []);
+function wrap(node: Element, attribs: Record<string, string>, tag = 'div'): void {
+  const frame = new Element(tag, attribs, []);
   replaceElement(node, frame);
   appendChild(frame, node);
 }
@@ -84,11 +86,23 @@ export async function renderArticleHtml(stored: string): Promise<RenderedArticle
 
   const inline = findAll(is('span', 'data-type', 'math_inline'), doc.children);
   const display = findAll(is('div', 'data-type', 'math_block'), doc.children);
-  for (const node of inline) slot(node, typesetFormula(textContent(node), false).html);
+  for (const node of inline) {
+    const tex = textContent(node);
+    const formula = typesetFormula(tex, false);
+    // Browsers do not break a formula across lines: a long one scrolls in its own frame (which
+    // keyboard users can focus to scroll) instead of widening the page on a phone. An invalid
+    // one is text that wraps, so it is left unframed.
+    if (!formula.error) {
+      wrap(
+        node,
+        tex.trim().length >= WIDE_INLINE_TEX ? { class: 'math-inline', tabindex: '0' } : { class: 'math-inline' },
+        'span',
+      );
+    }
+    slot(node, formula.html);
+  }
   for (const node of display) {
-    const frame = new Element('div', { class: 'math-display', tabindex: '0' }, []);
-    replaceElement(node, frame);
-    appendChild(frame, node);
+    wrap(node, { class: 'math-display', tabindex: '0' });
     slot(node, typesetFormula(textContent(node), true).html);
   }
   const code = findAll(is('pre'), doc.children);

@@ -18,8 +18,37 @@ export interface TypesetFormula {
   error: string | null;
 }
 
+/*
+ * A page is rendered again after every change it shows (a comment, an edit, a setting), and the
+ * feed renders its twenty articles again after each save: the formulas are mostly the same each
+ * time, so typeset ones are kept (most recently used first, bounded in count and size).
+ */
+const CACHE_ENTRIES = 2000;
+const CACHE_MAX_TEX = 2000;
+const cache = new Map<string, TypesetFormula>();
+
+/** Empties the formula cache (the benchmark's cold renders). */
+export function clearFormulaCache(): void {
+  cache.clear();
+}
+
 export function typesetFormula(source: string, display: boolean): TypesetFormula {
   const tex = source.trim();
+  if (tex.length > CACHE_MAX_TEX) return typeset(tex, display);
+  const key = `${display ? 'D' : 'I'}${tex}`;
+  const kept = cache.get(key);
+  if (kept) {
+    cache.delete(key);
+    cache.set(key, kept);
+    return kept;
+  }
+  const made = typeset(tex, display);
+  cache.set(key, made);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  return made;
+}
+
+function typeset(tex: string, display: boolean): TypesetFormula {
   try {
     const mathml = temml.renderToString(tex, {
       displayMode: display,

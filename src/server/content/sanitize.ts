@@ -4,7 +4,7 @@ import { CALLOUT_KINDS } from '../../shared/study-blocks.ts';
 /**
  * Article HTML is sanitized on write, whoever sends it (admins included): only what the editor
  * can produce survives. Links keep http, https, mailto and tel; any other scheme becomes a blank
- * address (SPEC.md section 5). Colours survive as a whitelisted `color`/`background-color` style.
+ * address (docs/product.md#validation-rules). Colours survive as a whitelisted `color`/`background-color` style.
  */
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+))?\s*\)|[a-z]{3,20})$/i;
 const SAFE_LINK = /^(https?:|mailto:|tel:)/i;

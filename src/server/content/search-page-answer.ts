@@ -1,25 +1,10 @@
 import type { AppContext } from '../context.ts';
-import { isSearchUnavailable, type RenderedSearchPage } from './search-pool.ts';
-import {
-  BUSY_RETRY_SECONDS,
-  decideSearchPage,
-  describeSearchRefusal,
-  readBlogsQuery,
-  type SearchPageDecision,
-} from './search-page.ts';
+import { isSearchUnavailable } from './search-pool.ts';
+import type { SearchPageAnswer, SearchPageDecision } from '../ports.ts';
+import { BUSY_RETRY_SECONDS, decideSearchPage, describeSearchRefusal, readBlogsQuery } from './search-page.ts';
 
-/**
- * How the front server answers a /blogs request with a search:
- * - `page`: the search worker searched and rendered it;
- * - `astro`: no search worker renders pages (the caller renders it through Astro, with this
- *   decision, so the address is not counted twice);
- * - `plain`: a refused search whose page could not be rendered either (every lane of the worker
- *   was full): the SPEC's words as plain text, with the status and Retry-After.
- */
-export type SearchPageAnswer =
-  | { kind: 'page'; page: RenderedSearchPage }
-  | { kind: 'astro'; decision: SearchPageDecision }
-  | { kind: 'plain'; status: 429 | 503; retryAfterSeconds: number; message: string };
+/** How the front server answers a /blogs request with a search (its kinds are described in ports.ts). */
+export type { SearchPageAnswer } from '../ports.ts';
 
 function retryAfterOf(decision: SearchPageDecision): number {
   return decision.refusal === 'limited' ? decision.retryAfterSeconds : BUSY_RETRY_SECONDS;

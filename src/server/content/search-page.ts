@@ -6,6 +6,9 @@ import { parseId } from '../../shared/ids.ts';
 import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
 import { searchIndexOf } from './search-vocabulary.ts';
+import type { SearchPageDecision } from '../ports.ts';
+
+export type { SearchPageDecision } from '../ports.ts';
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
 // Counted in the shared hit store when the front server installed one (every process counts alike).
@@ -53,13 +56,6 @@ export function isCountedSearch(query: BlogsQuery): boolean {
   return query.validQuery && query.searchText !== null;
 }
 
-/**
- * Whether a search page may search, decided before it is rendered: by the front server's thread
- * (which counts the address's allowance in the shared store, then has the search worker render the
- * page), or by the page itself under `astro dev`. `busy`: the search queue was full.
- */
-export type SearchPageDecision = { refusal: null } | { refusal: 'limited'; retryAfterSeconds: number } | { refusal: 'busy' };
-
 /** Counts one search of this address when the query searches at all (else nothing is counted). */
 export function decideSearchPage(app: AppContext, query: BlogsQuery, clientIp: string): SearchPageDecision {
   if (!isCountedSearch(query)) return { refusal: null };
@@ -67,7 +63,7 @@ export function decideSearchPage(app: AppContext, query: BlogsQuery, clientIp: s
   return allowance.allowed ? { refusal: null } : { refusal: 'limited', retryAfterSeconds: retryAfterSeconds(allowance) };
 }
 
-/** The SPEC's words for a refused search page, and its status. */
+/** The words (docs/product.md#search) for a refused search page, and its status. */
 export function describeSearchRefusal(decision: SearchPageDecision): { status: 429 | 503; message: string } | null {
   if (decision.refusal === 'limited') {
     const seconds = decision.retryAfterSeconds;
@@ -140,4 +136,5 @@ export function describeResultCount(total: number, capped: boolean): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'result' : 'results'}`;
 }
 
+/** For the /blogs page, which reads the search's answers from here. */
 export { isSearchUnavailable } from './search-pool.ts';

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config.ts';
-import type { SearchAnswer, SearchRequest } from './search-run.ts';
-import type { SearchPageDecision } from './search-page.ts';
+import type { RenderedSearchPage, SearchAnswer, SearchPageJob, SearchPool, SearchRequest } from '../ports.ts';
 import { siblingModuleUrl } from '../module-file.ts';
+
+export type { RenderedSearchPage, SearchPageJob, SearchPool } from '../ports.ts';
 
 /**
  * The search is refused for now: too many waiting (`busy`), the query ran over its time
@@ -30,33 +31,6 @@ export class SearchUnavailable extends Error {
  */
 export function isSearchUnavailable(error: unknown): error is SearchUnavailable {
   return typeof error === 'object' && error !== null && (error as { searchUnavailable?: unknown }).searchUnavailable === true;
-}
-
-/** A /blogs page with a search, to be rendered by the search worker as the front server decided. */
-export interface SearchPageJob {
-  /** Path and query, e.g. `/blogs?search=notes&page=2`. */
-  url: string;
-  decision: SearchPageDecision;
-}
-
-/** Astro's answer for a search page. */
-export interface RenderedSearchPage {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array;
-}
-
-export interface SearchPool {
-  run(request: SearchRequest): Promise<SearchAnswer>;
-  /**
-   * Renders a search page in the worker: the search and Astro's render of the page, off the
-   * serving thread. A refused search's page (over the allowance, or busy) waits in a short lane of
-   * its own, taken in turn with the searches.
-   */
-  renderPage(job: SearchPageJob): Promise<RenderedSearchPage>;
-  /** Whether a worker is started (it starts at the first search and stops after `idleMs` without one). */
-  hasWorker(): boolean;
-  close(): Promise<void>;
 }
 
 export interface SearchPoolOptions {

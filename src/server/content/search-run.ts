@@ -1,49 +1,19 @@
 import type { Db } from '../db/client.ts';
-import type { BlogSummary } from '../db/repositories/blogs.ts';
-import {
-  findRankedIds,
-  findSummariesByIds,
-  readIndexedText,
-  readSnippets,
-  type MatchPlan,
-  type SnippetRow,
-} from '../db/repositories/search.ts';
+import { findSummariesByIds } from '../db/repositories/blog-lists.ts';
+import { findRankedIds, readIndexedText, readSnippets, type MatchPlan, type SnippetRow } from '../db/repositories/search.ts';
 import { closestTerms, hasPrefix, soleWordStartingWith, type Vocabulary } from './search-fuzzy.ts';
 import { parseSearchWords, planMatch, type SearchWords } from './search-plan.ts';
-import { pickSnippet, scanSnippet, type Snippet } from './search-snippet.ts';
+import { pickSnippet, scanSnippet } from './search-snippet.ts';
 import type { SearchIndex } from './search-vocabulary.ts';
+import type { SearchAnswer, SearchHit, SearchRequest } from '../ports.ts';
+
+export type { SearchAnswer, SearchHit, SearchRequest } from '../ports.ts';
 
 /** Matches counted and ranked at most; beyond it the page says "1,000+ results". */
 export const RESULT_CAP = 1000;
 /** Fewer exact matches than this and the misspelling search adds its own. */
 const FEW_RESULTS = 3;
 const SNIPPET_TOKENS = 24;
-
-export interface SearchRequest {
-  text: string;
-  categoryId: number | null;
-  page: number;
-  pageSize: number;
-  /** The API's slice of the ranking: only its ids are answered (no cards, no snippets); page and pageSize are ignored. */
-  idSlice?: { offset: number; limit: number } | undefined;
-}
-
-export interface SearchHit {
-  blog: BlogSummary;
-  snippet: Snippet;
-}
-
-export interface SearchAnswer {
-  /** Matches, at most RESULT_CAP. */
-  total: number;
-  /** More matched than RESULT_CAP. */
-  capped: boolean;
-  hits: SearchHit[];
-  /** The words searched instead of misspelled ones, when the misspelling search found something. */
-  correctedTo: string | null;
-  /** With `idSlice`: the ranked ids of that slice. */
-  ids?: number[];
-}
 
 export const emptyAnswer: SearchAnswer = { total: 0, capped: false, hits: [], correctedTo: null };
 

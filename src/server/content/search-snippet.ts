@@ -1,13 +1,9 @@
 import type { SnippetRow } from '../db/repositories/search.ts';
 
-/** Where a result matched, in the order the card names them. */
-export type MatchPlace = 'title' | 'text' | 'pdf';
+import type { MatchPlace, Snippet } from '../ports.ts';
 
-export interface Snippet {
-  /** Plain text with each match between \u0002 and \u0003; never HTML. */
-  text: string;
-  where: MatchPlace[];
-}
+/** Where a result matched (MatchPlace), in the order the card names them, and the snippet's shape. */
+export type { MatchPlace, Snippet } from '../ports.ts';
 
 const OPEN = '\u0002';
 const CLOSE = '\u0003';

@@ -99,7 +99,7 @@ describe('buildFtsQuery', () => {
   });
 });
 
-describe('normalizeSearchText (SPEC.md section 5)', () => {
+describe('normalizeSearchText (docs/product.md#validation-rules)', () => {
   it('ignores blank and whitespace-only text', () => {
     expect(normalizeSearchText(null)).toBeNull();
     expect(normalizeSearchText(undefined)).toBeNull();

@@ -25,7 +25,7 @@ export function buildFtsQuery(text: string): string | null {
   return unique.map((w) => `"${w}"*`).join(' ');
 }
 
-/** SPEC.md section 5: blank or whitespace-only search text is ignored. */
+/** docs/product.md#validation-rules: blank or whitespace-only search text is ignored. */
 export function normalizeSearchText(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) return null;
   const text = raw.replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_LENGTH);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { countDemo } from '../db/repositories/demo-content.ts';
-import { cachedRead } from '../db/repositories/read-cache.ts';
+import { cachedRead } from '../db/read-cache.ts';
 import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
 import { throwIfInvalid } from '../errors.ts';
 import { tag } from '../page-store/site-tags.ts';

@@ -8,13 +8,14 @@ import { matchingText } from './spam-text.ts';
  */
 
 /** Why a comment was held: the code stored with it and shown (as a label) to the admin. */
-export type HeldReason = 'honeypot' | 'too_fast' | 'no_token' | 'bad_token' | 'links' | 'blocklist' | 'duplicate';
+export type HeldReason = 'honeypot' | 'too_fast' | 'no_token' | 'bad_token' | 'old_token' | 'links' | 'blocklist' | 'duplicate';
 
 export const HELD_REASON_LABELS: Record<HeldReason, string> = {
   honeypot: 'Hidden field filled in',
   too_fast: 'Posted too soon after the form loaded',
   no_token: 'Not sent from the comment form (no form token)',
   bad_token: 'Form token not valid',
+  old_token: 'Form token expired (the form was loaded too long before)',
   links: 'Too many links',
   blocklist: 'Contains a blocked word',
   duplicate: 'Same or nearly the same text posted repeatedly',

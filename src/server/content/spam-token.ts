@@ -29,10 +29,16 @@ export async function issueFormToken(db: Db, now = Date.now()): Promise<string> 
   return `${now}.${sign(await readSecret(db), now)}`;
 }
 
-export type TokenVerdict = 'absent' | 'invalid' | 'too_fast' | 'ok';
+export type TokenVerdict = 'absent' | 'invalid' | 'too_fast' | 'expired' | 'ok';
+
+/** How long a form token may be used: too short and it is not a form filled in by a person, too old and it was harvested. */
+export interface TokenWindow {
+  minSeconds: number;
+  maxSeconds: number;
+}
 
 /** What the token says about a post made now; a missing token says nothing (plain API clients). */
-export async function judgeFormToken(db: Db, token: unknown, minSeconds: number, now = Date.now()): Promise<TokenVerdict> {
+export async function judgeFormToken(db: Db, token: unknown, window: TokenWindow, now = Date.now()): Promise<TokenVerdict> {
   if (token === undefined || token === null || token === '') return 'absent';
   if (typeof token !== 'string') return 'invalid';
   const match = /^(\d{10,16})\.([A-Za-z0-9_-]{43})$/.exec(token);
@@ -43,5 +49,7 @@ export async function judgeFormToken(db: Db, token: unknown, minSeconds: number,
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
   // A token from the future was not made by this server's clock: treat it like a forged one.
   if (issuedAt > now + 60_000) return 'invalid';
-  return now - issuedAt < minSeconds * 1000 ? 'too_fast' : 'ok';
+  // One token harvested by a bot would otherwise pass the timing rule for ever.
+  if (now - issuedAt > window.maxSeconds * 1000) return 'expired';
+  return now - issuedAt < window.minSeconds * 1000 ? 'too_fast' : 'ok';
 }

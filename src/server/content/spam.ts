@@ -19,6 +19,8 @@ export interface SpamVerdict {
 
 export interface SpamOptions {
   minFormSeconds: number;
+  /** A form token older than this is held like a forged one (COMMENT_FORM_TOKEN_MAX_HOURS). */
+  maxFormSeconds: number;
   /** A post without a form token is held (COMMENT_REQUIRE_FORM_TOKEN, on unless turned off). */
   requireFormToken: boolean;
   now?: number;
@@ -39,9 +41,15 @@ export async function judgeComment(
   const held = (heldReason: HeldReason): SpamVerdict => ({ heldReason, textKey });
 
   if (isHoneypotFilled(body)) return held('honeypot');
-  const token = await judgeFormToken(db, body[FORM_TOKEN_FIELD], options.minFormSeconds, now);
+  const token = await judgeFormToken(
+    db,
+    body[FORM_TOKEN_FIELD],
+    { minSeconds: options.minFormSeconds, maxSeconds: options.maxFormSeconds },
+    now,
+  );
   if (token === 'absent' && options.requireFormToken) return held('no_token');
   if (token === 'invalid') return held('bad_token');
+  if (token === 'expired') return held('old_token');
   if (token === 'too_fast') return held('too_fast');
   // The contact field is not prose: any name with a dot in it there is an address.
   const links = countLinks(`${values.username}\n${values.comment}`) + countLinks(values.contact ?? '', { anyDomain: true });

@@ -14,7 +14,7 @@ import {
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
-import { registerCachedConnection } from './repositories/read-cache.ts';
+import { registerCachedConnection } from './read-cache.ts';
 import { noteWriteFailed, noteWriteWorked } from './write-health.ts';
 
 export type Db = Kysely<Database>;
@@ -31,7 +31,7 @@ export interface OpenedDatabase {
  * dying (kill -9, OOM, a crash): the bytes are in the OS page cache. Only a power cut or kernel
  * crash can lose the last commits, never the file's consistency. FULL would fsync every commit
  * on the thread that serves every reader (measured 2.5-3 ms per commit, p99 up to 24 ms, against
- * 0.02 ms), and every article view commits a view count; README "Durability" has the figures.
+ * 0.02 ms), and every article view commits a view count; docs/hardening.md#durability has the figures.
  * The busy timeout covers a backup or a second process holding the write lock for a moment.
  */
 export function openDatabase(file: string, options: { readOnly?: boolean } = {}): OpenedDatabase {

@@ -22,6 +22,7 @@ import { markAstroAnswer } from '../cdn/astro-answers.ts';
 import { isSearchPageRequest, respondWithSearchPage } from './search-responder.ts';
 import { createUnknownPathCheck } from './unknown-paths.ts';
 import { respondWithNotFoundPage } from './not-found-responder.ts';
+import type { NotFoundPacer } from './not-found-pacer.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -36,6 +37,8 @@ export interface ServerParts {
   clientDir: string;
   /** The page store and its renderer; without them every page is rendered per request. */
   pages?: { store: PageStore; renderer: PageRenderer };
+  /** Paces the stored 404 page's answers to unknown addresses (a flood waits, readers don't). */
+  notFound?: NotFoundPacer;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -51,7 +54,7 @@ function notFoundPlain(res: ServerResponse): void {
  * Plain Node answers files several times faster than the adapter's own static handler.
  */
 export function createRequestListener(parts: ServerParts) {
-  const { context, astro, clientDir, pages } = parts;
+  const { context, astro, clientDir, pages, notFound } = parts;
   const tls = context.config.publicOrigin.startsWith('https:');
   // Read once, as the server starts; until it is known (a few ms) page answers wait for it.
   const pagePolicy = pages ? readPagePolicyOnce(context.config.publicOrigin) : null;
@@ -68,9 +71,15 @@ export function createRequestListener(parts: ServerParts) {
       const key = pageKeyOf(req.url);
       if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn, pages.renderer)) return;
       // An address no route claims: the stored 404 page, never a render per address, answered
-      // after the requests that arrived with it (a flood of made-up addresses waits, readers don't).
+      // after the requests that arrived with it and paced (a flood of made-up addresses waits,
+      // readers don't).
       if (!key && isUnknownPath(req.url)) {
-        setImmediate(respondWithNotFoundPage, req, res, pages, common, knownPolicy);
+        const policy = knownPolicy;
+        const answer = () => {
+          if (!res.destroyed) respondWithNotFoundPage(req, res, pages, common, policy);
+        };
+        if (notFound) notFound.admit(answer);
+        else setImmediate(answer);
         return;
       }
     }

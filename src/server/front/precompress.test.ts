@@ -10,18 +10,33 @@ let dir: string;
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('precompressAssets', () => {
-  it('writes brotli and gzip siblings that decode to the file, for text assets only', async () => {
+  it('writes brotli and gzip siblings that decode to the file, for text assets and OpenType fonts only', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'precompress-'));
     const script = `export const list = [${Array.from({ length: 400 }, (_, i) => `"item ${i}"`).join(',')}];\n`;
     fs.writeFileSync(path.join(dir, 'app.abc.js'), script);
     fs.writeFileSync(path.join(dir, 'tiny.css'), 'a{}');
     fs.writeFileSync(path.join(dir, 'photo.webp'), Buffer.alloc(2000, 7));
+    // An OpenType font is uncompressed tables (the math font); woff2 is brotli already.
+    const font = Buffer.concat([Buffer.from('OTTO'), Buffer.alloc(4000, 3)]);
+    fs.writeFileSync(path.join(dir, 'math.abc.otf'), font);
+    fs.writeFileSync(path.join(dir, 'script.abc.woff2'), Buffer.alloc(2000, 5));
     const summary = await precompressAssets(dir);
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'app.abc.js.br'))).toString()).toBe(script);
     expect(zlib.gunzipSync(fs.readFileSync(path.join(dir, 'app.abc.js.gz'))).toString()).toBe(script);
-    // Three bytes do not get smaller; images are left alone.
-    expect(fs.readdirSync(dir).sort()).toEqual(['app.abc.js', 'app.abc.js.br', 'app.abc.js.gz', 'photo.webp', 'tiny.css']);
-    expect(summary.files).toBe(2);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, 'math.abc.otf.br')))).toEqual(font);
+    // Three bytes do not get smaller; images and woff2 fonts are left alone.
+    expect(fs.readdirSync(dir).sort()).toEqual([
+      'app.abc.js',
+      'app.abc.js.br',
+      'app.abc.js.gz',
+      'math.abc.otf',
+      'math.abc.otf.br',
+      'math.abc.otf.gz',
+      'photo.webp',
+      'script.abc.woff2',
+      'tiny.css',
+    ]);
+    expect(summary.files).toBe(3);
     expect(summary.brBytes).toBeLessThan(summary.bytes);
   });
 

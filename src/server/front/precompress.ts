@@ -6,8 +6,8 @@ import zlib from 'node:zlib';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Text assets worth compressing; images and fonts are compressed already. */
-const COMPRESSIBLE = /\.(js|mjs|css|svg|json)$/i;
+/** Assets worth compressing: text, and OpenType fonts (woff2 and images are compressed already). */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|otf)$/i;
 
 export interface PrecompressSummary {
   files: number;

@@ -24,6 +24,7 @@ import { startSearchServices } from '../content/search-service.ts';
 import { createCdnChangePurge } from '../cdn/change-purge.ts';
 import { siteMetrics } from '../metrics/registry.ts';
 import { instrumentSite } from '../metrics/instrument.ts';
+import { NotFoundPacer } from './not-found-pacer.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 import { noteSiblingWriteTrouble, shareWriteTroubles, writeTroubles, type WriteTrouble } from '../db/write-health.ts';
@@ -189,11 +190,13 @@ export async function startSite(config: Config, log: (line: string) => void = co
   );
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const notFound = new NotFoundPacer(config.rateLimits.notFoundPerSecond);
   const server = createHttpServer({
     context,
     astro: handler,
     clientDir: path.join(config.distDir, 'client'),
     ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}),
+    notFound,
   });
   // Test seam: which of several processes answered (tests kill one, or check a session on each).
   if (process.env.NODE_ENV === 'test' && role.inCluster) {
@@ -211,7 +214,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   // One check for all processes: the view counts they write all land in the one database.
   const stopRefresher = role.lead ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh) : () => {};
   const stopSearch = startSearchServices(context, log, role.lead, entry);
-  instrumentSite(metrics, { context, store, renderer, queue });
+  instrumentSite(metrics, { context, store, renderer, queue, notFound });
   // Its own listener, so readers never reach it whatever the proxy in front passes. With several
   // processes the first one listens and answers for all (cluster-primary.ts).
   const metricsServer =
@@ -250,6 +253,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      notFound.flush();
       // Idle keep-alive sockets would hold close() open for their whole timeout; requests under
       // way get a second to finish.
       server.closeIdleConnections();

@@ -21,6 +21,7 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.svg': 'image/svg+xml',
   '.woff2': 'font/woff2',
+  '.otf': 'font/otf',
   '.pdf': 'application/pdf',
 };
 

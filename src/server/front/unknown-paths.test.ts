@@ -6,12 +6,15 @@ import { createUnknownPathCheck, ROUTE_ROOTS } from './unknown-paths.ts';
 
 const PAGES = path.resolve(import.meta.dirname, '../../pages');
 
-/** The first segment of each route file under src/pages ('' for the home page). */
+/** The first segment of each route file under src/pages ('' for the home page); Astro skips `_` names. */
 function pageRoots(): string[] {
-  return fs.readdirSync(PAGES).map((name) => {
-    const bare = name.replace(/\.(astro|ts|tsx|md|mdx|js)$/, '');
-    return bare === 'index' ? '' : bare;
-  });
+  return fs
+    .readdirSync(PAGES)
+    .filter((name) => !name.startsWith('_'))
+    .map((name) => {
+      const bare = name.replace(/\.(astro|ts|tsx|md|mdx|js)$/, '');
+      return bare === 'index' ? '' : bare;
+    });
 }
 
 describe('ROUTE_ROOTS', () => {

@@ -4,6 +4,11 @@ import type { RefreshQueue } from '../page-store/refresh-queue.ts';
 import type { PageStore } from '../page-store/store.ts';
 import type { SiteMetrics } from './registry.ts';
 
+/** What the metrics read of the front server's not-found pacer (named here: metrics sit below the front server). */
+interface WaitingCount {
+  readonly queued: number;
+}
+
 /**
  * Connects the running site's parts to its metrics. Timings wrap the parts' public methods from
  * outside (a render as the store's callers see it, a search queue included), so the parts stay
@@ -11,9 +16,9 @@ import type { SiteMetrics } from './registry.ts';
  */
 export function instrumentSite(
   metrics: SiteMetrics,
-  parts: { context: AppContext; store: PageStore; renderer: PageRenderer; queue: RefreshQueue },
+  parts: { context: AppContext; store: PageStore; renderer: PageRenderer; queue: RefreshQueue; notFound?: WaitingCount },
 ): void {
-  const { context, store, renderer, queue } = parts;
+  const { context, store, renderer, queue, notFound } = parts;
   const render = renderer.render.bind(renderer);
   // Every argument passes through: dropping the priority made each background refresh a `now`
   // render, queued with readers' misses and a save's hot pages instead of behind them.
@@ -36,6 +41,13 @@ export function instrumentSite(
       if (job.decision.refusal !== null) return rendered;
       return rendered.finally(() => metrics.searches.observe((performance.now() - startedAt) / 1000));
     };
+  }
+  if (notFound) {
+    metrics.gauge(
+      'site_not_found_waiting',
+      'Answers to unknown addresses waiting their turn (RATE_LIMIT_NOT_FOUND_PER_SECOND).',
+      () => notFound.queued,
+    );
   }
   metrics.gauge('site_refresh_queue_depth', 'Stale pages waiting for the background refresh.', () => queue.status().queued);
   metrics.gauge('site_page_store_memory_pages', 'Stored pages held in memory.', () => store.stats().memoryPages);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
-import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../content/reader.ts';
+import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../../shared/site-map/page-sizes.ts';
 import { tag, tagName, uniqueTags, type PageTag } from './site-tags.ts';
 import { NOT_FOUND_KEY } from './not-found-page.ts';
 
@@ -130,7 +130,7 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
 }
 
 /**
- * The pages to re-render before a change answers (the freshness contract, DESIGN.md section 2):
+ * The pages to re-render before a change answers (the freshness contract, docs/product.md#speed-and-freshness):
  * the first pages each changed tag reaches, and for an article whose shown fields changed, the
  * first list pages that show it now (home page 1 through its cards, ticker or top-viewed block,
  * /blogs and its category's page 1). Every other stale page is refreshed in the background.

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { PageStore } from './store.ts';
@@ -103,6 +104,75 @@ describe('a damaged page store file', () => {
     expect(asideOf(dir)).toHaveLength(1);
     expect(next.get('/blog/3')).toBeUndefined();
     next.close();
+  });
+
+  /** Flips one byte in the middle of `bytes` where the file (or its WAL) holds them (they must be there once). */
+  function damageBytesIn(storeFile: string, bytes: Buffer): void {
+    const file = [storeFile, `${storeFile}-wal`].find((f) => fs.existsSync(f) && fs.readFileSync(f).includes(bytes))!;
+    expect(file).toBeDefined();
+    const content = fs.readFileSync(file);
+    const at = content.indexOf(bytes);
+    expect(at).toBeGreaterThan(100);
+    expect(content.indexOf(bytes, at + 1)).toBe(-1);
+    const fd = fs.openSync(file, 'r+');
+    const middle = at + (bytes.length >> 1);
+    fs.writeSync(fd, Buffer.from([content[middle]! ^ 0xff]), 0, 1, middle);
+    fs.closeSync(fd);
+  }
+
+  it('never answers a damaged compressed copy stored with its page', () => {
+    const dir = tempDir();
+    const body = html('compressed page ');
+    const gzip = zlib.gzipSync(body);
+    const first = new PageStore({ dir, buildId: 'b1' });
+    first.put('/blog/7', { contentType: 'text/html', body, tags: ['blog:7'], gzip }, first.beginRender());
+    first.close();
+    damageBytesIn(path.join(dir, STORE_FILE_NAME), gzip);
+
+    const lines: string[] = [];
+    const store = new PageStore({ dir, buildId: 'b1', log: (line) => lines.push(line) });
+    expect(store.get('/blog/7')).toBeUndefined();
+    expect(lines.join('\n')).toMatch(/is damaged \(the stored gzip copy of \/blog\/7 does not match its checksum\)/);
+    store.close();
+  });
+
+  it('never answers a damaged compressed copy another process added to a page this one holds', () => {
+    const dir = tempDir();
+    const body = html('shared page ');
+    const writer = new PageStore({ dir, buildId: 'b1' });
+    writer.put('/blog/8', { contentType: 'text/html', body, tags: ['blog:8'] }, writer.beginRender());
+    const lines: string[] = [];
+    const reader = new PageStore({ dir, buildId: 'b1', log: (line) => lines.push(line) });
+    const held = reader.get('/blog/8')!;
+    expect(held.br).toBeNull();
+
+    const br = zlib.brotliCompressSync(body);
+    writer.keepEncoding(writer.get('/blog/8')!, 'br', br);
+    writer.close();
+    damageBytesIn(path.join(dir, STORE_FILE_NAME), br);
+
+    expect(reader.takeEncodingFromFile(held, 'br')).toBe(false);
+    expect(held.br).toBeNull();
+    expect(lines.join('\n')).toMatch(/the stored br copy of \/blog\/8 does not match its checksum/);
+    reader.close();
+  });
+
+  it('drops the compressed copies of a store written before their checksums (they cannot be checked)', () => {
+    const dir = tempDir();
+    const body = html('older layout ');
+    const gzip = zlib.gzipSync(body);
+    const first = new PageStore({ dir, buildId: 'b1' });
+    first.put('/blog/9', { contentType: 'text/html', body, tags: ['blog:9'], gzip }, first.beginRender());
+    first.close();
+    const older = new SQLite(path.join(dir, STORE_FILE_NAME));
+    older.exec('alter table pages drop column gzip_sum; alter table pages drop column br_sum');
+    older.close();
+
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const page = store.get('/blog/9')!;
+    expect(page.body.equals(body)).toBe(true);
+    expect(page.gzip).toBeNull();
+    store.close();
   });
 });
 

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { createStoreSchema, STORE_FILE_NAME } from './store-schema.ts';
 import { PAGE_ENCODINGS, type PageEncoding } from './compress-page.ts';
 import { damageFound, isDamagedFile, markStoreDamaged, readDamageMark, setAsideDamaged } from './store-damage.ts';
-import { etagOf } from './stored-page.ts';
+import { etagOf } from './page-etag.ts';
 
 export { dropStoredPages } from './store-schema.ts';
 
@@ -56,6 +56,8 @@ interface PageRow {
   body: Buffer;
   gzip: Buffer | null;
   br: Buffer | null;
+  gzip_sum: string | null;
+  br_sum: string | null;
 }
 
 export type StoreFile = ReturnType<typeof prepareStoreFile>;
@@ -168,6 +170,14 @@ function checkStoreFileAtStart(db: SQLite.Database, file: string): void {
   }
 }
 
+/** An encoded copy's checksum: damage inside it is as invisible to SQLite as inside a body. */
+const sumOf = etagOf;
+
+/** Throws the damage found when a stored encoding no longer hashes to the sum written with it. */
+function checkEncoding(key: string, encoding: PageEncoding, bytes: Buffer | null, sum: string | null): void {
+  if (bytes && sumOf(bytes) !== sum) throw damageFound(`the stored ${encoding} copy of ${key} does not match its checksum`);
+}
+
 /** A row's tags as written, or the damage found when they no longer read as written. */
 function parseTags(key: string, text: string): Record<string, number> {
   try {
@@ -183,16 +193,18 @@ function prepareStoreFile(db: SQLite.Database) {
     get: db.prepare('select * from pages where key = ?'),
     tagsOf: db.prepare('select tags, build_id from pages where key = ?'),
     encodingsOf: db.prepare('select gzip is not null as gzip, br is not null as br from pages where key = ?'),
-    gzipOf: db.prepare('select gzip from pages where key = @key and etag = @etag and build_id = @buildId').pluck(),
-    brOf: db.prepare('select br from pages where key = @key and etag = @etag and build_id = @buildId').pluck(),
+    gzipOf: db.prepare(
+      'select gzip as bytes, gzip_sum as sum from pages where key = @key and etag = @etag and build_id = @buildId',
+    ),
+    brOf: db.prepare('select br as bytes, br_sum as sum from pages where key = @key and etag = @etag and build_id = @buildId'),
     sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
-      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br)
-       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br)
+      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br, gzip_sum, br_sum)
+       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br, @gzipSum, @brSum)
        on conflict (key) do update set content_type = excluded.content_type, etag = excluded.etag,
          tags = excluded.tags, rendered_at = excluded.rendered_at, build_id = excluded.build_id,
          size = excluded.size, accessed_at = excluded.accessed_at,
-         body = excluded.body, gzip = excluded.gzip, br = excluded.br`,
+         body = excluded.body, gzip = excluded.gzip, br = excluded.br, gzip_sum = excluded.gzip_sum, br_sum = excluded.br_sum`,
     ),
     untag: db.prepare('delete from page_tags where key = ?'),
     tag: db.prepare('insert or ignore into page_tags (tag, key) values (?, ?)'),
@@ -200,10 +212,10 @@ function prepareStoreFile(db: SQLite.Database) {
     remove: db.prepare('delete from pages where key = ?'),
     // Only onto the version it was made from, and only once (another process may have added it first).
     addGzip: db.prepare(
-      'update pages set gzip = @bytes, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and gzip is null',
+      'update pages set gzip = @bytes, gzip_sum = @sum, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and gzip is null',
     ),
     addBr: db.prepare(
-      'update pages set br = @bytes, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and br is null',
+      'update pages set br = @bytes, br_sum = @sum, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and br is null',
     ),
     touch: db.prepare('update pages set accessed_at = ? where key = ?'),
     oldest: db.prepare('select key, size from pages order by accessed_at limit ?'),
@@ -251,7 +263,13 @@ function prepareStoreFile(db: SQLite.Database) {
   const writePages = db.transaction((pages: Array<{ page: StoredPage; size: number }>): number[] =>
     pages.map(({ page, size }) => {
       const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
-      statements.put.run({ ...page, tags: JSON.stringify(page.tags), size });
+      statements.put.run({
+        ...page,
+        tags: JSON.stringify(page.tags),
+        size,
+        gzipSum: page.gzip && sumOf(page.gzip),
+        brSum: page.br && sumOf(page.br),
+      });
       statements.untag.run(page.key);
       for (const tag in page.tags) statements.tag.run(tag, page.key);
       return previous;
@@ -262,7 +280,8 @@ function prepareStoreFile(db: SQLite.Database) {
     let added = 0;
     for (const { page, encoding, bytes } of entries) {
       const statement = encoding === 'br' ? statements.addBr : statements.addGzip;
-      if (statement.run({ key: page.key, etag: page.etag, buildId: page.buildId, bytes }).changes > 0) added += bytes.length;
+      const row = { key: page.key, etag: page.etag, buildId: page.buildId, bytes, sum: sumOf(bytes) };
+      if (statement.run(row).changes > 0) added += bytes.length;
     }
     return added;
   });
@@ -307,6 +326,8 @@ function prepareStoreFile(db: SQLite.Database) {
       if (!row) return undefined;
       // Damage inside a body is invisible to SQLite: its ETag is the hash of what was stored.
       if (etagOf(row.body) !== row.etag) throw damageFound(`the stored body of ${key} does not match its ETag`);
+      checkEncoding(key, 'gzip', row.gzip, row.gzip_sum);
+      checkEncoding(key, 'br', row.br, row.br_sum);
       return {
         key: row.key,
         contentType: row.content_type,
@@ -327,7 +348,12 @@ function prepareStoreFile(db: SQLite.Database) {
     /** An encoding of that version of the page, when the file has it (another process made it). */
     readEncoding(page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>, encoding: PageEncoding): Buffer | null {
       const statement = encoding === 'br' ? statements.brOf : statements.gzipOf;
-      return (statement.get({ key: page.key, etag: page.etag, buildId: page.buildId }) as Buffer | null | undefined) ?? null;
+      const row = statement.get({ key: page.key, etag: page.etag, buildId: page.buildId }) as
+        | { bytes: Buffer | null; sum: string | null }
+        | undefined;
+      if (!row?.bytes) return null;
+      checkEncoding(page.key, encoding, row.bytes, row.sum);
+      return row.bytes;
     },
     /** Which encodings the stored page has, without reading them. */
     readEncodings(key: string): PageEncoding[] {

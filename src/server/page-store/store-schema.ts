@@ -41,7 +41,7 @@ function bringUpToDate(db: SQLite.Database): void {
       key text primary key, content_type text not null, etag text not null,
       tags text not null, rendered_at integer not null, build_id text not null,
       size integer not null, accessed_at integer not null,
-      body blob not null, gzip blob, br blob
+      body blob not null, gzip blob, br blob, gzip_sum text, br_sum text
     );
     create index if not exists pages_by_access on pages (accessed_at);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
@@ -54,6 +54,16 @@ function bringUpToDate(db: SQLite.Database): void {
     db.exec('alter table tag_versions add column seq integer not null default 0');
   }
   db.exec('create index if not exists tag_versions_by_seq on tag_versions (seq)');
+  // Each encoded copy is written with its checksum, so damage inside it is found when it is read.
+  // Copies from before that cannot be checked: they go (a reader's request makes them again).
+  const pageColumns = db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>;
+  if (!pageColumns.some((c) => c.name === 'gzip_sum')) {
+    db.exec(`
+      alter table pages add column gzip_sum text;
+      alter table pages add column br_sum text;
+      update pages set gzip = null, br = null, size = length(body) + 256 where gzip is not null or br is not null;
+    `);
+  }
   // The version each tag had when content showing it was last taken down (an article
   // unpublished, a comment hidden): no process answers a page older than it stale.
   if (!versionColumns.some((c) => c.name === 'taken_down')) {

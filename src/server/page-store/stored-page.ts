@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { etagOf } from './page-etag.ts';
 import type { StoredPage } from './store-file.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 
@@ -31,11 +31,6 @@ export interface PutEntry {
   input: PageInput;
   /** What beginRender() answered when its render began. */
   renderStartedAt: number;
-}
-
-/** A body's ETag: its hash, so a body read back from the file can be checked against it. */
-export function etagOf(body: Buffer): string {
-  return `"${crypto.createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
 /** The page as stored: its body, the encodings made with it, ETag and the versions of its tags now. */

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { topViewedFingerprint } from '../db/repositories/site-pages.ts';
-import { TOP_VIEWED_LIMIT } from '../content/reader.ts';
+import { TOP_VIEWED_LIMIT } from '../../shared/site-map/page-sizes.ts';
 import { tag, type PageTag } from './site-tags.ts';
 
 /**

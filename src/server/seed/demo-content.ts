@@ -8,7 +8,7 @@ import { insertComment } from '../db/repositories/comments.ts';
 import { insertSlide } from '../db/repositories/carousel.ts';
 import { markDemo } from '../db/repositories/demo-content.ts';
 import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
-import { DEMO_SOCIAL_LINKS } from './demo-settings.ts';
+import { DEMO_SOCIAL_LINKS } from '../content/demo-social-links.ts';
 import { htmlToText, sanitizeArticleHtml } from '../content/sanitize.ts';
 import { drawDemoPdf } from '../../../db/seed/demo-files.ts';
 import { articleHtml, CATEGORIES, COMMENT_TEXTS, COMMENTERS, SLIDES, TOPICS, VIDEOS } from '../../../db/seed/demo-data.ts';

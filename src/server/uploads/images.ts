@@ -9,7 +9,7 @@ import { absoluteUploadPath, cleanOriginalName, createUploadId, removeQuietly, w
 /**
  * Images are judged by their bytes, never by name or declared type, and are always re-encoded:
  * sharp decodes the picture and writes fresh WebP files, so EXIF, GPS data and anything appended
- * to the file (HTML after a JPEG, for example) never reach the disk (research/security.md 5).
+ * to the file (HTML after a JPEG, for example) never reach the disk (docs/product.md#validation-rules).
  */
 
 type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';

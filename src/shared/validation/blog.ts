@@ -2,7 +2,7 @@ import { isHttpUrl, isUploadPath, readInteger, readText, utf8Length, type FieldE
 import { readPublishing, type PublishValues } from './publishing.ts';
 
 /**
- * The blog create/edit rules of SPEC.md section 5, shared by the admin form (before it sends) and
+ * The blog create/edit rules of docs/product.md#validation-rules, shared by the admin form (before it sends) and
  * POST/PUT /api/blogs (whatever is sent). Whether the category exists is the one rule only the
  * server can check; it reports it under `category_id` with BLOG_MESSAGES.categoryMissing.
  */
@@ -36,7 +36,7 @@ export const BLOG_MESSAGES = {
   formLinkInvalid: 'Form link must be a valid URL (http or https).',
 } as const;
 
-/** The body of POST and PUT /api/blogs (DESIGN.md section 4), as the form or a client sends it. */
+/** The body of POST and PUT /api/blogs (docs/product.md#the-api), as the form or a client sends it. */
 export interface BlogFormInput {
   title?: unknown;
   content?: unknown;
@@ -78,7 +78,7 @@ export interface BlogValidationOptions {
   now?: number;
 }
 
-/** isVideo arrives as "1"/"0" (SPEC.md section 3), or as a boolean or number from other clients. */
+/** isVideo arrives as "1"/"0" (docs/product.md#what-is-stored), or as a boolean or number from other clients. */
 export function parseIsVideo(value: unknown): boolean | null {
   if (value === undefined || value === null || value === '') return false;
   if (value === true || value === 1 || value === '1' || value === 'true') return true;

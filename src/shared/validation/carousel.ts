@@ -1,14 +1,14 @@
 import { readText, type FieldErrors, type ValidationResult } from './common.ts';
 import { checkPickedImage, UPLOAD_MESSAGES, type PickedFile } from './uploads.ts';
 
-/** Carousel add (SPEC.md section 5): title and image required; JPG, PNG, GIF or WEBP up to 5MB. */
+/** Carousel add (docs/product.md#validation-rules): title and image required; JPG, PNG, GIF or WEBP up to 5MB. */
 
 export const CAROUSEL_LIMITS = { title: 200 } as const;
 
 export const CAROUSEL_MESSAGES = {
   titleRequired: 'Title is required.',
   titleTooLong: `Title must be at most ${CAROUSEL_LIMITS.title} characters.`,
-  /** SPEC.md section 8. */
+  /** docs/product.md#messages. */
   fetchFailed: 'Failed to fetch slides. Please make sure the server is running.',
   deleted: 'Carousel Deleted Successfully !',
   added: 'Carousel item added successfully',

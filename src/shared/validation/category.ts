@@ -1,6 +1,6 @@
 import { readInteger, readText, type FieldErrors, type ValidationResult } from './common.ts';
 
-/** Category add and save (SPEC.md sections 5 and 9): non-blank name; sequence a number, default 0. */
+/** Category add and save (docs/product.md#validation-rules): non-blank name; sequence a number, default 0. */
 
 export const CATEGORY_LIMITS = { name: 60, sequenceMin: -1_000_000, sequenceMax: 1_000_000 } as const;
 
@@ -9,7 +9,7 @@ export const CATEGORY_MESSAGES = {
   nameTooLong: `Category name must be at most ${CATEGORY_LIMITS.name} characters.`,
   sequenceInvalid: 'Sequence must be a whole number.',
   sequenceRange: `Sequence must be between ${CATEGORY_LIMITS.sequenceMin} and ${CATEGORY_LIMITS.sequenceMax}.`,
-  /** SPEC.md section 8, also the 409 answer's message. */
+  /** docs/product.md#messages, also the 409 answer's message. */
   createFailed: 'Failed to create category. It may already exist.',
   updateFailed: 'Failed to update category.',
   fetchFailed: 'Failed to fetch categories.',

@@ -8,7 +8,7 @@ function valid(input: CommentFormInput) {
   return result.values;
 }
 
-describe('validateCommentInput (SPEC.md section 5)', () => {
+describe('validateCommentInput (docs/product.md#validation-rules)', () => {
   it('accepts a name, a comment and a contact, trimmed', () => {
     expect(valid({ username: '  Asha ', comment: ' Thanks!\n', contact: ' asha@example.org ' })).toEqual({
       username: 'Asha',

@@ -1,7 +1,7 @@
 import { type FieldErrors, type ValidationResult } from './common.ts';
 
 /**
- * The comment form (SPEC.md section 5), shared by the article's comment island and
+ * The comment form (docs/product.md#validation-rules), shared by the article's comment island and
  * POST /api/blogs/:id/comment: name and comment required and non-blank after cleaning; contact
  * optional. Comments are plain text: nothing here parses or keeps HTML, the output side escapes it.
  */

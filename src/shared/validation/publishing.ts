@@ -1,7 +1,7 @@
 import type { FieldErrors } from './common.ts';
 
 /**
- * The publishing fields of the blog body: `status` ("published" when left out, so SPEC's API is
+ * The publishing fields of the blog body: `status` ("published" when left out, so the original API is
  * unchanged), "draft", or "scheduled" with `publish_at`, an ISO 8601 date and time in the future.
  * Shared by the admin form and the API.
  */

@@ -3,7 +3,7 @@
  * endpoints (checked again on the bytes: the browser's file type is only a hint).
  */
 
-/** SPEC.md section 9: carousel image maximum 5MB; the same limit applies to every image upload. */
+/** docs/product.md#limits-and-constants: carousel image maximum 5MB; the same limit applies to every image upload. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;
 

@@ -167,6 +167,17 @@ export function listTopViewed(db: Db, limit: number) {
     .execute();
 }
 
+/** The stored HTML of these articles (the feed's full text), by id; only what readers may see. */
+export function listPublicContents(db: Db, ids: readonly number[]): Promise<{ id: number; content: string }[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('blogs')
+    .select(['blogs.id', 'blogs.content'])
+    .where('blogs.id', 'in', [...ids])
+    .where(isPublicBlog())
+    .execute();
+}
+
 export function listRecent(db: Db, limit: number) {
   return db
     .selectFrom('blogs')
@@ -242,4 +253,20 @@ export async function findAdjacentBlogs(
       .executeTakeFirst(),
   ]);
   return { older: older ?? null, newer: newer ?? null };
+}
+
+/** The list cards of these blogs (search results), in the order given, with the indexed text's opening as excerpt. */
+export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = (await fromBlogs(db)
+    .select(summaryColumns)
+    .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
+    .where('blogs.id', 'in', ids)
+    // The index holds only public articles; this keeps one unpublished since it was ranked out too.
+    .where(isPublicBlog())
+    .execute()) as unknown as BlogSummary[];
+  return inIdOrder(
+    ids,
+    rows.map((row) => ({ ...row, excerpt: row.excerpt ?? '' })),
+  );
 }

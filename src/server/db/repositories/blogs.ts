@@ -5,7 +5,7 @@ import { deleteSearchRow, writeSearchRow } from './search.ts';
 import { blogIsPublic, isPublicBlog } from './visibility.ts';
 import { preparedQuery } from './prepared-query.ts';
 
-/** A blog as every reader of it sees it: the entity fields of SPEC.md section 3. */
+/** A blog as every reader of it sees it: the entity fields of docs/product.md#what-is-stored. */
 export interface Blog extends Selectable<BlogsTable> {
   category_name: string | null;
 }

@@ -1,8 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
-import { fromBlogs, inIdOrder, type BlogSummary } from './blogs.ts';
-import { summaryColumns } from './blog-lists.ts';
 import { isPublicBlog } from './visibility.ts';
 import { foldIndexText, unspacedRuns, uploadedPdfPath } from '../search-text.ts';
 
@@ -219,20 +217,4 @@ export async function readIndexedText(db: Db, id: number): Promise<SnippetRow | 
 export async function listVocabulary(db: Db): Promise<{ term: string; doc: number }[]> {
   const { rows } = await sql<{ term: string; doc: number }>`select term, doc from blogs_fts_vocab`.execute(db);
   return rows;
-}
-
-/** The list cards of these blogs, in the order given. */
-export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
-  if (ids.length === 0) return [];
-  const rows = (await fromBlogs(db)
-    .select(summaryColumns)
-    .select(sql<string>`(select substr(body, 1, 220) from blogs_fts where blogs_fts.rowid = blogs.id)`.as('excerpt'))
-    .where('blogs.id', 'in', ids)
-    // The index holds only public articles; this keeps one unpublished since it was ranked out too.
-    .where(isPublicBlog())
-    .execute()) as unknown as BlogSummary[];
-  return inIdOrder(
-    ids,
-    rows.map((row) => ({ ...row, excerpt: row.excerpt ?? '' })),
-  );
 }

@@ -1,5 +1,9 @@
 import type SQLite from 'better-sqlite3';
-import type { Db } from '../client.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+// The connection's type, spelled out: `client.ts` imports this file, so naming its `Db` would be a circle.
+type Db = Kysely<Database>;
 
 /**
  * Reads that every page of a render repeats identically (the categories, the ordered ids of a
