@@ -13,11 +13,35 @@ test('the blog table keeps each date on one line, and on a phone says what each 
   const lineHeight = await dateCell.locator('time').evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
   const height = (await dateCell.locator('time').boundingBox())!.height;
   expect(height).toBeLessThan(lineHeight * 1.5);
-  // Edit and Delete are in view without scrolling the table sideways.
+  // Edit, View on site and Delete are in view without scrolling the table sideways, beside the
+  // side menu at 1024 and 1280 px and wider.
   const firstRow = page.locator('table.admin-table tbody tr').first();
-  for (const control of [firstRow.getByRole('link', { name: /^Edit / }), firstRow.getByRole('button', { name: /^Delete / })]) {
-    const box = (await control.boundingBox())!;
-    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+  const wrap = page.locator('.table-wrap').first();
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const shown = (await wrap.boundingBox())!;
+    expect(
+      await wrap.evaluate((el) => el.scrollWidth - el.clientWidth),
+      `the table scrolls sideways at ${width} px`,
+    ).toBeLessThanOrEqual(1);
+    for (const control of [
+      firstRow.getByRole('link', { name: /^Edit / }),
+      firstRow.getByRole('link', { name: /^View / }),
+      firstRow.getByRole('button', { name: /^Delete / }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x, `${width} px`).toBeGreaterThanOrEqual(shown.x - 1);
+      expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(shown.x + shown.width + 1);
+      // Its label sits in the middle of the button, stacked or not.
+      const offCentre = await control.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const text = range.getBoundingClientRect();
+        const button = el.getBoundingClientRect();
+        return Math.abs(text.top + text.height / 2 - (button.top + button.height / 2));
+      });
+      expect(offCentre, `${width} px`).toBeLessThan(3);
+    }
   }
 
   await page.setViewportSize({ width: 390, height: 844 });

@@ -71,9 +71,65 @@ export function findLayoutProblems(options: CheckOptions): string[] {
       problems.push('the header bar wraps onto a second row');
   }
 
+  // A control cut off by the box it scrolls in sideways (a wide table in its wrapper): the page
+  // does not scroll, but the reader sees half a button and must find the scrollbar.
+  const cut = new Set<Element>();
+  for (const control of document.body.querySelectorAll('button, a[href], input:not([type="hidden"]), select, textarea')) {
+    if (!shown(control)) continue;
+    const box = control.getBoundingClientRect();
+    if (box.width === 0) continue;
+    for (let el = control.parentElement; el && el !== document.body; el = el.parentElement) {
+      const overflowX = getComputedStyle(el).overflowX;
+      if (overflowX !== 'auto' && overflowX !== 'scroll') continue;
+      const wrap = el.getBoundingClientRect();
+      if ((box.right > wrap.right + 1 || box.left < wrap.left - 1) && !cut.has(el)) {
+        cut.add(el);
+        problems.push(
+          `${name(control)} is cut off by ${name(el).slice(0, 30)}, which scrolls sideways (${el.scrollWidth} px in ${el.clientWidth} px)`,
+        );
+      }
+      break;
+    }
+  }
+
   for (const img of document.images) {
     if (!img.getAttribute('width') || !img.getAttribute('height'))
       problems.push(`an image without width and height (it makes the page jump as it loads): ${img.getAttribute('src')}`);
+  }
+
+  // Words in a left-to-right script laid out right to left (an English sentence of the site's
+  // own words, or someone's English text, in a right-to-left site): the full stop at the end of
+  // the sentence is drawn at its start. Found by where the closing mark sits against the letter
+  // before it; the same for a field's placeholder, whose box takes the field's direction.
+  const closing = /[A-Za-z][.!?:…]+$/;
+  const misplaced = new Set<Element>();
+  const textWalker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const glyph = document.createRange();
+  for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
+    const el = node.parentElement;
+    const text = node.textContent?.trimEnd() ?? '';
+    if (!el || misplaced.has(el) || !closing.test(text) || el.closest('script, style, noscript, template') || !shown(el))
+      continue;
+    const end = text.length;
+    const letterAt = text.search(/[A-Za-z][.!?:…]+$/);
+    glyph.setStart(node, letterAt);
+    glyph.setEnd(node, letterAt + 1);
+    const letter = glyph.getBoundingClientRect();
+    glyph.setStart(node, end - 1);
+    glyph.setEnd(node, end);
+    const mark = glyph.getBoundingClientRect();
+    const sameLine = Math.abs(letter.top - mark.top) < letter.height / 2;
+    // Words hidden for screen readers only (clipped to nothing) are never seen.
+    if (letter.width > 0 && mark.width > 0 && sameLine && mark.right <= letter.left + 1 && clipped(el, mark)) {
+      misplaced.add(el);
+      problems.push(`${name(el)}: its closing "${text.slice(-1)}" is drawn at the start of the line`);
+    }
+  }
+  for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+    'input[placeholder], textarea[placeholder]',
+  )) {
+    if (shown(field) && !field.value && closing.test(field.placeholder) && getComputedStyle(field).direction === 'rtl')
+      problems.push(`${name(field)}: its placeholder "${field.placeholder}" shows its closing mark at the start`);
   }
 
   // Text over text, or over a picture or a field. Each text node's line boxes against every other

@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { ApiBlog } from '../support/api-types.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../support/server.ts';
 import { registerUser } from '../support/auth.ts';
+import { buildBlogBody } from '../support/builders.ts';
 import { findLayoutProblems } from './gallery-checks.ts';
 
 /**
@@ -58,7 +59,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function api<T>(page: Page, method: 'GET' | 'PUT' | 'DELETE', pathname: string, data?: unknown): Promise<T> {
+async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', pathname: string, data?: unknown): Promise<T> {
   const response = await page.request.fetch(server.url(pathname), { method, data, headers: { Origin: server.origin } });
   expect(response.status(), `${method} ${pathname}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()) as T;
@@ -78,8 +79,23 @@ async function signedInPage(browser: Browser, role: Role): Promise<Page> {
   return page;
 }
 
+/**
+ * The Arabic site's own article, in Arabic script: title, text, picture, a comment. It is the
+ * newest, so it leads the home page, the ticker and the admin's list, and its page is shown.
+ */
+const ARABIC = {
+  title: 'التمثيل الضوئي: كيف يصنع النبات غذاءه؟',
+  content:
+    '<p>تحوّل النباتات ضوء الشمس والماء وثاني أكسيد الكربون إلى سكر وأكسجين، وتجري هذه العملية في البلاستيدات الخضراء.</p>' +
+    '<h2>الأفكار الرئيسية</h2><ul><li>الضوء مصدر الطاقة.</li><li>الكلوروفيل يمتص الضوء الأحمر والأزرق.</li></ul>' +
+    '<p>اقرأ المقال مرة للصورة الكاملة، ثم حلّ الأمثلة بالقلم (مثال: 6CO₂ + 6H₂O).</p>',
+  comment: 'شرح واضح جداً، شكراً لكم! هل يمكن إضافة ملف PDF؟',
+  search: 'النبات',
+};
+let arabicArticle: number | null = null;
+
 /** The screens of the site as it stands: articles and categories come from the public API. */
-async function screens(page: Page): Promise<Record<Role, string[]>> {
+async function screens(page: Page, phase: Phase): Promise<Record<Role, string[]>> {
   const blogs = await api<ApiBlog[]>(page, 'GET', '/api/blogs?limit=200');
   const categories = await api<Array<{ id: number }>>(page, 'GET', '/api/categories');
   const withImage = blogs.find((b) => b.image) ?? blogs[0];
@@ -90,6 +106,7 @@ async function screens(page: Page): Promise<Record<Role, string[]>> {
     '/blogs',
     ...(categories[0] ? [`/blogs?category=${categories[0].id}`] : []),
     '/blogs?search=revision',
+    ...(phase === 'arabic' ? [`/blogs?search=${encodeURIComponent(ARABIC.search)}`] : []),
     ...articles,
     '/download',
     '/about',
@@ -149,7 +166,7 @@ async function lookAt(browser: Browser, phase: Phase, role: Role): Promise<strin
   const axeAt = role === 'reader' ? [] : AXE_VIEWS[phase];
   const page = await signedInPage(browser, role);
   const found: string[] = [];
-  for (const pathname of (await screens(page))[role]) {
+  for (const pathname of (await screens(page, phase))[role]) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(server.url(pathname));
     await settle(page);
@@ -193,11 +210,20 @@ test('the checks see what a person would call broken', async ({ page }) => {
     <p style="position:absolute;top:100px;left:10px;margin:0">Overlapping words here</p>
     <p style="position:absolute;top:104px;left:30px;margin:0">Other words on top</p>
     <p style="position:absolute;top:300px;left:10px;margin:0">Alone <a href="#">with a link</a></p>
+    <p dir="rtl" style="position:absolute;top:400px;left:10px;margin:0">A sentence in a right-to-left box.</p>
+    <p dir="rtl" style="position:absolute;top:450px;left:10px;margin:0;unicode-bidi:plaintext">Its own direction.</p>
+    <input dir="rtl" placeholder="Search..." style="position:absolute;top:500px;left:10px">
+    <input dir="auto" placeholder="Search..." style="position:absolute;top:550px;left:10px">
+    <div style="position:absolute;top:600px;left:10px;width:100px;overflow-x:auto"><table><tr>
+      <td style="white-space:nowrap">A wide cell of words</td><td><button>Cut</button></td></tr></table></div>
   </body></html>`);
   const problems = await page.evaluate(findLayoutProblems, { headerOneRow: false });
   expect(problems).toEqual([
     expect.stringMatching(/^the page scrolls sideways \(500 px in a 390 px window\): <div> "A line wider/),
+    expect.stringMatching(/^<button> "Cut" is cut off by <div>.*, which scrolls sideways/),
     expect.stringMatching(/^an image without width and height/),
+    '<p> "A sentence in a right-to-left box.": its closing "." is drawn at the start of the line',
+    '<input>: its placeholder "Search..." shows its closing mark at the start',
     '<p> "Overlapping words here" overlaps <p> "Other words on top"',
   ]);
 });
@@ -210,6 +236,23 @@ for (const role of ROLES) {
 
 test('an Arabic site is mirrored: the brand at the right, the social buttons at the left', async ({ browser }) => {
   await setLanguage(browser, 'ar');
+  const admin = await signedInPage(browser, 'admin');
+  const [pictured] = await api<ApiBlog[]>(admin, 'GET', '/api/blogs?limit=1');
+  const categories = await api<Array<{ id: number }>>(admin, 'GET', '/api/categories');
+  const created = await api<{ id: number }>(
+    admin,
+    'POST',
+    '/api/blogs',
+    buildBlogBody(categories[0]!.id, {
+      title: ARABIC.title,
+      content: ARABIC.content,
+      content_source: null,
+      image: pictured!.image,
+    }),
+  );
+  arabicArticle = created.id;
+  await api(admin, 'POST', `/api/blogs/${created.id}/comment`, { comment: ARABIC.comment, username: 'سارة', contact: '' });
+  await admin.context().close();
   const page = await signedInPage(browser, 'anonymous');
   await page.goto(server.url('/'));
   await settle(page);
@@ -221,6 +264,24 @@ test('an Arabic site is mirrored: the brand at the right, the social buttons at 
     const float = await page.locator('.social-float').boundingBox();
     expect(brand!.x + brand!.width, `the brand at ${width} px`).toBeGreaterThan(width * 0.6);
     expect(float!.x, `the social buttons at ${width} px`).toBeLessThan(width * 0.2);
+  }
+  // A page's heading sits at the right like the rest of the page, even when it begins with the
+  // site's English words (a search) or is an English category name.
+  for (const pathname of [`/blogs?search=${encodeURIComponent(ARABIC.search)}`, '/blogs?category=1']) {
+    await page.goto(server.url(pathname));
+    const heading = page.locator('h1.page-heading');
+    const [text, box] = await heading.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const words = range.getBoundingClientRect();
+      const own = el.getBoundingClientRect();
+      return [
+        { left: words.left, right: words.right },
+        { left: own.left, right: own.right },
+      ];
+    });
+    expect(box.right - text.right, `the heading of ${pathname} ends at the right`).toBeLessThan(2);
+    expect(text.left - box.left, `the heading of ${pathname} is not at the left`).toBeGreaterThan(20);
   }
   await page.context().close();
 });
@@ -234,6 +295,7 @@ for (const role of ROLES) {
 test('the demo content goes in one step', async ({ browser }) => {
   await setLanguage(browser, 'en');
   const page = await signedInPage(browser, 'admin');
+  if (arabicArticle !== null) await api(page, 'DELETE', `/api/blogs/${arabicArticle}`);
   await api(page, 'DELETE', '/api/admin/demo-content');
   expect(await api<ApiBlog[]>(page, 'GET', '/api/blogs?limit=5')).toEqual([]);
   await page.context().close();

@@ -63,6 +63,25 @@ test.describe('home page', () => {
     await expect(caption).toHaveText(slides[1]!.title);
   });
 
+  test("on a phone a slide's caption sits under its picture, on a wider screen over its foot", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await waitForIsland(page, 'Carousel');
+    const slide = page.locator('section.carousel .carousel-slide:not([hidden])');
+    const picture = (await slide.locator('img').boundingBox())!;
+    const caption = (await slide.locator('figcaption').boundingBox())!;
+    // Two lines of white words over a drawing read as neither: below it they read as a title.
+    expect(caption.y).toBeGreaterThanOrEqual(picture.y + picture.height - 1);
+    // The whole picture shows: a 16:9 slide is not cropped to another shape.
+    expect(picture.width / picture.height).toBeCloseTo(16 / 9, 1);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const wide = (await slide.locator('img').boundingBox())!;
+    const wideCaption = (await slide.locator('figcaption').boundingBox())!;
+    expect(wideCaption.y + wideCaption.height).toBeLessThanOrEqual(wide.y + wide.height + 1);
+    expect(wideCaption.y).toBeGreaterThan(wide.y + wide.height / 2);
+  });
+
   test('the carousel stands still for readers who prefer reduced motion', async ({ page, request }) => {
     const slides = await getJson<Array<{ title: string }>>(request, '/api/carousel');
     await page.emulateMedia({ reducedMotion: 'reduce' });

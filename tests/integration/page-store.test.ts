@@ -73,6 +73,13 @@ function storedRow(key: string): { renderedAt: number; gzip: boolean; br: boolea
   }
 }
 
+/** The articles an article page's Older and Newer links name. */
+const linkedFrom = (html: string): number[] => [
+  ...new Set(
+    [...html.matchAll(/<a class="pager-(?:older|newer)" rel="(?:prev|next)" href="\/blog\/(\d+)">/g)].map((m) => Number(m[1])),
+  ),
+];
+
 /** The hot pages are re-rendered before the call answers: the first reader gets a stored page. */
 async function expectLiveAndStored(path: string, text: string): Promise<void> {
   const seen = await get(path);
@@ -108,13 +115,17 @@ describe('the page store', () => {
   });
 
   it('an article edit is live on its hot pages when the call answers, and touches nothing else', async () => {
-    const blogs = (await call(server, '/api/blogs?limit=3')).body as Array<{ id: number; category_id: number | null } & Json>;
+    const blogs = (await call(server, '/api/blogs?limit=6')).body as Array<{ id: number; category_id: number | null } & Json>;
     const newest = blogs.find((b) => b.category_id !== null)!;
-    const other = blogs.find((b) => b.id !== newest.id)!;
+    // Its neighbours' pages name its title in their Older and Newer links: a title edit reaches them
+    // (in the background, below); any other article's page is left alone.
+    const neighbours = linkedFrom((await get(`/blog/${newest.id}`)).html);
+    expect(neighbours.length).toBeGreaterThan(0);
+    const other = blogs.find((b) => b.id !== newest.id && !neighbours.includes(b.id))!;
     const otherCategory = categories.find((c) => c.id !== newest.category_id)!;
     const untouched = [`/blog/${other.id}`, `/blogs?category=${otherCategory.id}`, '/about'];
     const warmed = ['/', '/blogs', `/blogs?category=${newest.category_id}`, `/blog/${newest.id}`, '/?page=2'];
-    await renderTimes(warmed);
+    await renderTimes([...warmed, ...neighbours.map((id) => `/blog/${id}`)]);
     const before = await renderTimes(untouched);
 
     const title = uniqueName('Edited in place');
@@ -130,6 +141,31 @@ describe('the page store', () => {
     const later = await untilRefreshed('/?page=2');
     expect(later.state).toBe('HIT');
     expect(later.html).toContain(title);
+    // So are the pages of the articles whose Older or Newer link names it.
+    for (const id of neighbours) {
+      const neighbour = await until(
+        () => get(`/blog/${id}`),
+        (seen) => seen.state === 'HIT' && seen.html.includes(title),
+        `/blog/${id}'s link to the renamed article`,
+      );
+      expect(neighbour.html).toContain(title);
+    }
+  });
+
+  it("an edit of an article's text re-renders its own page, not its neighbours' (their links show only its title)", async () => {
+    const [newest] = (await call(server, '/api/blogs?limit=1')).body as Array<{ id: number } & Json>;
+    const neighbours = linkedFrom((await get(`/blog/${newest!.id}`)).html);
+    expect(neighbours.length).toBeGreaterThan(0);
+    // The title edits before staled them: measure their refreshed pages.
+    for (const id of neighbours) await untilRefreshed(`/blog/${id}`);
+    const before = await renderTimes(neighbours.map((id) => `/blog/${id}`));
+    const text = uniqueName('Only the text changed');
+    const content = `<p>${text}</p>`;
+    expect((await sendJson(server, 'PUT', `/api/blogs/${newest!.id}`, blogBodyFrom(newest!, { content }), auth)).status).toBe(
+      200,
+    );
+    await expectLiveAndStored(`/blog/${newest!.id}`, text);
+    await expectUntouched(before);
   });
 
   it('a page refreshed in the background comes back with the encodings readers took of it, made by its worker', async () => {
@@ -176,8 +212,12 @@ describe('the page store', () => {
   });
 
   it('a new article shows on the home page, its list pages and /download at once; its siblings stay', async () => {
-    const sibling = (await call(server, `/api/blogs?category=${categories[1]!.id}&limit=1`)).body as Array<{ id: number }>;
-    const before = await renderTimes([`/blog/${sibling[0]!.id}`, `/blogs?category=${categories[2]!.id}`]);
+    // The category's newest article gets the new one as its Newer link, in the background (below);
+    // the one after it is a sibling the new article changes nothing on.
+    const [next, sibling] = (await call(server, `/api/blogs?category=${categories[1]!.id}&limit=2`)).body as Array<{
+      id: number;
+    }>;
+    const before = await renderTimes([`/blog/${sibling!.id}`, `/blogs?category=${categories[2]!.id}`]);
     const title = uniqueName('Brand new article');
     const pdf = await uploadPdf(server, { data: makePdf(), name: 'notes.pdf', type: 'application/pdf' }, auth);
     expect(pdf.status).toBe(201);
@@ -194,6 +234,11 @@ describe('the page store', () => {
       await expectLiveAndStored(path, title);
     expect((await get(`/blog/${id}`)).html).toContain(title);
     await expectUntouched(before);
+    await until(
+      () => get(`/blog/${next!.id}`),
+      (seen) => seen.state === 'HIT' && linkedFrom(seen.html).includes(id),
+      `/blog/${next!.id}'s Newer link to the new article`,
+    );
 
     const removed = await call(server, `/api/blogs/${id}`, { method: 'DELETE', headers: auth });
     expect(removed.status).toBe(200);

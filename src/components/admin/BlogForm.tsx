@@ -103,7 +103,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
           aboveInput={
             image.existing && (
               <div className="current-file">
-                <img src={image.existing} alt="Current featured image" width={160} />
+                <img src={image.existing} alt="Current featured image" width={160} height={90} />
                 <span>Current image. Choose a new file to replace it.</span>
                 <button type="button" className="btn btn-small" onClick={image.remove}>
                   Remove image

@@ -116,16 +116,20 @@ export default function BlogsTable() {
           <tbody>
             {blogs.map((blog) => (
               <tr key={blog.id}>
-                <td>{blog.title}</td>
+                <td dir="auto">{blog.title}</td>
                 <td data-label="Status">
                   <span className={`status-label status-${blog.status}`}>{statusText(blog)}</span>
                 </td>
                 <td className="nowrap" data-label="Date">
                   <time dateTime={blog.created_at}>{formatDate(blog.created_at)}</time>
                 </td>
-                <td data-label="Category">{blog.category_name ?? ''}</td>
+                <td data-label="Category" dir="auto">
+                  {blog.category_name ?? ''}
+                </td>
                 <td data-label="Views">{blog.clicks}</td>
-                <td data-label="Author">{blog.author}</td>
+                <td data-label="Author" dir="auto">
+                  {blog.author}
+                </td>
                 <td className="actions">
                   <a className="btn btn-small" href={`/admin/edit-blog/${blog.id}`} aria-label={`Edit ${blog.title}`}>
                     Edit

@@ -27,7 +27,7 @@ export function SettingsImageField({ field, value, error, help, disabled, onPick
       aboveInput={
         value && (
           <div className="current-file">
-            <img src={value} alt={`Current ${label.toLowerCase()}`} height={48} />
+            <img className="current-logo" src={value} alt={`Current ${label.toLowerCase()}`} width={192} height={48} />
             <button type="button" className="btn" onClick={onRemove} disabled={disabled}>
               Remove {label.toLowerCase()}
             </button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Blog } from '../db/repositories/blogs.ts';
 import { tagName } from '../page-store/site-tags.ts';
-import { takenDownTags } from './blog-publication.ts';
+import { changedTags, takenDownTags } from './blog-publication.ts';
 
 const NOW = '2026-01-10T12:00:00.000Z';
 const LATER = '2026-02-01T00:00:00.000Z';
@@ -14,11 +14,12 @@ const names = (before: Blog | null, after: Blog | null) => takenDownTags(before,
 
 describe('takenDownTags', () => {
   it('names the article when readers could see it and no longer can', () => {
-    expect(names(article(), article({ status: 'draft' }))).toEqual(['blog:7']);
-    expect(names(article(), article({ status: 'scheduled', publish_at: LATER }))).toEqual(['blog:7']);
-    expect(names(article(), null)).toEqual(['blog:7']);
+    // link:7: its neighbours' Older and Newer links to it.
+    expect(names(article(), article({ status: 'draft' }))).toEqual(['blog:7', 'link:7']);
+    expect(names(article(), article({ status: 'scheduled', publish_at: LATER }))).toEqual(['blog:7', 'link:7']);
+    expect(names(article(), null)).toEqual(['blog:7', 'link:7']);
     // Its PDF leaves /download, which does not carry the article's own tag.
-    expect(names(article({ pdf_drive_link: '/uploads/a.pdf' }), null)).toEqual(['blog:7', 'downloads']);
+    expect(names(article({ pdf_drive_link: '/uploads/a.pdf' }), null)).toEqual(['blog:7', 'link:7', 'downloads']);
   });
 
   it('names nothing for an edit, a publish, or an article readers never saw', () => {
@@ -27,5 +28,31 @@ describe('takenDownTags', () => {
     expect(names(article({ status: 'scheduled', publish_at: EARLIER }), article({ status: 'published' }))).toEqual([]);
     expect(names(article({ status: 'scheduled', publish_at: LATER }), null)).toEqual([]);
     expect(names(null, article())).toEqual([]);
+  });
+});
+
+describe('changedTags', () => {
+  const changed = (before: Blog | null, after: Blog | null) => changedTags(before, after, NOW).map(tagName);
+  const shown = (overrides: Partial<Blog> = {}) =>
+    article({ title: 'Cells', content: '<p>Text</p>', created_at: EARLIER, ...overrides });
+
+  it("leaves the neighbours' links alone for an edit of an article's text, picture or files", () => {
+    const tags = changed(shown(), shown({ content: '<p>Other text</p>', image: '/uploads/new.webp' }));
+    expect(tags).toContain('blog:7');
+    expect(tags).not.toContain('link:7');
+  });
+
+  it("reaches the neighbours' links when its title, place or visibility changes", () => {
+    expect(changed(shown(), shown({ title: 'Cells, revised' }))).toContain('link:7');
+    expect(changed(shown(), shown({ category_id: 3 }))).toContain('link:7');
+    expect(changed(shown(), shown({ created_at: NOW }))).toContain('link:7');
+    expect(changed(shown({ status: 'draft' }), shown())).toContain('link:7');
+    expect(changed(shown(), shown({ status: 'draft' }))).toContain('link:7');
+    expect(changed(null, shown())).toContain('link:7');
+    expect(changed(shown(), null)).toContain('link:7');
+  });
+
+  it('names nothing for a draft readers never saw', () => {
+    expect(changed(shown({ status: 'draft' }), shown({ status: 'draft', title: 'Other' }))).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import { tag, uniqueTags, type PageTag } from '../page-store/site-tags.ts';
  * A draft's edits reach none; going public or going back to draft changes list membership (like a
  * create or a delete); an edit of what a public article shows bumps its own tag, which the list
  * pages showing it carry. Lists are ordered by date, which an edit of a public article keeps.
+ * Its neighbours' Older and Newer links name it by its `link:ID`: only its title and its place
+ * (public or not, category, date) bump that, never an edit of its text.
  */
 export function changedTags(before: Blog | null, after: Blog | null, now = new Date().toISOString()): PageTag[] {
   const wasPublic = before !== null && blogIsPublic(before, now);
@@ -21,6 +23,7 @@ export function changedTags(before: Blog | null, after: Blog | null, now = new D
     if (isPublic && after.category_id !== null) tags.push(tag.category(after.category_id));
   }
   if ((wasPublic && hasPdf(before)) || (isPublic && hasPdf(after))) tags.push(tag.downloads);
+  if (membership || linkChanged(before!, after!)) tags.push(tag.link(id));
   return uniqueTags(tags);
 }
 
@@ -32,10 +35,16 @@ export function changedTags(before: Blog | null, after: Blog | null, now = new D
  */
 export function takenDownTags(before: Blog | null, after: Blog | null, now = new Date().toISOString()): PageTag[] {
   if (before === null || !blogIsPublic(before, now) || (after !== null && blogIsPublic(after, now))) return [];
-  return hasPdf(before) ? [tag.blog(before.id), tag.downloads] : [tag.blog(before.id)];
+  // Its neighbours' pages link to it by its `link:ID`: no reader may follow a link to a page gone.
+  const tags = [tag.blog(before.id), tag.link(before.id)];
+  return hasPdf(before) ? [...tags, tag.downloads] : tags;
 }
 
 const hasPdf = (blog: Pick<Blog, 'pdf_drive_link'>) => Boolean(blog.pdf_drive_link);
+
+/** Both public: whether what an Older or Newer link shows of it, or where it sits, changed. */
+const linkChanged = (before: Blog, after: Blog) =>
+  before.title !== after.title || before.category_id !== after.category_id || before.created_at !== after.created_at;
 
 /**
  * The date an article takes when saved. A scheduled one is dated when it goes live; a draft or

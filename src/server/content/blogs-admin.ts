@@ -13,6 +13,7 @@ import { toBlogDto, withPublishing } from './blog-dto.ts';
 import { indexAttachedPdf } from './search-index.ts';
 import { changedTags, publicationDate, takenDownTags } from './blog-publication.ts';
 import { navTagsForCategoryChanges } from './category-visibility.ts';
+import { neighbourTagsForChanges } from './article-neighbours.ts';
 import { getRevision, recordRevision, restoreBody, type RevisionAction } from './blog-revisions.ts';
 import { wakePublishScheduler } from './publish-scheduler.ts';
 import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
@@ -25,6 +26,11 @@ import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
  */
 
 export type BlogAnswer = SavedBlog;
+
+/** What an article joining or leaving the lists changes beyond its own tags: the nav, its neighbours' links. */
+async function listingTags(db: Db, changes: Array<{ before: Blog | null; after: Blog | null }>, now = new Date().toISOString()) {
+  return [...(await navTagsForCategoryChanges(db, changes, now)), ...(await neighbourTagsForChanges(db, changes, now))];
+}
 
 type FileRefs = Pick<Blog, 'image' | 'pdf_drive_link' | 'content' | 'content_source'>;
 const fileTexts = (rows: FileRefs[]) => rows.flatMap((r) => [r.image, r.pdf_drive_link, r.content, r.content_source]);
@@ -75,7 +81,7 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
     return created;
   });
   if (blog.status === 'scheduled') wakePublishScheduler();
-  const tags = [...changedTags(null, blog), ...(await navTagsForCategoryChanges(app.db, [{ before: null, after: blog }]))];
+  const tags = [...changedTags(null, blog), ...(await listingTags(app.db, [{ before: null, after: blog }]))];
   const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
   // Search pages are never stored, so a new PDF's text is read after the pages are fresh.
   await indexAttachedPdf(app, blog);
@@ -104,7 +110,7 @@ export async function updateBlogById(
   });
   if (after.status === 'scheduled') wakePublishScheduler();
   const now = new Date().toISOString();
-  const tags = [...changedTags(before, after, now), ...(await navTagsForCategoryChanges(app.db, [{ before, after }], now))];
+  const tags = [...changedTags(before, after, now), ...(await listingTags(app.db, [{ before, after }], now))];
   const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDownTags(before, after, now));
   await indexAttachedPdf(app, after);
   // Files the edit dropped (a replaced or removed image or PDF, an image taken out of the text),
@@ -133,7 +139,7 @@ export async function deleteBlogById(app: AppContext, id: number): Promise<Delet
   });
   const now = new Date().toISOString();
   const tags = changedTags(before, null, now);
-  if (tags.length) tags.push(tag.comments(id), ...(await navTagsForCategoryChanges(app.db, [{ before, after: null }], now)));
+  if (tags.length) tags.push(tag.comments(id), ...(await listingTags(app.db, [{ before, after: null }], now)));
   const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDownTags(before, null, now));
   // Uploaded files go too once nothing else uses them; demo files and external links never do.
   await removeUnreferencedUploads(app.db, app.config.uploadsDir, fileTexts([before, ...revisions]));

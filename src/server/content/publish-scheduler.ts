@@ -3,6 +3,7 @@ import { claimDueBlogs, findBlogById, indexBlog, nextPublishAt, type Blog } from
 import { uniqueTags } from '../page-store/site-tags.ts';
 import { changedTags } from './blog-publication.ts';
 import { navTagsForCategoryChanges } from './category-visibility.ts';
+import { neighbourTagsForChanges } from './article-neighbours.ts';
 import { recordRevision } from './blog-revisions.ts';
 import { htmlToText } from './sanitize.ts';
 
@@ -52,6 +53,7 @@ export async function publishDueBlogs(app: AppContext, now = new Date().toISOStr
   const tags = uniqueTags([
     ...changes.flatMap(({ before, after }) => changedTags(before, after, now)),
     ...(await navTagsForCategoryChanges(app.db, changes, now)),
+    ...(await neighbourTagsForChanges(app.db, changes, now)),
   ]);
   await app.pageCache.invalidate(tags, startedAt);
   return published.map((blog) => blog.id);

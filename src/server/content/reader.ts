@@ -3,6 +3,7 @@ import { findBlogById, findPublicBlogById, type Blog, type BlogSummary } from '.
 import type { Audience } from '../db/repositories/visibility.ts';
 import {
   countBlogs,
+  findAdjacentBlogs,
   listBlogIds,
   listBlogSummaries,
   listBlogSummariesByIds,
@@ -11,6 +12,7 @@ import {
   listRecent,
   listPublicContents,
   listTopViewed,
+  type AdjacentBlog,
 } from '../db/repositories/blog-lists.ts';
 import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
 import { cachedRead } from '../db/read-cache.ts';
@@ -155,6 +157,19 @@ export interface ArticlePage extends BlogDetail {
   hasMath: boolean;
   /** The page loads the copy-code script only when it has code blocks. */
   hasCode: boolean;
+  /** The Older and Newer links: in the whole site, and within the article's category. */
+  adjacent: { site: Adjacent; category: Adjacent | null };
+}
+
+export interface Adjacent {
+  older: AdjacentBlog | null;
+  newer: AdjacentBlog | null;
+}
+
+/** The ids an article page names in its Older and Newer links. */
+export function linkedIds(page: ArticlePage): number[] {
+  const pairs = [page.adjacent.site, page.adjacent.category].filter((pair): pair is Adjacent => pair !== null);
+  return [...new Set(pairs.flatMap((pair) => [pair.older?.id, pair.newer?.id]).filter((id): id is number => id !== undefined))];
 }
 
 /** Cuts text at a word boundary, adding an ellipsis when anything was cut. */
@@ -170,13 +185,18 @@ export async function getArticlePage(db: Db, id: number, audience: Audience = 'p
   const detail = await getBlogDetail(db, id, audience);
   if (!detail) return null;
   // The stored HTML as readers get it: formulas typeset, code highlighted (render-article.ts).
-  const rendered = await renderArticleHtml(detail.content);
+  const [rendered, site, category] = await Promise.all([
+    renderArticleHtml(detail.content),
+    findAdjacentBlogs(db, detail),
+    detail.category_id !== null ? findAdjacentBlogs(db, detail, detail.category_id) : null,
+  ]);
   return {
     ...detail,
     content: rendered.html,
     summary: summarizeText(htmlToText(detail.content)),
     hasMath: rendered.hasMath,
     hasCode: rendered.hasCode,
+    adjacent: { site, category },
   };
 }
 

@@ -193,6 +193,22 @@ Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
     expect(blog.content).toBe(`<p>${body}</p>\n<p>Ends ]]&gt; here [gallery ids="1,2"]</p>`);
   });
 
+  it('stales the Older and Newer links of the articles an imported one lands between', async () => {
+    const post = (id: number, title: string, date: string) =>
+      `<item><title>${title}</title><wp:post_id>${id}</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status>
+        <wp:post_date_gmt>${date}</wp:post_date_gmt><content:encoded><![CDATA[Text]]></content:encoded></item>`;
+    const first = write(
+      'first.xml',
+      wxrDocument(post(1, 'Early', '2024-01-01 10:00:00') + post(3, 'Late', '2024-03-01 10:00:00')),
+    );
+    await runImport(target, await readImportFile(first), { dryRun: false, files: null, saver });
+    const [early, late] = [await blogByTitle('Early'), await blogByTitle('Late')];
+    const second = write('second.xml', wxrDocument(post(2, 'Middle', '2024-02-01 10:00:00')));
+    const { tags } = await runImport(target, await readImportFile(second), { dryRun: false, files: null, saver });
+    expect(tags).toContainEqual({ kind: 'neighbours', id: early.id });
+    expect(tags).toContainEqual({ kind: 'neighbours', id: late.id });
+  });
+
   it('never reads a file outside the uploads folder, whatever the export says', async () => {
     fs.mkdirSync(path.join(dir, 'up'));
     fs.copyFileSync(path.join(FIXTURES, 'uploads/2008/06/dsc20050102_192118_51.jpg'), path.join(dir, 'secret.jpg'));

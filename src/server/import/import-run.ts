@@ -13,6 +13,7 @@ import { findRedirect, saveRedirects } from '../db/repositories/redirects.ts';
 import { toBlogWrite } from '../content/blogs-admin.ts';
 import { recordRevision, type Saver } from '../content/blog-revisions.ts';
 import { changedTags, takenDownTags } from '../content/blog-publication.ts';
+import { neighbourTagsForChanges } from '../content/article-neighbours.ts';
 import { tag, type PageTag } from '../page-store/site-tags.ts';
 import { summarizeErrors, hasErrors } from '../../shared/validation/common.ts';
 import { validateBlogInput } from '../../shared/validation/blog.ts';
@@ -157,7 +158,12 @@ async function importArticle(run: Run, article: ImportArticle): Promise<void> {
       return { before: existing ?? null, after: saved };
     });
     report.redirects += article.oldPaths.length;
-    run.tags.push(...changedTags(before, after), tag.comments(after.id));
+    // An imported article joining the lists becomes its neighbours' Older or Newer link.
+    run.tags.push(
+      ...changedTags(before, after),
+      tag.comments(after.id),
+      ...(await neighbourTagsForChanges(target.db, [{ before, after }])),
+    );
     run.takenDown.push(...takenDownTags(before, after));
     (before ? report.updated : report.imported).push({ ...line, id: after.id });
   } catch (error) {

@@ -30,7 +30,12 @@ export const cacheFor = {
   /** A category's pages carry its own membership tag: a new article elsewhere leaves them as they are. */
   blogList: (categoryId: number | null, shown: readonly number[]) =>
     declare(categoryId !== null ? tag.category(categoryId) : tag.list, tag.nav, ...shown.map(tag.blog)),
-  article: (blogId: number) => declare(tag.blog(blogId), tag.comments(blogId), tag.nav),
+  /**
+   * linked: the articles its Older and Newer links name. The page carries their `link:ID` (title
+   * and place), not their `blog:ID`: an edit of a neighbour's text leaves this page alone.
+   */
+  article: (blogId: number, linked: readonly number[] = []) =>
+    declare(tag.blog(blogId), tag.comments(blogId), tag.nav, tag.neighbours(blogId), ...linked.map(tag.link)),
   downloads: () => declare(tag.downloads, tag.nav),
   /** robots.txt and every "not found" answer: they show only the nav. */
   navOnly: () => declare(tag.nav),
@@ -113,7 +118,11 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
       case 'info-pages':
         urls.add('/about').add('/contact');
         break;
+      // A page's Older and Newer links refresh in the background: no save waits for them (a
+      // linked article taken down is never answered stale: see takenDownTags).
       case 'updates':
+      case 'neighbours':
+      case 'link':
         break;
     }
   }

@@ -30,7 +30,18 @@ export type PageTag =
   | { kind: 'blog'; id: number }
   /** Membership and order of one category's list (/blogs?category=ID), beside its shown articles' tags. */
   | { kind: 'category'; id: number }
-  | { kind: 'comments'; id: number };
+  | { kind: 'comments'; id: number }
+  /**
+   * Which articles an article page links to as Older and Newer: bumped when an article joins the
+   * lists next to it. The linked articles' titles come through their `link:ID`.
+   */
+  | { kind: 'neighbours'; id: number }
+  /**
+   * An article as another article's Older or Newer link names it: its title and its place (public
+   * or not, its category, its date). An edit of anything else it shows (its text, picture, files)
+   * leaves this tag alone, so its neighbours' pages are not re-rendered for it.
+   */
+  | { kind: 'link'; id: number };
 
 export const tag = {
   list: { kind: 'list' },
@@ -45,6 +56,10 @@ export const tag = {
   category: (id: number): PageTag => ({ kind: 'category', id }),
   /** An article's comments, by the article's id. */
   comments: (blogId: number): PageTag => ({ kind: 'comments', id: blogId }),
+  /** The Older and Newer links of an article's page, by the article's id. */
+  neighbours: (blogId: number): PageTag => ({ kind: 'neighbours', id: blogId }),
+  /** An article's title and place, as other articles' Older and Newer links show them. */
+  link: (blogId: number): PageTag => ({ kind: 'link', id: blogId }),
 } as const satisfies Record<string, PageTag | ((id: number) => PageTag)>;
 
 /** The tag as the page store and Astro's `Cache-Tag` header spell it: `list`, `blog:12`. */
@@ -52,7 +67,7 @@ export function tagName(pageTag: PageTag): string {
   return 'id' in pageTag ? `${pageTag.kind}:${pageTag.id}` : pageTag.kind;
 }
 
-const WITH_ID = new Set<string>(['blog', 'category', 'comments']);
+const WITH_ID = new Set<string>(['blog', 'category', 'comments', 'neighbours', 'link']);
 const WITHOUT_ID = new Set<string>(['list', 'updates', 'nav', 'settings', 'info-pages', 'carousel', 'downloads', 'top-viewed']);
 
 /** A tag spelled by tagName(), or null for anything else. */

@@ -206,6 +206,55 @@ export function listBlogIds(db: Db) {
   return db.selectFrom('blogs').select(['id', 'updated_at']).where(isPublicBlog()).orderBy('id').execute();
 }
 
+export interface AdjacentBlog {
+  id: number;
+  title: string;
+}
+
+/**
+ * The public articles just before and after one in the lists' order (newest first: created_at,
+ * then id), in the whole site or in one category: what the article page's Older and Newer links
+ * show. The article itself need not be public (its place is what counts).
+ */
+export async function findAdjacentBlogs(
+  db: Db,
+  at: { id: number; created_at: string },
+  categoryId: number | null = null,
+  now = new Date().toISOString(),
+): Promise<{ older: AdjacentBlog | null; newer: AdjacentBlog | null }> {
+  const base = () =>
+    db
+      .selectFrom('blogs')
+      .select(['blogs.id', 'blogs.title'])
+      .where(isPublicBlog('blogs', now))
+      .where('blogs.id', '!=', at.id)
+      .$if(categoryId !== null, (q) => q.where('blogs.category_id', '=', categoryId!))
+      .limit(1);
+  const [older, newer] = await Promise.all([
+    base()
+      .where((eb) =>
+        eb.or([
+          eb('blogs.created_at', '<', at.created_at),
+          eb.and([eb('blogs.created_at', '=', at.created_at), eb('blogs.id', '<', at.id)]),
+        ]),
+      )
+      .orderBy('blogs.created_at', 'desc')
+      .orderBy('blogs.id', 'desc')
+      .executeTakeFirst(),
+    base()
+      .where((eb) =>
+        eb.or([
+          eb('blogs.created_at', '>', at.created_at),
+          eb.and([eb('blogs.created_at', '=', at.created_at), eb('blogs.id', '>', at.id)]),
+        ]),
+      )
+      .orderBy('blogs.created_at', 'asc')
+      .orderBy('blogs.id', 'asc')
+      .executeTakeFirst(),
+  ]);
+  return { older: older ?? null, newer: newer ?? null };
+}
+
 /** The list cards of these blogs (search results), in the order given, with the indexed text's opening as excerpt. */
 export async function findSummariesByIds(db: Db, ids: number[]): Promise<BlogSummary[]> {
   if (ids.length === 0) return [];
