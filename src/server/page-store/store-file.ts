@@ -21,6 +21,11 @@ export interface StoredPage {
   /** Made by a render worker once a reader takes it (or with a render, for a page readers took it of); null until then. */
   gzip: Buffer | null;
   br: Buffer | null;
+  /**
+   * The Content-Security-Policy it is answered with, narrowed to its own inline scripts and styles
+   * when it was rendered (null: not an HTML page, or stored without one).
+   */
+  policy?: string | null;
   tags: Record<string, number>;
   renderedAt: number;
   buildId: string;
@@ -56,6 +61,7 @@ interface PageRow {
   body: Buffer;
   gzip: Buffer | null;
   br: Buffer | null;
+  policy: string | null;
 }
 
 export type StoreFile = ReturnType<typeof prepareStoreFile>;
@@ -187,12 +193,12 @@ function prepareStoreFile(db: SQLite.Database) {
     brOf: db.prepare('select br from pages where key = @key and etag = @etag and build_id = @buildId').pluck(),
     sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
-      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br)
-       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br)
+      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br, policy)
+       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br, @policy)
        on conflict (key) do update set content_type = excluded.content_type, etag = excluded.etag,
          tags = excluded.tags, rendered_at = excluded.rendered_at, build_id = excluded.build_id,
          size = excluded.size, accessed_at = excluded.accessed_at,
-         body = excluded.body, gzip = excluded.gzip, br = excluded.br`,
+         body = excluded.body, gzip = excluded.gzip, br = excluded.br, policy = excluded.policy`,
     ),
     untag: db.prepare('delete from page_tags where key = ?'),
     tag: db.prepare('insert or ignore into page_tags (tag, key) values (?, ?)'),
@@ -251,7 +257,7 @@ function prepareStoreFile(db: SQLite.Database) {
   const writePages = db.transaction((pages: Array<{ page: StoredPage; size: number }>): number[] =>
     pages.map(({ page, size }) => {
       const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
-      statements.put.run({ ...page, tags: JSON.stringify(page.tags), size });
+      statements.put.run({ ...page, tags: JSON.stringify(page.tags), policy: page.policy ?? null, size });
       statements.untag.run(page.key);
       for (const tag in page.tags) statements.tag.run(tag, page.key);
       return previous;
@@ -317,6 +323,7 @@ function prepareStoreFile(db: SQLite.Database) {
         body: row.body,
         gzip: row.gzip,
         br: row.br,
+        policy: row.policy,
       };
     },
     /** A page's tag versions and build, without its bodies. */
