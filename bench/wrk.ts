@@ -94,7 +94,7 @@ function runWrk(origin: string, args: string[], serverPid: number, seconds = SEC
       if (error) return reject(new Error(`wrk ${all.join(' ')} failed: ${error.message}\n${stdout}`));
       const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? NaN);
       if (!Number.isFinite(requests)) return reject(new Error(`Unreadable wrk output:\n${stdout}`));
-      if (!/50%\s+[\d.]+(us|ms|s|m)\s/.test(stdout)) console.log(`(wrk's latency figures unreadable:\n${stdout})`);
+      if (!/^\s+50%\s+[\d.]+(us|ms|s|m)\s/m.test(stdout)) console.log(`(wrk's latency figures unreadable:\n${stdout})`);
       // `times`: the shell's own user and system time, then its children's (wrk's).
       const times = [...stdout.matchAll(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/g)].at(-1);
       const wrkCpu = times ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]) : NaN;
@@ -102,8 +102,8 @@ function runWrk(origin: string, args: string[], serverPid: number, seconds = SEC
       resolve({
         requests,
         rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1] ?? NaN),
-        p50: toMs(/50%\s+(\S+)/.exec(stdout)?.[1]),
-        p99: toMs(/99%\s+(\S+)/.exec(stdout)?.[1]),
+        p50: toMs(/^\s+50%\s+(\S+)/m.exec(stdout)?.[1]),
+        p99: toMs(/^\s+99%\s+(\S+)/m.exec(stdout)?.[1]),
         failed:
           Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0) +
           (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
