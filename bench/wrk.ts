@@ -485,6 +485,15 @@ async function main(): Promise<void> {
         `  ${phase.name.padEnd(52)} ${f0(phase.peakTotal).padStart(5)} MB ${meets(phase.peakTotal < MEMORY_BUDGET_MB)}  (each process's peak, MB: ${each})`,
       );
     }
+    // The kernel's own peak of each process since it started, which no sample can miss.
+    const highWater = processTree(serverPid).map((pid) => {
+      const kb = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return { pid, mb: Number(kb ?? 0) / 1024 };
+    });
+    console.log(
+      `  high-water mark of each process (VmHWM, MB): ${highWater.map(({ pid, mb }) => `${pid === serverPid ? 'first' : pid} ${f0(mb)}`).join(', ')}; ` +
+        `sum ${f0(highWater.reduce((sum, { mb }) => sum + mb, 0))} (the peaks need not coincide)`,
+    );
     console.log(`\nLoad average after: ${loadAverage()}`);
   } finally {
     memory?.stop();
