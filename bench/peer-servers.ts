@@ -58,6 +58,30 @@ export function freePort(): Promise<number> {
 
 /** nginx on 127.0.0.1 serving the page's three encodings, chosen by Accept-Encoding like ours. */
 export async function startNginx(dir: string, contentType: string, workers: number, children: ChildProcess[]): Promise<number> {
+  return startNginxWith(
+    dir,
+    workers,
+    `default_type "${contentType}";
+    location = /page {
+      add_header Vary Accept-Encoding;
+      add_header Content-Encoding $coding;
+      try_files /page.html$suffix =404;
+    }`,
+    children,
+  );
+}
+
+/**
+ * nginx on 127.0.0.1 with `workers` worker processes, serving ${dir}/www with the given directives
+ * inside its server block; `$suffix` (".br", ".gz" or "") and `$coding` say what the request's
+ * Accept-Encoding takes, as ours chooses.
+ */
+export async function startNginxWith(
+  dir: string,
+  workers: number,
+  serverBlock: string,
+  children: ChildProcess[],
+): Promise<number> {
   if (!NGINX) throw new Error('nginx is not installed: `apt-get install -y nginx` (Debian package) and run again.');
   const port = await freePort();
   const config = `
@@ -77,17 +101,12 @@ http {
   uwsgi_temp_path ${dir}/tmp-uwsgi;
   scgi_temp_path ${dir}/tmp-scgi;
   types { }
-  default_type "${contentType}";
   map $http_accept_encoding $suffix { default ""; "~*(^|[ ,])br($|[ ,;])" ".br"; "~*(^|[ ,])gzip($|[ ,;])" ".gz"; }
   map $suffix $coding { default ""; ".br" "br"; ".gz" "gzip"; }
   server {
     listen 127.0.0.1:${port};
     root ${dir}/www;
-    location = /page {
-      add_header Vary Accept-Encoding;
-      add_header Content-Encoding $coding;
-      try_files /page.html$suffix =404;
-    }
+    ${serverBlock}
   }
 }
 `;

@@ -100,3 +100,41 @@ export async function fetchWriteBodies(origin: string, ids: number[]): Promise<M
   for (const id of ids) bodies.set(id, blogBodyFrom((await (await fetch(`${origin}/api/blogs/${id}`)).json()) as Json));
   return bodies;
 }
+
+/** A process and all its descendants (the cluster's first process and the serving ones), from /proc. */
+export function processTree(pid: number): number[] {
+  const pids = [pid];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const kids = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const kid of kids ? kids.split(' ') : []) pids.push(...processTree(Number(kid)));
+    }
+  } catch {
+    // The process ended meanwhile.
+  }
+  return pids;
+}
+
+/** A process's resident memory in MB (0 once it is gone). */
+export function processRssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system, every thread) a process has used so far, in seconds; 0 once it is gone. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces), from field 3 on: utime is 14th, stime 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}

@@ -8,6 +8,7 @@ import { noPageCache, setAppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { getAstroRender, renderInProcess, type AstroRender } from '../page-store/astro-render.ts';
 import { answerDigestsInThread } from '../page-store/sync-digest.ts';
+import { narrowAnswerPolicy } from '../page-store/narrow-policy.ts';
 import { runSearch } from './search-run.ts';
 import type { RenderedSearchPage, SearchPageJob, SearchWorkerData, SearchWorkerJob, SearchWorkerMessage } from './search-pool.ts';
 import { searchIndexOf } from './search-vocabulary.ts';
@@ -35,6 +36,8 @@ async function renderPage(job: SearchPageJob): Promise<RenderedSearchPage> {
   const { status, headers, body } = await renderInProcess(render, pages.config.publicOrigin, job.url, {
     searchPage: job.decision,
   });
+  // Here rather than on the serving thread: decoding and hashing the page per search was its work.
+  narrowAnswerPolicy(headers, body);
   // Test seam (test builds only): says which thread rendered the page.
   if (process.env.NODE_ENV === 'test') headers['x-rendered-by'] = 'search-worker';
   return { status, headers, body };

@@ -40,7 +40,12 @@ describe('answerStoredHit', () => {
     } as unknown as PageRenderer;
   }
 
-  function ask(store: PageStore, renderer: PageRenderer | null, headers: Record<string, string> = {}): Written | null {
+  function ask(
+    store: PageStore,
+    renderer: PageRenderer | null,
+    headers: Record<string, string> = {},
+    pagePolicy: string | null = null,
+  ): Written | null {
     const written: Written = { status: 0, headers: {} };
     const req = { method: 'GET', headers } as unknown as IncomingMessage;
     const res = {
@@ -52,9 +57,35 @@ describe('answerStoredHit', () => {
       },
       end() {},
     } as unknown as ServerResponse;
-    const answered = answerStoredHit(req, res, '/blog/1', store, ['X-Content-Type-Options', 'nosniff'], null, cdn, renderer);
+    const common = ['Content-Security-Policy', "default-src 'none'", 'X-Content-Type-Options', 'nosniff'];
+    const answered = answerStoredHit(req, res, '/blog/1', store, common, pagePolicy, cdn, renderer);
     return answered ? written : null;
   }
+
+  it('answers an HTML page with the policy stored with it, read back from the file, narrowing nothing per request', () => {
+    const dir = tempDir();
+    const build = "script-src 'self' 'sha256-AAAA' 'sha256-BBBB'; style-src 'self'";
+    // What the render worker made: the build's policy narrowed to the page's one inline script.
+    const stored = "script-src 'self' 'sha256-BBBB'; style-src 'self'";
+    const writer = new PageStore({ dir, buildId: 'b1' });
+    const body = Buffer.from('<!doctype html><html><script>not the hashed one</script></html>');
+    writer.put('/blog/1', { contentType: 'text/html', body, tags: ['blog:1'], policy: stored }, writer.beginRender());
+    writer.close();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const answer = ask(store, fakeRenderer([]), {}, build)!;
+    expect(answer.headers['content-security-policy']).toBe(stored);
+    store.close();
+  });
+
+  it('narrows the policy of an HTML page stored without one, and leaves other pages the common policy', () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const build = "script-src 'self' 'sha256-AAAA'";
+    store.put('/blog/1', { contentType: 'text/html', body: Buffer.from('<html></html>'), tags: ['blog:1'] }, store.beginRender());
+    expect(ask(store, fakeRenderer([]), {}, build)!.headers['content-security-policy']).toBe("script-src 'self'");
+    store.put('/blog/1', { contentType: 'application/xml', body: Buffer.from('<rss/>'), tags: ['blog:1'] }, store.beginRender());
+    expect(ask(store, fakeRenderer([]), {}, build)!.headers['content-security-policy']).toBe("default-src 'none'");
+    store.close();
+  });
 
   it('answers a stale page at once, marked STALE for the browser and shared caches, and queues its refresh', () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
@@ -83,16 +114,17 @@ describe('answerStoredHit', () => {
     store.close();
   });
 
-  it('leaves a stale page that shows content taken down since to the slower path, which renders it', () => {
+  it('leaves a stale page that shows content taken down since to the slower path, which renders it', async () => {
     const dir = tempDir();
     const store = new PageStore({ dir, buildId: 'b1' });
     const body = Buffer.from('<!doctype html><title>one</title>');
     store.put('/blog/1', { contentType: 'text/html', body, tags: ['blog:1', 'comments:1'] }, store.beginRender());
     const queued: string[] = [];
     expect(ask(store, fakeRenderer(queued))?.headers['x-page-store']).toBe('HIT');
-    // Another serving process takes a comment down: its very next look at the page sees it.
+    // Another serving process takes a comment down: once its change answers, the very next look at the page sees it.
     const other = new PageStore({ dir, buildId: 'b1' });
     other.invalidate([], ['comments:1']);
+    await other.seenEverywhere();
     expect(ask(store, fakeRenderer(queued))).toBeNull();
     expect(ask(store, fakeRenderer(queued), { 'if-none-match': `W/${store.get('/blog/1')!.etag}` })).toBeNull();
     expect(queued).toEqual([]);

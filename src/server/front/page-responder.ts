@@ -39,11 +39,18 @@ function etagMatches(req: IncomingMessage, page: StoredPage): boolean {
   return match.split(',').some((value) => value.trim() === weak || value.trim() === page.etag);
 }
 
-/** Each stored HTML page's own policy: the build's, narrowed to the inline scripts and styles it has. */
+/** Policies narrowed here, for stored HTML pages that came without one. */
 const pagePolicies = new WeakMap<StoredPage, string>();
 
+/**
+ * Each stored HTML page's own policy: the build's, narrowed to the inline scripts and styles it
+ * has. The render worker narrowed it and the store keeps it with the page, so a page answered
+ * from memory or from the file costs no decoding, matching or hashing here; only a page stored
+ * without one (by hand, in a test) is narrowed here, once per copy.
+ */
 export function policyOf(page: StoredPage, pagePolicy: string | null): string | null {
   if (!pagePolicy || !isHtml(page.contentType)) return null;
+  if (page.policy) return page.policy;
   let policy = pagePolicies.get(page);
   if (!policy) pagePolicies.set(page, (policy = narrowPolicy(pagePolicy, page.body.toString('utf8'))));
   return policy;
@@ -229,10 +236,7 @@ function sendRaw(req: IncomingMessage, res: ServerResponse, result: RenderResult
   for (const [name, value] of Object.entries(result.headers)) {
     if (value !== undefined && name !== 'content-length') res.setHeader(name, value);
   }
-  const policy = result.headers['content-security-policy'];
-  const type = result.headers['content-type'];
-  if (typeof policy === 'string' && typeof type === 'string' && isHtml(type))
-    res.setHeader('Content-Security-Policy', narrowPolicy(policy, result.body.toString('utf8')));
+  // The render worker narrowed its Content-Security-Policy to the document (narrow-policy.ts).
   res.setHeader('Content-Length', result.body.length);
   res.end(req.method === 'HEAD' ? undefined : result.body);
 }

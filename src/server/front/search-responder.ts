@@ -3,8 +3,6 @@ import type { AppContext } from '../context.ts';
 import type { SearchPageDecision } from '../content/search-page.ts';
 import { readNodeClientIp } from '../api/client-ip.ts';
 import { PRIVATE_CACHE_CONTROL } from '../cdn/cache-headers.ts';
-import { narrowPolicy } from './page-policy.ts';
-import { isHtml } from './security-headers.ts';
 
 const DROPPED_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-page-tags', 'content-length']);
 
@@ -45,9 +43,7 @@ export function respondWithSearchPage(
       const body = Buffer.from(answer.page.body.buffer, answer.page.body.byteOffset, answer.page.body.byteLength);
       res.statusCode = status;
       for (const [name, value] of Object.entries(headers)) if (!DROPPED_HEADERS.has(name)) res.setHeader(name, value);
-      const policy = headers['content-security-policy'];
-      const type = headers['content-type'];
-      if (policy && type && isHtml(type)) res.setHeader('Content-Security-Policy', narrowPolicy(policy, body.toString('utf8')));
+      // The search worker narrowed its Content-Security-Policy to the page (page-store/narrow-policy.ts).
       if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
       res.setHeader('Content-Length', body.length);
       res.end(req.method === 'HEAD' ? undefined : body);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { getAstroRender, renderInProcess } from '../page-store/astro-render.ts';
+import { isHtmlType } from '../page-store/narrow-policy.ts';
 
 /**
  * The policy of every answer that is not a page (JSON, assets, plain-text errors): nothing may
@@ -40,9 +41,7 @@ export function setSecurityHeaders(res: ServerResponse, list: string[]): void {
   for (let i = 0; i < list.length; i += 2) res.setHeader(list[i]!, list[i + 1]!);
 }
 
-export function isHtml(contentType: string): boolean {
-  return /^text\/html\s*(;|$)/i.test(contentType);
-}
+export const isHtml = isHtmlType;
 
 /** A path no route claims: Astro answers it with the site's 404 page, policy header included. */
 const PROBE_PATH = '/__page-policy-probe';

@@ -170,6 +170,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
     pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS);
     queue.markChange();
     store.invalidate(names, takenDownNames);
+    // The other processes judge pages by versions at most a few ms old: the change answers once they all see it.
+    const seen = store.seenEverywhere();
     const hot = await hotUrlsForChange(context.db, tags);
     // The hot renders are handed to the workers first (synchronously, as urgent jobs); the other
     // stale pages (1,670 for an edit of the newest article at 10,000 articles: 2-6 ms to list) are
@@ -178,6 +180,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     const hotSet = new Set(hot);
     const queued = queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
     const { elsewhere } = await warming;
+    await seen;
     const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
     return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot, takenDownNames) } : outcome;
   };

@@ -7,15 +7,23 @@ export function sizeOf(page: StoredPage): number {
 
 /**
  * The hot stored pages, least recently used first, bounded by bytes (all three encodings
- * counted). A page larger than a quarter of the budget is not kept.
+ * counted). A page larger than a quarter of the budget is not kept. `onLeave` hears of each page
+ * pushed out by newer ones (it was in use until then).
  */
 export class PageMemory {
   private readonly pages = new Map<string, StoredPage>();
   private used = 0;
   private readonly limit: number;
+  private readonly onLeave: (key: string) => void;
 
-  constructor(limit: number) {
+  constructor(limit: number, onLeave: (key: string) => void = () => {}) {
     this.limit = limit;
+    this.onLeave = onLeave;
+  }
+
+  /** The keys held, least recently used first. */
+  keys(): IterableIterator<string> {
+    return this.pages.keys();
   }
 
   get size(): number {
@@ -79,6 +87,7 @@ export class PageMemory {
       if (this.used <= this.limit) break;
       this.pages.delete(key);
       this.used -= sizeOf(old);
+      this.onLeave(key);
     }
   }
 }

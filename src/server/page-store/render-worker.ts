@@ -13,6 +13,7 @@ import { createJobRunner } from './worker-jobs.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
 import { storedStatusOf } from './not-found-page.ts';
 import { answerDigestsInThread } from './sync-digest.ts';
+import { narrowAnswerPolicy } from './narrow-policy.ts';
 import { workerPriority } from './worker-priority.ts';
 
 export interface RenderWorkerData {
@@ -69,6 +70,8 @@ async function holdWhileAsked(key: string): Promise<void> {
 async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
   await holdWhileAsked(key);
   const rendered = await renderInProcess(render!, data.origin, key);
+  // Here, once per render: the serving thread stores the narrowed policy with the page.
+  narrowAnswerPolicy(rendered.headers, rendered.body);
   const tags = storableTags(rendered, storedStatusOf(key));
   return withEncodings({ key, ...rendered, tags }, rendered.body, tags ? encodings : []);
 }

@@ -21,6 +21,11 @@ export interface StoredPage {
   /** Made by a render worker once a reader takes it (or with a render, for a page readers took it of); null until then. */
   gzip: Buffer | null;
   br: Buffer | null;
+  /**
+   * The Content-Security-Policy it is answered with, narrowed to its own inline scripts and styles
+   * when it was rendered (null: not an HTML page, or stored without one).
+   */
+  policy?: string | null;
   tags: Record<string, number>;
   renderedAt: number;
   buildId: string;
@@ -58,6 +63,7 @@ interface PageRow {
   br: Buffer | null;
   gzip_sum: string | null;
   br_sum: string | null;
+  policy: string | null;
 }
 
 export type StoreFile = ReturnType<typeof prepareStoreFile>;
@@ -199,12 +205,12 @@ function prepareStoreFile(db: SQLite.Database) {
     brOf: db.prepare('select br as bytes, br_sum as sum from pages where key = @key and etag = @etag and build_id = @buildId'),
     sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
-      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br, gzip_sum, br_sum)
-       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br, @gzipSum, @brSum)
+      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br, policy, gzip_sum, br_sum)
+       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br, @policy, @gzipSum, @brSum)
        on conflict (key) do update set content_type = excluded.content_type, etag = excluded.etag,
          tags = excluded.tags, rendered_at = excluded.rendered_at, build_id = excluded.build_id,
-         size = excluded.size, accessed_at = excluded.accessed_at,
-         body = excluded.body, gzip = excluded.gzip, br = excluded.br, gzip_sum = excluded.gzip_sum, br_sum = excluded.br_sum`,
+         size = excluded.size, accessed_at = excluded.accessed_at, body = excluded.body, gzip = excluded.gzip,
+         br = excluded.br, policy = excluded.policy, gzip_sum = excluded.gzip_sum, br_sum = excluded.br_sum`,
     ),
     untag: db.prepare('delete from page_tags where key = ?'),
     tag: db.prepare('insert or ignore into page_tags (tag, key) values (?, ?)'),
@@ -266,6 +272,7 @@ function prepareStoreFile(db: SQLite.Database) {
       statements.put.run({
         ...page,
         tags: JSON.stringify(page.tags),
+        policy: page.policy ?? null,
         size,
         gzipSum: page.gzip && sumOf(page.gzip),
         brSum: page.br && sumOf(page.br),
@@ -338,6 +345,7 @@ function prepareStoreFile(db: SQLite.Database) {
         body: row.body,
         gzip: row.gzip,
         br: row.br,
+        policy: row.policy,
       };
     },
     /** A page's tag versions and build, without its bodies. */

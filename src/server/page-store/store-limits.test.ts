@@ -22,6 +22,19 @@ describe('PageStore limits and failures', () => {
     store.close();
   });
 
+  it('keeps a page readers take from memory when the disk budget drops the least recently used', () => {
+    // Room in memory for a few pages: /kept is read from there, never from the file.
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1', maxBytes: 1024 * 1024, memoryBytes: 200_000 });
+    store.put('/kept', randomPage(['nav']), store.beginRender());
+    for (let i = 0; i < 60; i++) {
+      store.put(`/page/${i}`, randomPage(['nav']), store.beginRender(), { keepInMemory: false });
+      expect(store.get('/kept')).toBeDefined();
+    }
+    expect(store.get('/page/0')).toBeUndefined();
+    expect(store.get('/kept')).toBeDefined();
+    store.close();
+  });
+
   it('finds the stored pages carrying a tag through its index', () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     store.put('/a', randomPage(['blog:1', 'list']), store.beginRender());

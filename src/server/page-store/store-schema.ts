@@ -41,7 +41,7 @@ function bringUpToDate(db: SQLite.Database): void {
       key text primary key, content_type text not null, etag text not null,
       tags text not null, rendered_at integer not null, build_id text not null,
       size integer not null, accessed_at integer not null,
-      body blob not null, gzip blob, br blob, gzip_sum text, br_sum text
+      body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text
     );
     create index if not exists pages_by_access on pages (accessed_at);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
@@ -63,6 +63,11 @@ function bringUpToDate(db: SQLite.Database): void {
       alter table pages add column br_sum text;
       update pages set gzip = null, br = null, size = length(body) + 256 where gzip is not null or br is not null;
     `);
+  }
+  // Each page's narrowed Content-Security-Policy, made when it was rendered: answering a page from
+  // the file then hashes nothing (its rows from before have none and are narrowed when read).
+  if (!columns.some((c) => c.name === 'policy') && columns.length > 0 && !outdated) {
+    db.exec('alter table pages add column policy text');
   }
   // The version each tag had when content showing it was last taken down (an article
   // unpublished, a comment hidden): no process answers a page older than it stale.

@@ -116,17 +116,34 @@ describe('PageStore shared by several processes', () => {
     store.close();
   });
 
-  it('sees a bump made by another process at its next read', () => {
+  it('sees a bump made by another process at its next read once the bump is seen everywhere', async () => {
     const { one, two, close } = twoStores();
     one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1', 'nav'] }, one.beginRender());
     const held = two.get('/blog/1')!;
     expect(two.isFresh(held)).toBe(true);
 
     one.invalidate(['blog:1']);
+    await one.seenEverywhere();
     const after = two.get('/blog/1')!;
     expect(two.isFresh(after)).toBe(false);
     expect(two.isStale('/blog/1')).toBe(true);
     close();
+  });
+
+  it("judges a reader's page by versions at most versionCheckMs old, and a change waits until every process looked again", async () => {
+    const dir = tempDir();
+    // Long enough that a look per read would not happen between the bump and the read below.
+    const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 300 });
+    const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 300 });
+    one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
+    expect(two.isFresh(two.get('/blog/1')!)).toBe(true);
+    one.invalidate([], ['blog:1']);
+    await one.seenEverywhere();
+    const after = two.get('/blog/1')!;
+    expect(two.isFresh(after)).toBe(false);
+    expect(two.showsTakenDown(after)).toBe(true);
+    one.close();
+    two.close();
   });
 
   it('serves the copy another process rendered instead of its own stale one in memory', () => {
@@ -154,20 +171,22 @@ describe('PageStore shared by several processes', () => {
     close();
   });
 
-  it('keeps versions rising when both processes bump the same tag', () => {
+  it('keeps versions rising when both processes bump the same tag', async () => {
     const { one, two, close } = twoStores();
     one.invalidate(['nav']);
     two.invalidate(['nav']);
     one.invalidate(['nav']);
+    await one.seenEverywhere();
     const a = one.put('/', { contentType: 'text/html', body: html('home'), tags: ['nav'] }, one.beginRender())!;
     expect(a.tags.nav).toBe(3);
     expect(two.isFresh(two.get('/')!)).toBe(true);
     two.invalidate(['nav']);
+    await two.seenEverywhere();
     expect(one.isFresh(one.get('/')!)).toBe(false);
     close();
   });
 
-  it("sees another process's take-down at its next read: an older page may no longer be answered stale, an edited one may", () => {
+  it("sees another process's take-down at its next read: an older page may no longer be answered stale, an edited one may", async () => {
     const { dir, one, two, close } = twoStores();
     const put = (store: PageStore, key: string, text: string, tags: string[]) =>
       store.put(key, { contentType: 'text/html', body: html(text), tags }, store.beginRender())!;
@@ -178,11 +197,13 @@ describe('PageStore shared by several processes', () => {
 
     // An edit: stale, still answerable while it is refreshed.
     one.invalidate(['blog:2']);
+    await one.seenEverywhere();
     expect(two.isFresh(two.get('/blogs?page=4')!)).toBe(false);
     expect(two.showsTakenDown(list)).toBe(false);
 
     // A take-down, in the same file: every page older than it shows what was taken down.
     one.invalidate([], ['blog:1']);
+    await one.seenEverywhere();
     expect(two.get('/blog/1')).toBe(held);
     expect(two.showsTakenDown(held)).toBe(true);
     expect(two.showsTakenDown(two.get('/blogs?page=4')!)).toBe(true);
@@ -190,6 +211,7 @@ describe('PageStore shared by several processes', () => {
     // A page rendered after it does not, even once a later edit staled it.
     const rendered = put(two, '/blog/1', 'article again', ['blog:1', 'nav']);
     one.invalidate(['blog:1']);
+    await one.seenEverywhere();
     expect(two.isFresh(two.get('/blog/1')!)).toBe(false);
     expect(two.showsTakenDown(rendered)).toBe(false);
     // A process that opens the file later knows of it too.
@@ -200,11 +222,12 @@ describe('PageStore shared by several processes', () => {
     close();
   });
 
-  it('forgets its memory copies when another process dropped the stored pages', () => {
+  it('forgets its memory copies when another process dropped the stored pages, at its next look at the file', () => {
     const { dir, one, two, close } = twoStores();
     one.put('/a', { contentType: 'text/html', body: html('a'), tags: ['x'] }, one.beginRender());
     expect(two.get('/a')).toBeDefined();
     dropStoredPages(dir, 2);
+    two.syncVersions();
     expect(two.get('/a')).toBeUndefined();
     expect(two.stats().memoryPages).toBe(0);
     close();

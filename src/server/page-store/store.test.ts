@@ -72,6 +72,29 @@ describe('PageStore', () => {
     store.close();
   });
 
+  it("keeps a page's narrowed policy with it, and keeps the pages of a file from before policies were stored", () => {
+    const dir = tempDir();
+    const old = new SQLite(path.join(dir, STORE_FILE_NAME));
+    old.exec(`
+      create table pages (
+        key text primary key, content_type text not null, etag text not null,
+        tags text not null, rendered_at integer not null, build_id text not null,
+        size integer not null, accessed_at integer not null,
+        body blob not null, gzip blob, br blob
+      );
+    `);
+    old.close();
+    let store = new PageStore({ dir, buildId: 'b1' });
+    const policy = "script-src 'self' 'sha256-AAAA'";
+    store.put('/a', { contentType: 'text/html', body: html('a'), tags: ['x'], policy }, store.beginRender());
+    store.put('/b', { contentType: 'text/html', body: html('b'), tags: ['x'] }, store.beginRender());
+    store.close();
+    store = new PageStore({ dir, buildId: 'b1' });
+    expect(store.get('/a')?.policy).toBe(policy);
+    expect(store.get('/b')?.policy).toBeNull();
+    store.close();
+  });
+
   it('writes the encodings made for readers at the same time in one transaction, not one each', async () => {
     const dir = tempDir();
     const store = new PageStore({ dir, buildId: 'b1' });

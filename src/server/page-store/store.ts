@@ -42,6 +42,11 @@ export interface PageStoreOptions {
   log?: (line: string) => void;
   /** Test seam: every write to the file fails as on a full disk. */
   failWrites?: boolean;
+  /**
+   * A reader's page is judged by tag versions read from the file at most this long ago (ms; 0:
+   * at every read). A change answers only once every process has looked again (`seenEverywhere`).
+   */
+  versionCheckMs?: number;
   /** Check the file at open (a start): a damaged one is set aside, or the store serves without it. */
   check?: boolean;
   /**
@@ -61,11 +66,19 @@ export interface StoreStats {
 /** Encodings made on request are written to the file this many to a transaction at most. */
 const ENCODING_BATCH = 64;
 
+/**
+ * How old the tag versions a reader's page is judged by may be, by default: a look at the file
+ * (`PRAGMA data_version`, 5-10 µs with its call) on every request was a tenth of a stored page's
+ * cost; once in 2 ms it is nothing, and a change waits 2 ms more before it answers.
+ */
+export const VERSION_CHECK_MS = 2;
+
 /** Accesses are kept in memory and written in one batch before an eviction, or when this many piled up. */
 const ACCESS_BATCH = 10_000;
 
 export class PageStore {
   readonly buildId: string;
+  private readonly versionCheckMs: number;
   private readonly file: StoreFile;
   private readonly guard: StoreGuard;
   private readonly versions: TagVersions;
@@ -85,7 +98,9 @@ export class PageStore {
 
   constructor(options: PageStoreOptions) {
     this.buildId = options.buildId;
-    this.memory = new PageMemory(options.memoryBytes ?? 48 * 1024 * 1024);
+    this.versionCheckMs = options.versionCheckMs ?? VERSION_CHECK_MS;
+    // A page leaving memory was read until then: its access is noted for the file.
+    this.memory = new PageMemory(options.memoryBytes ?? 48 * 1024 * 1024, (key) => this.touch(key));
     this.diskLimit = options.maxBytes ?? 1024 * 1024 * 1024;
     const file = path.join(options.dir, 'pages.sqlite');
     const log = options.log ?? console.error;
@@ -171,15 +186,19 @@ export class PageStore {
     return hot !== undefined;
   }
 
-  /** A stored page, fresh or stale, from memory or disk: the file's copy when the one in memory went stale. */
+  /**
+   * A stored page, fresh or stale, from memory or disk: the file's copy when the one in memory went
+   * stale. Judged by versions read from the file at most `versionCheckMs` ago: another process's
+   * change is seen here once its `seenEverywhere()` resolved.
+   */
   get(key: string): StoredPage | undefined {
     if (this.guard.broken) return undefined;
-    this.versions.sync();
+    this.versions.syncWithin(this.versionCheckMs);
+    // A read from memory notes nothing (a Map.set per request, and a write per 10,000 pages, was
+    // a twentieth of a stored page's cost): pages held in memory are noted as read when they leave
+    // it, and all of them before an eviction.
     const hot = this.memory.get(key);
-    if (hot) {
-      this.touch(key);
-      return this.isFresh(hot) ? hot : (this.freshFromFile(key) ?? hot);
-    }
+    if (hot) return this.isFresh(hot) ? hot : (this.freshFromFile(key) ?? hot);
     const page = this.guard.run('read', () => this.file.readPage(key));
     if (!page) return undefined;
     this.touch(key);
@@ -286,6 +305,18 @@ export class PageStore {
     this.versions.bump([...tags, ...takenDown], new Set(takenDown));
   }
 
+  /**
+   * Resolves once every process on this file judges its pages by this process's last
+   * `invalidate`: from then on no reader anywhere gets a page that change made stale as fresh, nor
+   * a page it took down. A change answers after this.
+   */
+  async seenEverywhere(): Promise<void> {
+    const at = this.versions.seenEverywhereAt(this.versionCheckMs);
+    // Checked against the clock again: a timer may fire a little before its time.
+    for (let wait = at - performance.now(); wait > 0; wait = at - performance.now())
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+  }
+
   /** Drops a page that no longer exists (its render answered 404). */
   remove(key: string): void {
     this.memory.forget(key);
@@ -306,6 +337,8 @@ export class PageStore {
 
   /** Frees a tenth of the budget past the limit, least recently used first, in one transaction. */
   private evict(keep: ReadonlySet<string>): void {
+    const now = Date.now();
+    for (const key of this.memory.keys()) this.accessed.set(key, now);
     this.writeAccesses();
     const excess = this.diskUsed - this.diskLimit * 0.9;
     const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));
@@ -330,6 +363,7 @@ export class PageStore {
     if (!row || !this.isFresh(row)) return undefined;
     const page = this.guard.run('read', () => this.file.readPage(key));
     if (!page) return undefined;
+    this.touch(key);
     this.memory.remember(page);
     return page;
   }

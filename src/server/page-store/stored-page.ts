@@ -9,6 +9,8 @@ export interface PageInput {
   tags: string[];
   gzip?: Buffer | null;
   br?: Buffer | null;
+  /** Its Content-Security-Policy, narrowed to its inline scripts and styles by the render worker. */
+  policy?: string | null;
 }
 
 /** A worker's bytes as a Buffer over the same memory (no copy). */
@@ -23,6 +25,7 @@ export function pageInputOf(answer: WorkerAnswer): PageInput | null {
     body: asBuffer(answer.body),
     gzip: answer.gzip ? asBuffer(answer.gzip) : null,
     br: answer.br ? asBuffer(answer.br) : null,
+    policy: answer.headers['content-security-policy'] ?? null,
   };
 }
 
@@ -44,6 +47,7 @@ export function storedPageOf(key: string, input: PageInput, buildId: string, ver
     body: input.body,
     gzip: input.gzip ?? null,
     br: input.br ?? null,
+    policy: input.policy ?? null,
     tags,
     renderedAt: Date.now(),
     buildId,

@@ -31,6 +31,10 @@ export class TagVersions {
   /** The file's sequence number of the last bump read from it. */
   private seenSeq = 0;
   private dataVersion: number | undefined;
+  /** When (performance.now()) the last look at the file began: `syncWithin` skips the look until it is older. */
+  private lookedAt = -Infinity;
+  /** When (performance.now()) this process's last bump was in the file. */
+  private bumpedAt = -Infinity;
   private generation: number | undefined;
   trusted = true;
   private readonly file: StoreFile;
@@ -75,11 +79,33 @@ export class TagVersions {
 
   /** Reads the bumps other processes committed, when the file says something was committed. */
   sync(): void {
+    // Taken before the look: a bump committed after this moment may not be seen by it.
+    const at = performance.now();
     const dataVersion = this.guard.run('read', () => this.file.dataVersion());
-    if (dataVersion === undefined || dataVersion === this.dataVersion) return;
+    if (dataVersion === undefined) return;
+    this.lookedAt = at;
+    if (dataVersion === this.dataVersion) return;
     this.dataVersion = dataVersion ?? undefined;
     const changes = this.guard.run('read', () => this.file.readTagChanges(this.seenSeq));
     if (changes) this.apply(changes);
+  }
+
+  /**
+   * `sync`, unless the last look at the file began less than `ms` ago. A reader's page is judged
+   * this way: a look per request was a tenth of a stored page's cost. What makes it safe is
+   * `seenEverywhereAt`: a change answers only once every process has looked again since its bump.
+   */
+  syncWithin(ms: number): void {
+    if (performance.now() - this.lookedAt >= ms) this.sync();
+  }
+
+  /**
+   * When every process that judges pages with `syncWithin(ms)` has looked at the file since this
+   * process's last bump: each of them looks again before any page it judges once `ms` have passed
+   * since its last look, and a look that began after the bump was committed sees it.
+   */
+  seenEverywhereAt(ms: number): number {
+    return this.bumpedAt + ms;
   }
 
   /**
@@ -97,6 +123,7 @@ export class TagVersions {
       bumps.push([tag, next, takeDown.has(tag)]);
     }
     const changes = this.guard.run('write', () => this.file.bumpTags(bumps, this.seenSeq));
+    this.bumpedAt = performance.now();
     if (changes) this.apply(changes);
     else this.trusted = false;
     this.sequence++;
