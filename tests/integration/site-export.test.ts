@@ -77,7 +77,17 @@ interface Answered {
 async function answersOf(server: TestServer, addresses: string[]): Promise<Map<string, Answered>> {
   const answers = new Map<string, Answered>();
   for (const address of addresses) {
-    const response = await fetch(server.url(address));
+    // A page another serving process has not refreshed yet is answered STALE (the old site title):
+    // a page is taken once it is answered as it now is.
+    const response = await until(
+      async () => {
+        const answer = await fetch(server.url(address));
+        if (answer.headers.get('x-page-store') === 'STALE') await answer.arrayBuffer();
+        return answer;
+      },
+      (answer) => answer.headers.get('x-page-store') !== 'STALE',
+      `${address} refreshed`,
+    );
     answers.set(address, {
       status: response.status,
       type: response.headers.get('content-type') ?? '',
