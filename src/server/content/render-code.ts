@@ -22,9 +22,17 @@ function getHighlighter(): Promise<HighlighterGeneric<string, string>> {
   return highlighter;
 }
 
+/**
+ * The same page for the same article, however busy the machine: Shiki stops tokenizing a line
+ * after 500 ms of wall-clock time by default, so on a starved render worker a line came out in
+ * other colours. No time limit, and a line too long to tokenize cheaply is left plain (by its
+ * length, which does not depend on the machine).
+ */
+const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: 5_000 } as const;
+
 /** A `<pre class="shiki">` block; an unknown language is shown as plain text in the same frame. */
 export async function highlightCode(code: string, language: string | undefined): Promise<string> {
   const lang = isCodeLanguage(language) ? language : 'text';
   const shiki = await getHighlighter();
-  return shiki.codeToHtml(code.replace(/\n$/, ''), { lang, themes: THEMES });
+  return shiki.codeToHtml(code.replace(/\n$/, ''), { lang, themes: THEMES, ...TOKENIZE });
 }
