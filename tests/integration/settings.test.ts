@@ -105,6 +105,21 @@ describe('site settings', () => {
     expect(home.body).toContain('href="https://wa.me/15550100000"');
   });
 
+  it("gives the demo's dashboard a month of views, leaving today to real readers", async () => {
+    const answer = await fetch(site.url('/admin/dashboard'), { headers: { Cookie: adminCookie } });
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    const rows = [...html.matchAll(/<time datetime="(\d{4}-\d{2}-\d{2})"[^<]*<\/time>\s*<\/td>\s*<td>(\d+)<\/td>/g)].map(
+      (m) => ({ day: m[1]!, views: Number(m[2]) }),
+    );
+    expect(rows).toHaveLength(30);
+    const today = new Date().toISOString().slice(0, 10);
+    const past = rows.filter((row) => row.day !== today);
+    expect(past.filter((row) => row.views > 0).length).toBeGreaterThan(20);
+    expect(new Set(past.map((row) => row.views)).size).toBeGreaterThan(5);
+    expect(html).not.toContain('No views in the last 7 days');
+  });
+
   it('refuses bad input with a message for each field, and changes nothing', async () => {
     const answer = await sendJson(
       site,

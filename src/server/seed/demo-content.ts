@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { insertBlog, setClicks } from '../db/repositories/blogs.ts';
+import { insertDailyViews } from '../db/repositories/clicks.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
 import { insertComment } from '../db/repositories/comments.ts';
 import { insertSlide } from '../db/repositories/carousel.ts';
@@ -13,6 +14,7 @@ import { htmlToText, sanitizeArticleHtml } from '../content/sanitize.ts';
 import { drawDemoPdf } from '../../../db/seed/demo-files.ts';
 import { articleHtml, CATEGORIES, COMMENT_TEXTS, COMMENTERS, SLIDES, TOPICS, VIDEOS } from '../../../db/seed/demo-data.ts';
 import { slideIllustration, subjectIllustration } from '../../../db/seed/demo-illustrations.ts';
+import { demoViewsByDay } from '../../../db/seed/demo-views.ts';
 
 export interface SeedResult {
   categories: number;
@@ -93,7 +95,9 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
         created,
       );
       blogIds.push(id);
-      await setClicks(trx, id, (n * 37) % 211);
+      const views = (n * 37) % 211;
+      await setClicks(trx, id, views);
+      await insertDailyViews(trx, id, demoViewsByDay(views, created, new Date(), n));
       const count = n % 3;
       for (let c = 0; c < count; c++) {
         await insertComment(trx, {

@@ -35,3 +35,16 @@ export async function addClicks(
     }
   });
 }
+
+/** Writes a blog's views for past days (the demo's history); its total is set separately. */
+export async function insertDailyViews(
+  db: Db,
+  id: number,
+  days: ReadonlyArray<{ day: string; views: number }>,
+): Promise<void> {
+  if (days.length === 0) return;
+  await db
+    .insertInto('blog_daily_views')
+    .values(days.map((d) => ({ blog_id: id, day: d.day, views: d.views })))
+    .execute();
+}
