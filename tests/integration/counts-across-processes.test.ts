@@ -87,6 +87,43 @@ describe('WEB_PROCESSES=2: metrics and the 404 page', () => {
   });
 });
 
+describe('WEB_PROCESSES=2: set-up warnings', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { WEB_PROCESSES: '2', SEED_DEMO: 'false', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('print the X-Forwarded-For warning once for the site, however many processes meet the header', async () => {
+    const login = (i: number) =>
+      fresh(server.origin, '/api/users/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `192.0.2.${i % 250}` },
+        body: '{}',
+      });
+    // Until both processes have answered a request that carried the header.
+    const answered = new Set<string | null>();
+    await until(
+      async () => {
+        for (const answer of await many(6, 6, login)) {
+          expect(answer.status).toBe(400);
+          answered.add(answer.process);
+        }
+        return answered.size;
+      },
+      (size) => size === 2,
+      'both processes to meet the header',
+    );
+    const warnings = () => server.output().match(/X-Forwarded-For but TRUST_PROXY is off/g)?.length ?? 0;
+    await until(async () => warnings(), (count) => count > 0, 'the warning');
+    expect(warnings()).toBe(1);
+  });
+});
+
 describe('WEB_PROCESSES=2: a flood of unknown addresses', () => {
   it('waits its turn past RATE_LIMIT_NOT_FOUND_PER_SECOND while readers are answered, and every one gets the 404 page', async () => {
     const server = await startServer({

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { APIContext } from 'astro';
+import { warnOnceForSite } from '../log-once.ts';
 
 /**
  * The address rate limits are keyed on. Behind a reverse proxy (TRUST_PROXY=true) it is the last
@@ -9,7 +10,7 @@ import type { APIContext } from 'astro';
 export function readClientIp(
   context: Pick<APIContext, 'request' | 'clientAddress'>,
   trustProxy: boolean,
-  warn: (line: string) => void = console.warn,
+  warn: (line: string) => void = warnOnceForSite,
 ): string {
   return pickClientIp(context.request.headers.get('x-forwarded-for'), () => context.clientAddress, trustProxy, warn);
 }
@@ -19,7 +20,7 @@ export function readClientIp(
  * adapter takes the socket's address, as here (the site sets no allowed domains, so Astro never
  * reads X-Forwarded-For itself).
  */
-export function readNodeClientIp(req: IncomingMessage, trustProxy: boolean, warn: (line: string) => void = console.warn): string {
+export function readNodeClientIp(req: IncomingMessage, trustProxy: boolean, warn: (line: string) => void = warnOnceForSite): string {
   const forwarded = req.headers['x-forwarded-for'];
   return pickClientIp(
     Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null),

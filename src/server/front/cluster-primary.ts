@@ -12,6 +12,7 @@ import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
 import type { SiblingNews } from './sibling-news.ts';
 import { siblingModuleUrl } from '../module-file.ts';
+import { onceForSite, type LogOnceMessage } from '../log-once.ts';
 import { clusterMetrics } from '../metrics/registry.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
 
@@ -50,7 +51,12 @@ interface PrerenderedMessage {
  * a save's hot pages to share with another process (render-help.ts, relayed both ways), or news
  * for every other process (sibling-news.ts).
  */
-export type ServingMessage = { type: 'listening'; origin: string } | PrerenderedMessage | RenderHelpMessage | SiblingNews;
+export type ServingMessage =
+  | { type: 'listening'; origin: string }
+  | PrerenderedMessage
+  | RenderHelpMessage
+  | SiblingNews
+  | LogOnceMessage;
 
 /**
  * Checks the store's file before any serving process opens it (a damaged one is set aside, unless
@@ -166,6 +172,8 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     );
   };
 
+  const warnOnce = onceForSite((line) => console.warn(line));
+
   const fork = (index: number) => {
     const worker = cluster.fork({
       [WORKER_INDEX]: String(index),
@@ -178,6 +186,7 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
       if (message.type === 'prerendered') return onPrerendered(index, message.summary);
       if (message.type === 'render-help' || message.type === 'render-helped') return relayRenderHelp(index, message);
       if (message.type === 'sibling-news') return relaySiblingNews(index, message);
+      if (message.type === 'log-once') return warnOnce(message);
       if (message.type !== 'listening') return;
       ready.add(index);
       if (!announced && ready.size === config.webProcesses) {
