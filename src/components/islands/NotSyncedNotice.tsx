@@ -10,7 +10,7 @@ export function NotSyncedNotice({ notSynced }: { notSynced: NotSynced }) {
   const { entries, inAccount } = notSynced;
   const these = entries.length === 1 ? 'this article' : `these ${entries.length} articles`;
   return (
-    <div className="library-notice library-notice-error" role="status" data-library-not-synced>
+    <div className="library-notice library-notice-error library-not-synced" role="status" data-library-not-synced>
       <p>
         Not added to your account: {these}, saved on this device before you logged in. Your account’s library holds {inAccount} of
         at most {LIBRARY_LIMITS.saved} articles, so {entries.length === 1 ? 'it does' : 'they do'} not fit.
