@@ -114,8 +114,9 @@ export function adoptAccountList(saved: readonly SavedArticleDto[]): SavedEntry[
  */
 export interface NotSynced {
   entries: SavedEntry[];
-  /** How many articles the account's library holds already. */
+  /** How many articles the account's library holds already, and at most. */
   inAccount: number;
+  limit: number;
 }
 
 export type SyncOutcome = { skipped: number[]; notSynced: NotSynced | null };
@@ -138,7 +139,11 @@ async function sync(accountList: readonly SavedArticleDto[]): Promise<SyncOutcom
     if (!isLibraryFull(error)) throw error;
     const inAccount = new Set(accountList.map((entry) => entry.id));
     const entries = unsent.filter((entry) => !inAccount.has(entry.id));
-    return { saved: adoptAccountList(accountList), skipped: [], notSynced: { entries, inAccount: accountList.length } };
+    return {
+      saved: adoptAccountList(accountList),
+      skipped: [],
+      notSynced: { entries, inAccount: accountList.length, limit: LIBRARY_LIMITS.saved },
+    };
   }
 }
 

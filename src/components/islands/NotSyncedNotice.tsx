@@ -1,5 +1,4 @@
 import type { NotSynced } from '../../client/library/library-actions.ts';
-import { LIBRARY_LIMITS } from '../../shared/validation/library.ts';
 
 /**
  * Says which articles saved on this device before login did not go into the account, and why:
@@ -7,13 +6,13 @@ import { LIBRARY_LIMITS } from '../../shared/validation/library.ts';
  * (so the reader chooses what to drop, rather than the site choosing for them).
  */
 export function NotSyncedNotice({ notSynced }: { notSynced: NotSynced }) {
-  const { entries, inAccount } = notSynced;
+  const { entries, inAccount, limit } = notSynced;
   const these = entries.length === 1 ? 'this article' : `these ${entries.length} articles`;
   return (
     <div className="library-notice library-notice-error library-not-synced" role="status" data-library-not-synced>
       <p>
         Not added to your account: {these}, saved on this device before you logged in. Your account’s library holds {inAccount} of
-        at most {LIBRARY_LIMITS.saved} articles, so {entries.length === 1 ? 'it does' : 'they do'} not fit.
+        at most {limit} articles, so {entries.length === 1 ? 'it does' : 'they do'} not fit.
       </p>
       <ul>
         {entries.map((entry) => (
