@@ -256,16 +256,10 @@ export default defineConfig(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {
-    // The service worker (public/sw.js) and its helper run in the worker's global scope.
-    files: ['public/sw*.js'],
+    // The service worker and its byte bound run in the worker's global scope.
+    files: ['src/client/library/service-worker.js', 'src/client/library/sw-lru.js'],
     languageOptions: {
-      globals: {
-        self: 'readonly',
-        caches: 'readonly',
-        fetch: 'readonly',
-        Response: 'readonly',
-        importScripts: 'readonly',
-      },
+      globals: { self: 'readonly', caches: 'readonly', Request: 'readonly', Response: 'readonly' },
     },
   },
 );

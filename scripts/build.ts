@@ -13,13 +13,18 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 // A new id per build: stored pages of an older build are dropped, as they name old asset hashes.
 const distDir = path.resolve(process.env.DIST_DIR || 'dist');
 fs.writeFileSync(path.join(distDir, 'build-id.txt'), `${Date.now().toString(36)}-${crypto.randomBytes(6).toString('hex')}\n`);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const { buildServiceWorker } = await import('./build-service-worker.ts');
+const workerBytes = await buildServiceWorker(path.join(distDir, 'client'));
+console.log(
+  `Bundled the service worker into ${path.relative(process.cwd(), path.join(distDir, 'client', 'sw.js'))} (${kb(workerBytes)})`,
+);
 const { compileServer } = await import('./compile-server.ts');
 const compiled = compileServer(process.cwd(), path.join(distDir, 'node'));
 console.log(`Compiled ${compiled} server modules to ${path.relative(process.cwd(), path.join(distDir, 'node'))}`);
 // Hashed assets are compressed once here; the front server sends the .br/.gz a reader accepts.
 const { precompressAssets } = await import('../src/server/front/precompress.ts');
 const packed = await precompressAssets(path.join(distDir, 'client', '_astro'));
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 console.log(
   `Precompressed ${packed.files} assets: ${kb(packed.bytes)} -> brotli ${kb(packed.brBytes)}, gzip ${kb(packed.gzipBytes)}`,
 );

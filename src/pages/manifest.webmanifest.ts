@@ -8,7 +8,7 @@ import { languageDirection } from '../shared/site-language.ts';
 /**
  * The web manifest: the site's name and colours, and the 192 and 512 px icons Android and
  * installed apps ask for (made from the uploaded site icon; the default icon is the SVG). With the
- * service worker (public/sw.js) it makes the site an installable app.
+ * service worker (/sw.js) it makes the site an installable app.
  */
 export const GET: APIRoute = async (context) => {
   context.cache.set(cacheFor.manifest());

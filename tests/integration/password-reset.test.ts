@@ -145,6 +145,8 @@ describe('password reset by mail', () => {
     const settings = await call(site, '/admin/settings', { headers: { Cookie: admin.cookie } });
     expect(settings.text).toContain('Mail is on');
     expect(settings.text).not.toContain('Mail is off');
+    for (const path of ['/admin/dashboard', '/admin/comments-manage'])
+      expect((await call(site, path, { headers: { Cookie: admin.cookie } })).text, path).not.toContain('data-mail-off');
   });
 });
 
@@ -200,9 +202,23 @@ describe('a site without mail', () => {
       'unavailable',
     );
     expect(refused.message).toMatch(/does not send mail/);
-    expect((await call(site, '/forgot-password')).text).toContain('This site does not send mail');
+    const forgot = (await call(site, '/forgot-password')).text;
+    expect(forgot).toContain('Password reset by email is not available: this site does not send mail.');
+    // Whom to ask instead: the owner, reached through the Contact page.
+    expect(forgot).toMatch(/ask the site’s owner to reset your password; how to reach them is on the\s+<a href="\/contact">/);
     expect((await call(site, '/login')).text).toMatch(/<a href="#" aria-disabled="true"[^>]*>Forgot password\?<\/a>/);
     const admin = await loginAsAdmin(site);
     expect((await call(site, '/admin/settings', { headers: { Cookie: admin.cookie } })).text).toContain('Mail is off');
+    // Also where mail would matter: the dashboard, and the comments screen (no moderation digest).
+    const notices = {
+      '/admin/dashboard': 'readers cannot reset a forgotten password',
+      '/admin/comments-manage': 'no mail tells the admins that comments wait for moderation',
+    };
+    for (const [path, says] of Object.entries(notices)) {
+      const html = (await call(site, path, { headers: { Cookie: admin.cookie } })).text;
+      expect(html, path).toMatch(/<p class="mail-off-note" role="note" data-mail-off[^>]*>\s*<strong>Mail is off:<\/strong>/);
+      expect(html, path).toContain(says);
+      expect(html, path).toContain('href="/admin/settings#mail-status-heading"');
+    }
   });
 });

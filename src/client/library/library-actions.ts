@@ -108,35 +108,70 @@ export function adoptAccountList(saved: readonly SavedArticleDto[]): SavedEntry[
   return list;
 }
 
-let sending: Promise<{ skipped: number[] } | null> | null = null;
+/**
+ * Device saves the account could not take: with them its library would pass the limit, and the
+ * server then takes none (409 library_full). They stay on the device, listed with the account's.
+ */
+export interface NotSynced {
+  entries: SavedEntry[];
+  /** How many articles the account's library holds already, and at most. */
+  inAccount: number;
+  limit: number;
+}
 
-/** After login: the articles saved on this device signed out go into the account (once at a time). */
-export function sendDeviceSaves(): Promise<{ skipped: number[] } | null> {
+export type SyncOutcome = { skipped: number[]; notSynced: NotSynced | null };
+
+const isLibraryFull = (error: unknown) => error instanceof ApiError && error.code === 'library_full';
+
+/**
+ * Sends this device's unsent saves into the account whose list is `accountList`; answers the
+ * list the device shows now (the account's, the unsent first) and what did not go in.
+ */
+async function sync(accountList: readonly SavedArticleDto[]): Promise<SyncOutcome & { saved: SavedEntry[] }> {
+  const unsent = readSavedList().filter((entry) => entry.device);
+  if (unsent.length === 0) return { saved: adoptAccountList(accountList), skipped: [], notSynced: null };
+  try {
+    const answer = await syncDeviceSaves(unsent.map((entry) => entry.id));
+    // Sent: the account's list now holds them (those no reader can open any more were skipped).
+    writeSavedList(readSavedList().filter((entry) => !entry.device));
+    return { saved: adoptAccountList(answer.saved), skipped: answer.skipped, notSynced: null };
+  } catch (error) {
+    if (!isLibraryFull(error)) throw error;
+    const inAccount = new Set(accountList.map((entry) => entry.id));
+    const entries = unsent.filter((entry) => !inAccount.has(entry.id));
+    return {
+      saved: adoptAccountList(accountList),
+      skipped: [],
+      notSynced: { entries, inAccount: accountList.length, limit: LIBRARY_LIMITS.saved },
+    };
+  }
+}
+
+let sending: Promise<SyncOutcome | null> | null = null;
+
+/**
+ * After login: the articles saved on this device signed out go into the account (once at a
+ * time). A library they would overfill is no error here: the library page says what stayed out.
+ */
+export function sendDeviceSaves(): Promise<SyncOutcome | null> {
   sending ??= sendUnsent().finally(() => (sending = null));
   return sending;
 }
 
-async function sendUnsent(): Promise<{ skipped: number[] } | null> {
-  const unsent = readSavedList().filter((entry) => entry.device);
-  if (!signedIn() || unsent.length === 0) return null;
-  const answer = await syncDeviceSaves(unsent.map((entry) => entry.id));
-  // Sent: the account's list now holds them (those no reader can open any more were skipped).
-  writeSavedList(readSavedList().filter((entry) => !entry.device));
-  adoptAccountList(answer.saved);
-  return { skipped: answer.skipped };
+async function sendUnsent(): Promise<SyncOutcome | null> {
+  if (!signedIn() || !readSavedList().some((entry) => entry.device)) return null;
+  const { skipped, notSynced } = await sync((await getLibrary()).saved);
+  return { skipped, notSynced };
 }
 
 /**
  * The library page's load: the account's library (401 when signed out), with this device's
- * unsent saves merged into it first; `skipped`: device saves no reader can open any more.
+ * unsent saves merged into it first; `skipped`: device saves no reader can open any more;
+ * `notSynced`: device saves the account's library had no room for.
  */
-export async function loadAccountLibrary(signal?: AbortSignal): Promise<LibraryAnswer & { skipped: number[] }> {
+export async function loadAccountLibrary(signal?: AbortSignal): Promise<LibraryAnswer & SyncOutcome> {
   const library = await getLibrary(signal);
-  const unsent = readSavedList().filter((entry) => entry.device);
-  if (unsent.length === 0) return { ...library, saved: adoptAccountList(library.saved), skipped: [] };
-  const answer = await syncDeviceSaves(unsent.map((entry) => entry.id));
-  writeSavedList(readSavedList().filter((entry) => !entry.device));
-  return { ...library, saved: adoptAccountList(answer.saved), skipped: answer.skipped };
+  return { ...library, ...(await sync(library.saved)) };
 }
 
 /** Logout: the saved list and every offline copy of what this reader saved or read leave the device. */

@@ -1,13 +1,13 @@
 /**
  * The offline copies of saved articles, kept with the Cache API (which the service worker,
- * public/sw.js, answers from when the network is gone): one cache per article for its page, its
+ * service-worker.js, answers from when the network is gone): one cache per article for its page, its
  * images and its attached PDF, plus one cache of the scripts and styles those pages load. Only
  * public, same-origin files are fetched: never an /api answer or an admin page.
  */
 
 export const ARTICLE_CACHE_PREFIX = 'library-article-';
 export const LIBRARY_ASSETS_CACHE = 'library-assets';
-/** The pages and images read lately (public/sw.js keeps them within its size bound). */
+/** The pages and images read lately (service-worker.js keeps them within its size bound). */
 export const RECENT_CACHE = 'recent-pages';
 
 const articleCache = (id: number) => `${ARTICLE_CACHE_PREFIX}${id}`;

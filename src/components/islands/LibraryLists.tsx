@@ -21,10 +21,13 @@ export function SavedList({
   saved,
   offline,
   onRemove,
+  markDeviceOnly = false,
 }: {
   saved: SavedEntry[];
   offline: ReadonlySet<number>;
   onRemove: (entry: SavedEntry) => Promise<void>;
+  /** Signed in: entries the account has not taken yet are marked as this device's only. */
+  markDeviceOnly?: boolean;
 }) {
   return (
     <section className="library-section" aria-labelledby="library-saved">
@@ -47,6 +50,7 @@ export function SavedList({
                     {entry.category_name && <span dir="auto">{entry.category_name}</span>}
                     {formatDate(entry.saved_at) && <span>Saved {formatDate(entry.saved_at)}</span>}
                     <span>{offline.has(entry.id) ? 'Available offline' : 'Not yet available offline'}</span>
+                    {markDeviceOnly && entry.device && <span>On this device only, not in your account</span>}
                   </span>
                 </div>
                 <div className="library-item-actions">

@@ -1,5 +1,6 @@
 import { useLibrary } from './use-library.ts';
 import { CommentsList, RecentList, SavedList } from './LibraryLists.tsx';
+import { NotSyncedNotice } from './NotSyncedNotice.tsx';
 
 const DEVICE_NOTES = {
   'signed-out':
@@ -44,13 +45,14 @@ export default function LibraryView() {
             : `${state.skipped.length} articles saved on this device are no longer on the site, so they were left out.`}
         </p>
       )}
+      {state.phase === 'account' && state.notSynced && <NotSyncedNotice notSynced={state.notSynced} />}
       <p
         className={notice ? `library-notice${notice.kind === 'error' ? ' library-notice-error' : ''}` : 'visually-hidden'}
         role={notice?.kind === 'error' ? 'alert' : 'status'}
       >
         {notice?.text ?? ''}
       </p>
-      {state.phase !== 'loading' && <SavedList saved={saved} offline={offline} onRemove={remove} />}
+      {state.phase !== 'loading' && <SavedList saved={saved} offline={offline} onRemove={remove} markDeviceOnly={signedIn} />}
       {state.phase === 'account' && <RecentList recent={state.recent} />}
       {state.phase === 'account' && <CommentsList comments={state.comments} />}
     </>

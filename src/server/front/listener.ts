@@ -161,8 +161,8 @@ export function createRequestListener(parts: ServerParts) {
       return;
     }
 
-    // The service worker and its helper: checked for a new version on every visit (no-cache).
-    if (isRead && (pathname === '/sw.js' || pathname === '/sw-lru.js')) {
+    // The service worker: checked for a new version on every visit (no-cache).
+    if (isRead && pathname === '/sw.js') {
       const file = resolveInside(clientDir, pathname);
       const extra = { 'Content-Security-Policy': SERVICE_WORKER_POLICY };
       if (file && serveFile(req, res, file, { cacheControl: 'no-cache', extra })) return;

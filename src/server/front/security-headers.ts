@@ -10,7 +10,7 @@ export const DEFAULT_POLICY = "default-src 'none'; frame-ancestors 'none'; base-
 
 /**
  * The service worker's own policy: it fetches and keeps this site's pages and files (connect-src
- * through 'self') and loads its helper script; nothing from elsewhere.
+ * through 'self'); nothing from elsewhere.
  */
 export const SERVICE_WORKER_POLICY = "default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
