@@ -103,6 +103,32 @@ Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
     expect(await count('uploads')).toBe(0);
   });
 
+  it("stores an original once when the text names one of WordPress's resized copies and the folder has only the original", async () => {
+    const uploads = path.join(dir, 'up');
+    fs.mkdirSync(path.join(uploads, '2019/03'), { recursive: true });
+    fs.writeFileSync(path.join(uploads, '2019/03/plane.jpg'), await drawInclinedPlane());
+    const file = write(
+      'sized.xml',
+      wxrDocument(`<item><title>Resized</title><wp:post_id>5</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status>
+        <wp:post_date_gmt>2024-06-01 10:00:00</wp:post_date_gmt><wp:postmeta><wp:meta_key>_thumbnail_id</wp:meta_key><wp:meta_value>6</wp:meta_value></wp:postmeta>
+        <content:encoded><![CDATA[<img src="https://old.example/wp-content/uploads/2019/03/plane-300x200.jpg">]]></content:encoded></item>
+        <item><title>plane</title><wp:post_id>6</wp:post_id><wp:post_type>attachment</wp:post_type>
+        <wp:attachment_url>https://old.example/wp-content/uploads/2019/03/plane.jpg</wp:attachment_url></item>`),
+    );
+    const site = await readImportFile(file);
+    await runImport(target, site, { dryRun: false, files: folderSource(uploads), saver });
+    const blog = await blogByTitle('Resized');
+    expect(blog.image).toMatch(/^\/uploads\/images\//);
+    expect(blog.content).toContain(`<img src="${blog.image!}"`);
+    const copies = await db.selectFrom('uploads').select('path').execute();
+    expect(new Set(copies.map((c) => c.path.replace(/-w\d+\.webp$/, '')))).toEqual(
+      new Set([blog.image!.replace(/^\/uploads\/|-w\d+\.webp$/g, '')]),
+    );
+    // A later run without the folder finds both addresses already stored: nothing to update.
+    const again = await runImport(target, site, { dryRun: false, files: null, saver });
+    expect([again.report.updated, again.report.skipped.map((l) => l.title)]).toEqual([[], ['Resized']]);
+  });
+
   it('refuses a hostile file with nothing written', async () => {
     const bomb = write(
       'bomb.xml',

@@ -108,7 +108,7 @@ describe('importing the study-site WordPress export', () => {
       { username: 'Essay Shop', created_at: '2019-03-17T02:00:00.000Z', status: 'spam', comment: 'Cheap physics essays here' },
     ]);
 
-    // The one picture in the uploads folder: the featured image and the picture in the text, stored once as WebP.
+    // The one picture in the uploads folder, named by the featured image and (by its 300x200 copy) in the text: one stored copy.
     expect(newton.image).toMatch(/^\/uploads\/images\/[a-z0-9]+-w\d+\.webp$/);
     expect(fs.existsSync(path.join(target.uploadsDir, newton.image!.replace('/uploads/', '')))).toBe(true);
     expect(newton.content).toContain(`<img src="${newton.image!}"`);
