@@ -120,7 +120,7 @@ Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
     const blog = await blogByTitle('Resized');
     expect(blog.image).toMatch(/^\/uploads\/images\//);
     expect(blog.content).toContain(`<img src="${blog.image!}"`);
-    const copies = await db.selectFrom('uploads').select('path').execute();
+    const copies = sqlite.prepare('select path from uploads').all() as Array<{ path: string }>;
     expect(new Set(copies.map((c) => c.path.replace(/-w\d+\.webp$/, '')))).toEqual(
       new Set([blog.image!.replace(/^\/uploads\/|-w\d+\.webp$/g, '')]),
     );
