@@ -31,8 +31,8 @@ export function createImportFiles(options: ImportFilesOptions) {
     const known = await findImportSource(options.db, { source: options.source, kind: 'upload', source_id: relative });
     if (known?.target_url) return { url: known.target_url };
     if (!options.files) return { missing: `${relative}: no uploads folder was given` };
-    let bytes = await options.files.read(relative);
-    if (!bytes && SIZED.test(relative)) bytes = await options.files.read(relative.replace(SIZED, '$1'));
+    const bytes = await options.files.read(relative);
+    if (!bytes && SIZED.test(relative)) return viaOriginal(relative, relative.replace(SIZED, '$1'));
     if (!bytes) return { missing: `${relative}: not in the uploads folder` };
     if (!detectImageFormat(bytes)) return { missing: `${relative}: not a JPEG, PNG, GIF or WebP image` };
     if (options.dryRun) return { url: `/uploads/(dry run)/${relative}` };
@@ -53,17 +53,40 @@ export function createImportFiles(options: ImportFilesOptions) {
     }
   }
 
+  // The resized copy's address shares the original's stored copy, and is kept too, so a later run
+  // without the folder still finds it: otherwise each size named in the text stores the original again.
+  async function viaOriginal(relative: string, original: string): Promise<FileResult> {
+    const result = await bringOnce(original);
+    if (!('url' in result)) return { missing: `${relative}: not in the uploads folder` };
+    if (!options.dryRun) {
+      const stored = await findImportSource(options.db, { source: options.source, kind: 'upload', source_id: original });
+      await saveImportSource(options.db, {
+        source: options.source,
+        kind: 'upload',
+        source_id: relative,
+        target_id: null,
+        target_url: result.url,
+        hash: stored?.hash ?? '',
+      });
+    }
+    return result;
+  }
+
+  function bringOnce(relative: string): Promise<FileResult> {
+    let result = done.get(relative);
+    if (!result) {
+      result = bring(relative);
+      done.set(relative, result);
+    }
+    return result;
+  }
+
   return {
     /** The stored address for an old one; the same old address is brought once per run. */
     resolve(address: string): Promise<FileResult> {
       const relative = relativeUploadPath(address);
       if (!relative) return Promise.resolve({ missing: `${address}: not a file address` });
-      let result = done.get(relative);
-      if (!result) {
-        result = bring(relative);
-        done.set(relative, result);
-      }
-      return result;
+      return bringOnce(relative);
     },
   };
 }

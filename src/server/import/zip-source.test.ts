@@ -9,8 +9,8 @@ import type { Db } from '../db/client.ts';
 import { readImportFile } from './import-file.ts';
 import { runImport } from './import-run.ts';
 import { isZipFile, zipSource } from './zip-source.ts';
+import { INCLINED_PLANE_PATH, STUDY_SITE_WXR, drawInclinedPlane } from '../../../tests/support/import-fixture.ts';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../tests/fixtures/import/wordpress');
 const tempDir = trackTempDirs('zip-source-');
 
 /** A zip with exactly the names given (what a hostile zip tool could write), stored or deflated. */
@@ -64,35 +64,39 @@ describe('an uploads zip', () => {
   });
   afterEach(() => close());
 
-  it('gives the featured image of the theme unit test data from a deflated zip of wp-content/uploads, missing ones reported', async () => {
+  it('gives the featured image of the study-site export from a deflated zip of wp-content/uploads, missing ones reported', async () => {
     const dir = tempDir();
-    const picture = fs.readFileSync(path.join(FIXTURES, 'uploads/2008/06/dsc20050102_192118_51.jpg'));
+    const picture = await drawInclinedPlane();
     const zip = path.join(dir, 'uploads.zip');
-    fs.writeFileSync(zip, rawZip([{ name: 'wp-content/uploads/2008/06/dsc20050102_192118_51.jpg', body: picture }], true));
+    fs.writeFileSync(zip, rawZip([{ name: `wp-content/uploads/${INCLINED_PLANE_PATH}`, body: picture }], true));
     expect(isZipFile(zip)).toBe(true);
     const source = zipSource(zip);
-    expect(
-      (await source.read('2008/06/dsc20050102_192118_51.jpg'))!.equals(
-        fs.readFileSync(path.join(FIXTURES, 'uploads/2008/06/dsc20050102_192118_51.jpg')),
-      ),
-    ).toBe(true);
-    expect(await source.read('2008/06/missing.jpg')).toBeNull();
-    expect(await source.read('../wp-content/uploads/2008/06/dsc20050102_192118_51.jpg')).toBeNull();
+    expect((await source.read(INCLINED_PLANE_PATH))!.equals(picture)).toBe(true);
+    expect(await source.read('2019/03/missing.jpg')).toBeNull();
+    expect(await source.read(`../wp-content/uploads/${INCLINED_PLANE_PATH}`)).toBeNull();
 
     const { report } = await runImport(
       { db, uploadsDir: path.join(dir, 'site-uploads'), revisionsKeep: 20 },
-      await readImportFile(path.join(FIXTURES, 'themeunittestdata.wordpress.xml')),
+      await readImportFile(STUDY_SITE_WXR),
       {
         dryRun: false,
         files: source,
         saver: { id: null, username: 'test' },
       },
     );
-    const row = sqlite.prepare("select image from blogs where title = 'WP 6.1 Theme block category'").get() as {
-      image: string | null;
-    };
-    expect(row.image).toMatch(/^\/uploads\/images\//);
-    expect(report.imported.flatMap((l) => l.notes).some((n) => /not in the uploads folder/.test(n))).toBe(true);
+    expect(report.failed).toEqual([]);
+    const images = sqlite.prepare('select title, image from blogs where image is not null').all() as Array<{
+      title: string;
+      image: string;
+    }>;
+    expect(images).toEqual([{ title: "Newton's laws of motion", image: expect.stringMatching(/^\/uploads\/images\//) }]);
+    const missing = report.imported.flatMap((l) => l.notes).filter((n) => /not in the uploads folder/.test(n));
+    expect(missing).toEqual([
+      'featured image 2019/05/pythagoras-proof.png: not in the uploads folder',
+      'image 2019/05/pythagoras-proof.png: not in the uploads folder',
+      'image 2020/01/printing-press.jpg: not in the uploads folder',
+      'image 2020/01/reformation-timeline.pdf: not in the uploads folder',
+    ]);
   });
 
   it.each([['../../x'], ['/etc/passwd'], ['uploads/../../x'], ['C:/Windows/x'], ['a\\..\\..\\x']])(
