@@ -112,8 +112,7 @@ export default defineConfig(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
-  // Public addresses are built by src/shared/site-map/paths.ts only.
-  sitePathsConfig,
+  sitePathsConfig, // public addresses are built by src/shared/site-map/paths.ts only
   // The server folders' "Must not import" sections (each folder's README.md), layer by layer:
   // shared < config, errors < db < api, uploads < context, ports < page-store, mail, cdn < content
   // < auth, seed, import, ops, metrics < front < pages (docs/architecture.md#layers).
