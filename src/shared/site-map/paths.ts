@@ -2,7 +2,7 @@
  * Every address the site links to, built here only, so the server, the Astro pages and the
  * islands cannot drift apart (a page stored under one address and linked under another would be
  * rendered twice, or never refreshed). `npm run lint` refuses a public path spelled anywhere
- * else (eslint/site-paths.js).
+ * else (scripts/site-paths.mjs).
  *
  * Page 1 of a list never carries `page=`: its address is the list's own, the one the page store
  * keeps and every "first page" link already points to.
