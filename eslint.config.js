@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { sitePathsConfig } from './scripts/site-paths.mjs';
 
 /**
  * An import of one of these `src/server` parts, from anywhere inside `src/server` (a relative path
@@ -111,6 +112,7 @@ export default defineConfig(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  sitePathsConfig, // public addresses are built by src/shared/site-map/paths.ts only
   // The server folders' "Must not import" sections (each folder's README.md), layer by layer:
   // shared < config, errors < db < api, uploads < context, ports < page-store, mail, cdn < content
   // < auth, seed, import, ops, metrics < front < pages (docs/architecture.md#layers).

@@ -7,6 +7,7 @@ import { isSameOriginRequest } from './server/auth/csrf.ts';
 import { validateSessionToken } from './server/auth/sessions.ts';
 import { isAdminApi, isAdminPage } from './server/auth/access.ts';
 import { mustSetUpTwoFactor } from './server/auth/account-policy.ts';
+import { ACCOUNT_PAGES } from './shared/site-map/paths.ts';
 
 /**
  * Runs before every route Astro renders: opens the app context, resolves the signed-in user from
@@ -46,7 +47,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const isAdmin = user?.is_admin === 1;
   const adminPage = isAdminPage(url.pathname);
   if (adminPage && !isAdmin) {
-    return new Response(null, { status: 302, headers: { Location: '/login', 'Cache-Control': 'no-store' } });
+    return new Response(null, { status: 302, headers: { Location: ACCOUNT_PAGES.login, 'Cache-Control': 'no-store' } });
   }
   if (!isAdmin && isAdminApi(request.method, url.pathname)) {
     return errorResponse(
@@ -57,7 +58,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The owner requires two-factor sign-in: an admin without it sets it up on /account first.
   if (isAdmin && (adminPage || isAdminApi(request.method, url.pathname)) && (await mustSetUpTwoFactor(db, user))) {
     if (adminPage)
-      return new Response(null, { status: 302, headers: { Location: '/account#two-factor', 'Cache-Control': 'no-store' } });
+      return new Response(null, { status: 302, headers: { Location: ACCOUNT_PAGES.twoFactor, 'Cache-Control': 'no-store' } });
     return errorResponse(
       new AppError(
         'two_factor_setup_required',

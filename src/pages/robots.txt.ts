@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { cacheFor } from '../server/page-store/site-map.ts';
+import { SITE_FILES } from '../shared/site-map/paths.ts';
 
 /** Crawlers may read the public site, not the admin area or the API. */
 export const GET: APIRoute = (context) => {
@@ -12,7 +13,7 @@ export const GET: APIRoute = (context) => {
     'Disallow: /admin',
     'Disallow: /api/',
     '',
-    `Sitemap: ${origin}/sitemap.xml`,
+    `Sitemap: ${origin}${SITE_FILES.sitemap}`,
     '',
   ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });

@@ -1,3 +1,4 @@
+import { articleHref } from '../../shared/site-map/paths.ts';
 /**
  * The offline copies of saved articles, kept with the Cache API (which the service worker,
  * service-worker.js, answers from when the network is gone): one cache per article for its page, its
@@ -72,7 +73,7 @@ const changed = () => {
  */
 export async function keepOffline(id: number): Promise<void> {
   if (!hasCaches()) return;
-  const path = `/blog/${id}`;
+  const path = articleHref(id);
   const response = await fetch(path, { credentials: 'same-origin', cache: 'no-cache' });
   if (!response.ok) return;
   const html = await response.clone().text();
@@ -110,7 +111,7 @@ export async function dropOffline(id: number): Promise<void> {
 /** Is an offline copy of the article's page kept? */
 export async function isKeptOffline(id: number): Promise<boolean> {
   if (!hasCaches()) return false;
-  return Boolean(await (await caches.open(articleCache(id))).match(`/blog/${id}`));
+  return Boolean(await (await caches.open(articleCache(id))).match(articleHref(id)));
 }
 
 /** Drops the copies of articles no longer saved (another device removed them, say). */

@@ -11,9 +11,10 @@ import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { ARTICLE_CACHE_PREFIX, RECENT_CACHE } from './offline-copies.ts';
 import { byteBoundPlugin } from './sw-lru.js';
+import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
 
 const SHELL_CACHE = 'shell-v1';
-const SHELL_PAGES = ['/offline', '/library'];
+const SHELL_PAGES = [ACCOUNT_PAGES.offline, ACCOUNT_PAGES.library];
 const RECENT_LIMIT_BYTES = 50 * 1024 * 1024;
 const matchOptions = { ignoreVary: true };
 
@@ -83,7 +84,7 @@ registerRoute(
 // No network and no kept copy: the offline page (or the library's shell, which lists this device's saves).
 setCatchHandler(async ({ request, url }) => {
   if (request.mode !== 'navigate') return Response.error();
-  return (await caches.match(SHELL_PAGES.includes(url.pathname) ? url.pathname : '/offline', matchOptions)) ?? Response.error();
+  return (await caches.match(SHELL_PAGES.includes(url.pathname) ? url.pathname : ACCOUNT_PAGES.offline, matchOptions)) ?? Response.error();
 });
 
 self.addEventListener('install', (event) => {

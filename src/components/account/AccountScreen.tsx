@@ -6,6 +6,7 @@ import { clearAuth } from '../../stores/auth.ts';
 import { AccountSection, type AccountField } from './AccountSection.tsx';
 import { SessionsList } from './SessionsList.tsx';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
+import { SITE_PAGES } from '../../shared/site-map/paths.ts';
 
 const CURRENT: AccountField<'current_password'> = {
   name: 'current_password',
@@ -118,7 +119,7 @@ export default function AccountScreen() {
           send={async (values) => {
             const answer = await deleteAccount(values);
             clearAuth();
-            window.setTimeout(() => window.location.assign('/'), 2500);
+            window.setTimeout(() => window.location.assign(SITE_PAGES.home), 2500);
             return answer;
           }}
           fallback="The account could not be deleted. Please try again."

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { confirmEmailChange } from '../../client/account-api.ts';
 import { statedMessageOf } from '../../client/api.ts';
 import MessageBanner from '../auth/MessageBanner.tsx';
+import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
 
 /**
  * The page an email link opens: a new email's (`change`) or a sign-up's (`signup`). It waits for
@@ -26,7 +27,9 @@ export default function ConfirmEmail({ token, kind = 'change' }: { token: string
     <>
       {banner && <MessageBanner type={banner.type} message={banner.message} />}
       {banner?.type === 'success' ? (
-        <p>{kind === 'signup' ? <a href="/login">Log in</a> : <a href="/account">Go to your account</a>}</p>
+        <p>
+          {kind === 'signup' ? <a href={ACCOUNT_PAGES.login}>Log in</a> : <a href={ACCOUNT_PAGES.account}>Go to your account</a>}
+        </p>
       ) : (
         <button type="button" className="button" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
           {kind === 'signup' ? 'Confirm my email' : 'Confirm my new email'}

@@ -3,6 +3,7 @@ import { endSession } from '../../client/account-api.ts';
 import { statedMessageOf } from '../../client/api.ts';
 import type { AccountSessionDto } from '../../shared/account-types.ts';
 import MessageBanner from '../auth/MessageBanner.tsx';
+import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -16,7 +17,7 @@ export function SessionsList({ sessions, onChange }: { sessions: AccountSessionD
     setError(null);
     try {
       const answer = await endSession(session.id);
-      if (answer.current) window.location.assign('/login');
+      if (answer.current) window.location.assign(ACCOUNT_PAGES.login);
       else onChange();
     } catch (failure) {
       setError(statedMessageOf(failure, 'The session could not be ended. Please try again.'));

@@ -7,6 +7,7 @@ import './publishing.css';
 import { Pager } from './Pager.tsx';
 import { usePagedAdminList } from './use-admin-list.ts';
 import { useConfirmDelete } from './use-confirm-delete.ts';
+import { adminEditHref } from '../../shared/site-map/paths.ts';
 
 export const BLOGS_TABLE_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this blog?',
@@ -131,7 +132,7 @@ export default function BlogsTable() {
                   {blog.author}
                 </td>
                 <td className="actions">
-                  <a className="btn btn-small" href={`/admin/edit-blog/${blog.id}`} aria-label={`Edit ${blog.title}`}>
+                  <a className="btn btn-small" href={adminEditHref(blog.id)} aria-label={`Edit ${blog.title}`}>
                     Edit
                   </a>
                   <a className="btn btn-small" href={siteLink(blog).href} aria-label={`${siteLink(blog).label}: ${blog.title}`}>

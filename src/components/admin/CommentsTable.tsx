@@ -1,5 +1,6 @@
 import { formatDate } from '../../shared/dates.ts';
 import type { CommentStatus, ModerationAction, ModerationCommentDto } from '../../shared/api-types.ts';
+import { articleHref } from '../../shared/site-map/paths.ts';
 
 /** The actions each tab offers: nothing moves a comment to the tab it is already in. */
 export const ACTIONS_BY_STATUS: Record<CommentStatus, ReadonlyArray<{ action: ModerationAction; label: string }>> = {
@@ -82,7 +83,7 @@ export default function CommentsTable({
                 />
               </td>
               <td>
-                <a href={`/blog/${comment.blog_id}`}>{comment.blog_title ?? 'Untitled'}</a>
+                <a href={articleHref(comment.blog_id)}>{comment.blog_title ?? 'Untitled'}</a>
               </td>
               <td>{comment.username}</td>
               <td className="comment-text">{comment.comment}</td>

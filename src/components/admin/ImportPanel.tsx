@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { statedMessageOf } from '../../client/api.ts';
 import { IMPORT_MAX_BYTES, sendImportFile } from '../../client/import-api.ts';
 import type { ImportAnswer, ImportReportDto, ImportReportLine } from '../../shared/api-types.ts';
+import { adminEditHref } from '../../shared/site-map/paths.ts';
 
 type Stage = { at: 'idle' } | { at: 'sending'; sent: number; total: number } | { at: 'working' };
 
@@ -18,7 +19,7 @@ function Lines({ title, lines, open = false }: { title: string; lines: ImportRep
         {lines.map((line) => (
           <li key={line.sourceId}>
             {line.id ? (
-              <a href={`/admin/edit-blog/${line.id}`}>{line.title || '(no title)'}</a>
+              <a href={adminEditHref(line.id)}>{line.title || '(no title)'}</a>
             ) : (
               <span>{line.title || '(no title)'}</span>
             )}

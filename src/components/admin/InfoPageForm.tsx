@@ -14,6 +14,7 @@ import { RevisionsPanel } from './RevisionsPanel.tsx';
 import { infoPageRevisionsUrl } from '../../client/revisions-api.ts';
 import type { SavedInfoPage } from '../../shared/api-types.ts';
 import './publishing.css';
+import { adminInfoPageHref } from '../../shared/site-map/paths.ts';
 
 export const INFO_PAGE_FORM_MESSAGES = {
   loadFailed: 'Failed to load the page.',
@@ -97,7 +98,7 @@ export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
         <ul className="page-switch">
           {INFO_PAGE_SLUGS.map((other) => (
             <li key={other}>
-              <a className="btn" href={`/admin/pages?page=${other}`} aria-current={other === slug ? 'page' : undefined}>
+              <a className="btn" href={adminInfoPageHref(other)} aria-current={other === slug ? 'page' : undefined}>
                 {INFO_PAGE_TITLES[other]}
               </a>
             </li>

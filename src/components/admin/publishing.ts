@@ -1,4 +1,5 @@
 import type { AdminBlogDto, BlogStatus } from '../../shared/api-types.ts';
+import { adminPreviewHref, articleHref } from '../../shared/site-map/paths.ts';
 
 /** How the admin screens name an article's publishing state and where it can be seen. */
 
@@ -14,8 +15,8 @@ export function statusText(blog: Pick<AdminBlogDto, 'status' | 'publish_at'>): s
 /** A published article is viewed on the site; any other is previewed. */
 export function siteLink(blog: Pick<AdminBlogDto, 'id' | 'status'>): { href: string; label: 'View on site' | 'Preview' } {
   return blog.status === 'published'
-    ? { href: `/blog/${blog.id}`, label: 'View on site' }
-    : { href: `/admin/preview/${blog.id}`, label: 'Preview' };
+    ? { href: articleHref(blog.id), label: 'View on site' }
+    : { href: adminPreviewHref(blog.id), label: 'Preview' };
 }
 
 export const STATUS_FILTERS: Array<{ value: BlogStatus | ''; label: string }> = [

@@ -1,6 +1,7 @@
 import { EMAIL_MAX } from '../../shared/validation/account.ts';
 import { requestPasswordReset } from '../../client/account-api.ts';
 import { AuthForm, type AuthField } from './AuthForm.tsx';
+import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
 
 const FIELDS: AuthField<'email'>[] = [
   {
@@ -25,7 +26,7 @@ export default function ForgotPasswordForm() {
       submitLabel="Send reset link"
       switchLine={
         <>
-          Remembered it? <a href="/login">Log in</a>
+          Remembered it? <a href={ACCOUNT_PAGES.login}>Log in</a>
         </>
       }
     />

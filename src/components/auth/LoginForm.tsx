@@ -3,6 +3,7 @@ import { PASSWORD_MAX } from '../../shared/validation/account.ts';
 import { useState } from 'react';
 import { ApiError, login } from '../../client/api.ts';
 import { AuthForm, type AuthField } from './AuthForm.tsx';
+import { ACCOUNT_PAGES, ADMIN_HOME, SITE_PAGES } from '../../shared/site-map/paths.ts';
 
 /** docs/product.md#limits-and-constants: the success message stays this long before the redirect. */
 export const LOGIN_REDIRECT_MS = 1000;
@@ -44,14 +45,18 @@ export default function LoginForm({ resetOffered = false }: { resetOffered?: boo
       }}
       onSuccess={(answer) => {
         setSignedIn(answer.username, answer.is_admin);
-        return { message: 'Login Successful!', redirectTo: answer.is_admin ? '/admin' : '/', delayMs: LOGIN_REDIRECT_MS };
+        return {
+          message: 'Login Successful!',
+          redirectTo: answer.is_admin ? ADMIN_HOME : SITE_PAGES.home,
+          delayMs: LOGIN_REDIRECT_MS,
+        };
       }}
       fallback={FALLBACK}
       submitLabel="Log In"
       aside={(id) =>
         resetOffered ? (
           <p className="auth-aside">
-            <a href="/forgot-password">Forgot password?</a>
+            <a href={ACCOUNT_PAGES.forgotPassword}>Forgot password?</a>
           </p>
         ) : (
           <p className="auth-aside">
@@ -67,7 +72,7 @@ export default function LoginForm({ resetOffered = false }: { resetOffered?: boo
       }
       switchLine={
         <>
-          Don&apos;t have an account? <a href="/register">Sign up now</a>
+          Don&apos;t have an account? <a href={ACCOUNT_PAGES.register}>Sign up now</a>
         </>
       }
     />

@@ -8,6 +8,7 @@ import {
 } from '../../shared/validation/account.ts';
 import { register } from '../../client/api.ts';
 import { AuthForm, type AuthField } from './AuthForm.tsx';
+import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
 
 /** docs/product.md#limits-and-constants: the success message stays this long before going to /login. */
 export const REGISTER_REDIRECT_MS = 2000;
@@ -48,13 +49,13 @@ export default function RegisterForm() {
         // With email verification on, the reader stays here with the server's word on the mailed link.
         answer.confirm_email
           ? { message: answer.message }
-          : { message: SUCCESS, redirectTo: '/login', delayMs: REGISTER_REDIRECT_MS }
+          : { message: SUCCESS, redirectTo: ACCOUNT_PAGES.login, delayMs: REGISTER_REDIRECT_MS }
       }
       fallback={FALLBACK}
       submitLabel="Register"
       switchLine={
         <>
-          Already have an account? <a href="/login">Log in</a>
+          Already have an account? <a href={ACCOUNT_PAGES.login}>Log in</a>
         </>
       }
     />

@@ -1,6 +1,7 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/validation/account.ts';
 import { resetPassword } from '../../client/account-api.ts';
 import { AuthForm, type AuthField } from './AuthForm.tsx';
+import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
 
 const FIELDS: AuthField<'password'>[] = [
   {
@@ -21,12 +22,12 @@ export default function ResetPasswordForm({ token }: { token: string }) {
       title="Choose a new password"
       fields={FIELDS}
       send={(values) => resetPassword({ token, password: values.password })}
-      onSuccess={(answer) => ({ message: answer.message, redirectTo: '/login', delayMs: 2500 })}
+      onSuccess={(answer) => ({ message: answer.message, redirectTo: ACCOUNT_PAGES.login, delayMs: 2500 })}
       fallback="The password could not be changed. Please try again."
       submitLabel="Set new password"
       switchLine={
         <>
-          Link expired? <a href="/forgot-password">Ask for a new one</a>
+          Link expired? <a href={ACCOUNT_PAGES.forgotPassword}>Ask for a new one</a>
         </>
       }
     />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { articleHref } from '../../shared/site-map/paths.ts';
 
 export interface TickerItem {
   id: number;
@@ -27,7 +28,7 @@ export default function BreakingTicker({ items }: Props) {
         <ul className="ticker-track">
           {sequence.map(({ item, copy }) => (
             <li key={`${copy}-${item.id}`} aria-hidden={copy === 1 ? 'true' : undefined}>
-              <a href={`/blog/${item.id}`} tabIndex={copy === 1 ? -1 : undefined} dir="auto">
+              <a href={articleHref(item.id)} tabIndex={copy === 1 ? -1 : undefined} dir="auto">
                 {item.title}
               </a>
             </li>

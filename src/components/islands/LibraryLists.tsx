@@ -1,6 +1,7 @@
 import { formatDate } from '../../shared/dates.ts';
 import type { OwnCommentDto, RecentReadDto } from '../../shared/api-types.ts';
 import type { SavedEntry } from '../../client/library/saved-list.ts';
+import { articleHref } from '../../shared/site-map/paths.ts';
 
 /** The three lists of the library page. */
 
@@ -43,7 +44,7 @@ export function SavedList({
             return (
               <li key={entry.id} className="library-item" data-saved-id={entry.id}>
                 <div className="library-item-main">
-                  <a className="library-item-title" href={`/blog/${entry.id}`} dir="auto">
+                  <a className="library-item-title" href={articleHref(entry.id)} dir="auto">
                     {entry.title}
                   </a>
                   <span className="meta">
@@ -85,7 +86,7 @@ export function RecentList({ recent }: { recent: RecentReadDto[] }) {
             return (
               <li key={read.id} className="library-item">
                 <div className="library-item-main">
-                  <a className="library-item-title" href={`/blog/${read.id}#at=${read.position}`} dir="auto">
+                  <a className="library-item-title" href={articleHref(read.id, read.position)} dir="auto">
                     {read.title}
                   </a>
                   <span className="meta">
@@ -114,7 +115,7 @@ export function CommentsList({ comments }: { comments: OwnCommentDto[] }) {
           {comments.map((comment) => (
             <li key={comment.id} className="library-item">
               <div className="library-item-main">
-                <a className="library-item-title" href={`/blog/${comment.blog_id}`} dir="auto">
+                <a className="library-item-title" href={articleHref(comment.blog_id)} dir="auto">
                   {comment.blog_title}
                 </a>
                 <p className="library-comment" dir="auto">

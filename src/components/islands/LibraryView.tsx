@@ -1,6 +1,7 @@
 import { useLibrary } from './use-library.ts';
 import { CommentsList, RecentList, SavedList } from './LibraryLists.tsx';
 import { NotSyncedNotice } from './NotSyncedNotice.tsx';
+import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
 
 const DEVICE_NOTES = {
   'signed-out':
@@ -18,7 +19,7 @@ export default function LibraryView() {
     <>
       <div className="library-head">
         <h1>My library</h1>
-        {signedIn && <a href="/account">Account settings</a>}
+        {signedIn && <a href={ACCOUNT_PAGES.account}>Account settings</a>}
       </div>
       {state.phase === 'loading' && (
         <p className="library-notice" role="status">
@@ -33,7 +34,7 @@ export default function LibraryView() {
           {state.reason === 'signed-out' && (
             <>
               {' '}
-              <a href="/login">Log in</a>
+              <a href={ACCOUNT_PAGES.login}>Log in</a>
             </>
           )}
         </p>

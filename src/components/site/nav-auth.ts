@@ -1,4 +1,5 @@
 import type { AuthState } from '../../stores/auth.ts';
+import { ACCOUNT_PAGES, ADMIN_HOME } from '../../shared/site-map/paths.ts';
 
 /**
  * The nav's sign-in area, painted in the browser without React: pages are shared by every reader,
@@ -19,13 +20,14 @@ function link(href: string, text: string): HTMLAnchorElement {
 export function paintNavAuth(box: HTMLElement, state: AuthState): void {
   box.dataset.auth = state.status;
   if (state.status !== 'user' || !state.username) {
-    if (!box.querySelector('a[href="/login"]') || box.children.length !== 1) box.replaceChildren(link('/login', 'Login'));
+    if (!box.querySelector(`a[href="${ACCOUNT_PAGES.login}"]`) || box.children.length !== 1)
+      box.replaceChildren(link(ACCOUNT_PAGES.login, 'Login'));
     return;
   }
   const name = document.createElement('span');
   name.className = 'nav-username';
   name.textContent = state.username;
-  const signOut = link('/logout', 'Log Out');
-  if (state.isAdmin) box.replaceChildren(link('/admin', 'Dashboard'), name, signOut);
-  else box.replaceChildren(link('/library', 'My library'), name, signOut);
+  const signOut = link(ACCOUNT_PAGES.logout, 'Log Out');
+  if (state.isAdmin) box.replaceChildren(link(ADMIN_HOME, 'Dashboard'), name, signOut);
+  else box.replaceChildren(link(ACCOUNT_PAGES.library, 'My library'), name, signOut);
 }

@@ -1,4 +1,4 @@
-import { searchHref } from './site.ts';
+import { searchHref } from '../../shared/site-map/paths.ts';
 
 /**
  * The nav search is a plain GET form to /blogs, so it works before any script and without one.

@@ -1,33 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blogsHref, floatingSocialLinks, followUsLinks, safeHref, searchHref, shareLinks } from './site.ts';
+import { floatingSocialLinks, followUsLinks, safeHref, shareLinks } from './site.ts';
 import { DEFAULT_SETTINGS } from '../../shared/validation/settings.ts';
 import { escapeXml } from '../../shared/xml.ts';
-
-describe('searchHref', () => {
-  it('ignores blank and whitespace-only text', () => {
-    expect(searchHref('')).toBeNull();
-    expect(searchHref('   \t\n ')).toBeNull();
-  });
-
-  it('goes to /blogs?search= with the trimmed, encoded text', () => {
-    expect(searchHref('  newton laws ')).toBe('/blogs?search=newton%20laws');
-    expect(searchHref('a&b=c#d?')).toBe('/blogs?search=a%26b%3Dc%23d%3F');
-  });
-});
-
-describe('blogsHref', () => {
-  it('omits unset filters and page 1', () => {
-    expect(blogsHref({})).toBe('/blogs');
-    expect(blogsHref({ page: 1 })).toBe('/blogs');
-    expect(blogsHref({ category: null, search: null })).toBe('/blogs');
-  });
-
-  it('keeps category, search and page in a fixed order', () => {
-    expect(blogsHref({ category: 3, page: 2 })).toBe('/blogs?category=3&page=2');
-    expect(blogsHref({ search: 'x y', page: 4 })).toBe('/blogs?search=x+y&page=4');
-    expect(blogsHref({ category: 5, search: 'a&b' })).toBe('/blogs?category=5&search=a%26b');
-  });
-});
 
 describe('shareLinks', () => {
   it('builds Facebook, Twitter, LinkedIn and WhatsApp links from the page address', () => {

@@ -32,22 +32,6 @@ export function fullTitle(title: string, siteTitle: string): string {
   return title === siteTitle ? title : `${title} | ${siteTitle}`;
 }
 
-/** The address of a /blogs list with the given filters, omitting what is unset. */
-export function blogsHref(params: { category?: number | null; search?: string | null; page?: number }): string {
-  const query = new URLSearchParams();
-  if (params.category) query.set('category', String(params.category));
-  if (params.search) query.set('search', params.search);
-  if (params.page && params.page > 1) query.set('page', String(params.page));
-  const text = query.toString();
-  return text ? `/blogs?${text}` : '/blogs';
-}
-
-/** The address a nav search goes to, or null for blank text (docs/product.md#validation-rules: ignored). */
-export function searchHref(text: string): string | null {
-  const term = text.trim();
-  return term === '' ? null : `/blogs?search=${encodeURIComponent(term)}`;
-}
-
 /** Share links of docs/product.md#public-screens, built from the page's canonical address. */
 export function shareLinks(url: string, title: string): Array<{ name: string; href: string }> {
   const u = encodeURIComponent(url);

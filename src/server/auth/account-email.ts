@@ -10,6 +10,7 @@ import { issueAccountLink, redeemAccountLink } from './account-links.ts';
 import type { Signed } from './account-self.ts';
 import { confirmCurrentPassword } from './current-password.ts';
 import { confirmSignUpEmail, emailLinkPurpose } from './email-verification.ts';
+import { confirmEmailHref } from '../../shared/site-map/paths.ts';
 
 /**
  * A new email for the account: the current password, then a link mailed to the new address; the
@@ -33,7 +34,7 @@ export async function requestEmailChange(
   const { site_title } = await getSiteSettings(app);
   await app.db.transaction().execute(async (trx) => {
     const token = await issueAccountLink(trx, { userId: signed.user.id, purpose: 'email_change', newEmail: input.email });
-    const link = `${app.config.publicOrigin}/confirm-email?token=${token}`;
+    const link = app.config.publicOrigin + confirmEmailHref(token);
     await queueMail(app, emailChangeMail({ to: input.email, siteTitle: site_title, username: signed.user.username, link }), trx);
   });
   return { message: `We sent a link to ${input.email}. Your email changes once you open it (within 30 minutes).` };

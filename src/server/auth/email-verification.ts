@@ -10,6 +10,7 @@ import { ACCOUNT_TOKEN_PATTERN } from '../../shared/validation/password-reset.ts
 import { readAccountPolicy } from './account-policy.ts';
 import { hashLinkToken, issueAccountLink, redeemAccountLink } from './account-links.ts';
 import { getRecoveryLimiters, type RecoveryLimiters } from './recovery-limits.ts';
+import { confirmEmailHref } from '../../shared/site-map/paths.ts';
 
 /**
  * Email verification for new readers (the owner's switch in Settings, only while mail is on): a
@@ -30,7 +31,7 @@ export async function startEmailVerification(app: AppContext, user: PublicUser):
   await app.db.transaction().execute(async (trx) => {
     await setEmailUnconfirmed(trx, user.id, true);
     const token = await issueAccountLink(trx, { userId: user.id, purpose: 'email_verify' });
-    const link = `${app.config.publicOrigin}/confirm-email?token=${token}`;
+    const link = app.config.publicOrigin + confirmEmailHref(token);
     await queueMail(app, emailVerificationMail({ to: user.email, siteTitle: site_title, username: user.username, link }), trx);
   });
 }

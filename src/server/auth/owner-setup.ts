@@ -9,6 +9,7 @@ import { tag } from '../page-store/site-tags.ts';
 import { hashPassword } from './password.ts';
 import { createSession } from './sessions.ts';
 import { SETUP_MESSAGES, validateSetupInput } from '../../shared/validation/setup.ts';
+import { setupHref } from '../../shared/site-map/paths.ts';
 
 /**
  * First run: while the site has no admin, a random setup token (kept in the database, so every
@@ -17,10 +18,8 @@ import { SETUP_MESSAGES, validateSetupInput } from '../../shared/validation/setu
  * works only while no admin exists (an admin made another way ends it too).
  */
 
-export const SETUP_PATH = '/setup';
-
 export function setupUrl(publicOrigin: string, token: string): string {
-  return `${new URL(SETUP_PATH, publicOrigin).href}?token=${encodeURIComponent(token)}`;
+  return new URL(setupHref(token), publicOrigin).href;
 }
 
 /** The setup link while the site has no admin (made on first use), else null (and no token is kept). */

@@ -9,6 +9,7 @@ import { validateForgotPassword, validateResetPassword } from '../../shared/vali
 import { issueAccountLink, redeemAccountLink } from './account-links.ts';
 import { hashPassword } from './password.ts';
 import { getRecoveryLimiters, takeResetRequest, type RecoveryLimiters } from './recovery-limits.ts';
+import { resetPasswordHref } from '../../shared/site-map/paths.ts';
 
 /**
  * "Forgot password?": a mailed single-use link (account-links.ts), then a new password that ends
@@ -37,7 +38,7 @@ export async function requestPasswordReset(
     const { site_title } = await getSiteSettings(app);
     await app.db.transaction().execute(async (trx) => {
       const token = await issueAccountLink(trx, { userId: user.id, purpose: 'password_reset' });
-      const link = `${app.config.publicOrigin}/reset-password?token=${token}`;
+      const link = app.config.publicOrigin + resetPasswordHref(token);
       await queueMail(app, passwordResetMail({ to: user.email, siteTitle: site_title, link }), trx);
     });
   }

@@ -1,5 +1,6 @@
 import { escapeXml } from '../../shared/xml.ts';
 import type { BlogSummary } from '../db/repositories/blogs.ts';
+import { articleHref, SITE_FILES, SITE_PAGES } from '../../shared/site-map/paths.ts';
 
 /**
  * The RSS 2.0 feed. Each item carries the article as readers get it in `content:encoded`
@@ -29,7 +30,7 @@ export function absoluteBody(html: string, origin: string, link: string): string
 }
 
 function itemXml(item: FeedItem, origin: string): string {
-  const link = `${origin}/blog/${item.id}`;
+  const link = origin + articleHref(item.id);
   return [
     '    <item>',
     `      <title>${escapeXml(item.title)}</title>`,
@@ -50,10 +51,10 @@ export function feedXml(channel: FeedChannel, items: FeedItem[]): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
     '  <channel>',
     `    <title>${escapeXml(channel.title)}</title>`,
-    `    <link>${escapeXml(origin + '/')}</link>`,
+    `    <link>${escapeXml(origin + SITE_PAGES.home)}</link>`,
     `    <description>${escapeXml(channel.description)}</description>`,
     `    <language>${escapeXml(channel.language)}</language>`,
-    `    <atom:link href="${escapeXml(origin + '/rss.xml')}" rel="self" type="application/rss+xml" />`,
+    `    <atom:link href="${escapeXml(origin + SITE_FILES.feed)}" rel="self" type="application/rss+xml" />`,
     ...(items[0] ? [`    <lastBuildDate>${new Date(items[0].created_at).toUTCString()}</lastBuildDate>`] : []),
     ...items.map((item) => itemXml(item, origin)),
     '  </channel>',

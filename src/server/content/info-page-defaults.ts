@@ -1,4 +1,5 @@
 import type { InfoPageSlug } from '../../shared/validation/info-page.ts';
+import { SITE_PAGES } from '../../shared/site-map/paths.ts';
 
 /**
  * The About and Contact texts a new site starts with (the texts the pages had before the admin
@@ -21,7 +22,7 @@ export function defaultInfoPageHtml(slug: InfoPageSlug, siteTitle: string): stri
       '</ul>',
       '<h2>How we write</h2>',
       '<p>We start from definitions, use plain language and check every worked example twice. When a reader spots a mistake, we fix it and thank them. If something is unclear, leave a comment: it helps the next reader too.</p>',
-      '<p><a href="/blogs">Browse all articles</a> or <a href="/contact">get in touch</a>.</p>',
+      `<p><a href="${SITE_PAGES.blogs}">Browse all articles</a> or <a href="${SITE_PAGES.contact}">get in touch</a>.</p>`,
     ].join('');
   }
   return [

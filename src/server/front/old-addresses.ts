@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '../db/client.ts';
 import { findRedirect } from '../db/repositories/redirects.ts';
 import { normaliseOldPath } from '../../shared/old-paths.ts';
+import { articleHref } from '../../shared/site-map/paths.ts';
 
 /**
  * An imported site's old addresses (`/?p=123`, `/2024/06/slug/`, `/slug/`) answer with a 301 to
@@ -39,10 +40,10 @@ export function answerOldAddress(
       if (blogId === undefined) return otherwise();
       securityHeaders(res);
       res.statusCode = 301;
-      res.setHeader('Location', `/blog/${blogId}`);
+      res.setHeader('Location', articleHref(blogId));
       res.setHeader('Cache-Control', 'public, max-age=3600');
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end(req.method === 'HEAD' ? undefined : `Moved to /blog/${blogId}`);
+      res.end(req.method === 'HEAD' ? undefined : `Moved to ${articleHref(blogId)}`);
     },
     (error: unknown) => {
       console.error('[redirects] lookup failed:', error instanceof Error ? error.message : error);

@@ -1,3 +1,4 @@
+import { articleHref } from '../../shared/site-map/paths.ts';
 /** What an import did, item by item: the report printed by `npm run import` and shown in the admin. */
 
 export interface ReportLine {
@@ -50,7 +51,7 @@ export function emptyReport(format: string, source: string, dryRun: boolean): Im
 }
 
 const line = (l: ReportLine, withReason: boolean) =>
-  `  - ${l.title}${l.id ? ` (/blog/${l.id})` : ''}${withReason && l.reason ? `: ${l.reason}` : ''}${l.notes.length ? `\n      ${l.notes.join('\n      ')}` : ''}`;
+  `  - ${l.title}${l.id ? ` (${articleHref(l.id)})` : ''}${withReason && l.reason ? `: ${l.reason}` : ''}${l.notes.length ? `\n      ${l.notes.join('\n      ')}` : ''}`;
 
 /** The report as text for a terminal: counts first, then each item that needs a look. */
 export function formatReport(report: ImportReport): string {

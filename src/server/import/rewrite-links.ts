@@ -1,5 +1,6 @@
 import type { ImportFiles } from './import-files.ts';
 import { normaliseOldPath } from '../../shared/old-paths.ts';
+import { articleHref } from '../../shared/site-map/paths.ts';
 
 /**
  * The old site's addresses inside an article, pointed here: images from its uploads become the
@@ -54,7 +55,7 @@ export async function rewriteLinks(html: string, context: RewriteContext, notes:
       const path = normaliseOldPath(url.pathname.slice(new URL(context.origin).pathname.replace(/\/+$/, '').length) + url.search);
       if (!path) continue;
       const id = await context.articleFor(path);
-      replacements.set(value, id ? `/blog/${id}${url.hash}` : `${path}${url.hash}`);
+      replacements.set(value, id ? `${articleHref(id)}${url.hash}` : `${path}${url.hash}`);
     }
   }
   for (const problem of missing) notes.push(`image ${problem}`);

@@ -2,22 +2,24 @@ import type { Db } from '../db/client.ts';
 import { listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
 import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../../shared/site-map/page-sizes.ts';
+import { articleHref, blogsHref, categoryHref, homeHref, SITE_FILES, SITE_PAGES } from '../../shared/site-map/paths.ts';
 import { tag, tagName, uniqueTags, type PageTag } from './site-tags.ts';
 import { NOT_FOUND_KEY } from './not-found-page.ts';
 
+// The front server takes its store keys from here, beside the pages to store.
+export { pageKeyOf } from '../../shared/site-map/page-key.ts';
+
 /**
- * The public site, in one place: its routes and their store keys, the tags each page declares,
- * which pages a tag reaches, the pages to pre-render and the pages to re-render before a change
- * answers. Adding a public page means editing this module and the page.
+ * The public site as the page store sees it: the tags each page declares, which pages a tag
+ * reaches, the pages to pre-render and the pages to re-render before a change answers. The
+ * addresses themselves are built in src/shared/site-map/paths.ts. Adding a public page means
+ * editing this module, paths.ts and the page.
  */
 
-const HOME = '/';
-const BLOGS = '/blogs';
-const categoryUrl = (id: number) => `${BLOGS}?category=${id}`;
-const articleUrl = (id: number) => `/blog/${id}`;
-/** Pages that show only the nav (and, for /download, the PDFs). */
-const STATIC_PAGES = ['/download', '/about', '/contact'] as const;
-const FILES = ['/sitemap.xml', '/rss.xml', '/robots.txt', '/manifest.webmanifest'] as const;
+const { home: HOME, blogs: BLOGS, download: DOWNLOAD, about: ABOUT, contact: CONTACT } = SITE_PAGES;
+/** Pages that show only the nav (and, for the download page, the PDFs). */
+const STATIC_PAGES = [DOWNLOAD, ABOUT, CONTACT];
+const FILES = [SITE_FILES.sitemap, SITE_FILES.feed, SITE_FILES.robots, SITE_FILES.manifest];
 
 /**
  * What each public page declares: `Astro.cache.set(cacheFor.home(shownIds))`. A list page carries
@@ -52,41 +54,6 @@ function declare(...tags: PageTag[]): { tags: string[] } {
   return { tags: [...tags, tag.settings].map(tagName) };
 }
 
-/**
- * Which requests the page store answers, and under which key. Only public pages are stored, and
- * only with the query parameters they read, normalised (page=1 dropped, order fixed), so
- * `/blogs?page=1&utm_source=x` and `/blogs` share one stored page. Search result pages are not
- * stored: their keys are unbounded and chosen by whoever types.
- */
-const ROUTES: Array<{ pattern: RegExp; params: string[] }> = [
-  { pattern: /^\/$/, params: ['page'] },
-  { pattern: /^\/blogs$/, params: ['category', 'page'] },
-  { pattern: /^\/blog\/[1-9]\d{0,14}$/, params: [] },
-  ...[...STATIC_PAGES, ...FILES].map((path) => ({ pattern: new RegExp(`^${path.replace('.', '\\.')}$`), params: [] })),
-];
-
-const VALUE = /^[1-9]\d{0,9}$/;
-
-/** The store key for a request URL (path + query), or null when the page is not stored. */
-export function pageKeyOf(rawUrl: string): string | null {
-  const queryAt = rawUrl.indexOf('?');
-  let pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
-  const route = ROUTES.find((r) => r.pattern.test(pathname));
-  if (!route) return null;
-  const query = new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1));
-  if (query.has('search')) return null;
-  const parts: string[] = [];
-  for (const name of route.params) {
-    const values = query.getAll(name);
-    if (values.length === 0) continue;
-    if (values.length > 1 || !VALUE.test(values[0]!)) return null; // let Astro answer the odd request
-    if (name === 'page' && values[0] === '1') continue;
-    parts.push(`${name}=${values[0]}`);
-  }
-  return parts.length ? `${pathname}?${parts.join('&')}` : pathname;
-}
-
 const MAIN_PAGES = [HOME, BLOGS, ...STATIC_PAGES];
 
 /** The URLs worth re-rendering at once when a tag changes: first pages only, never a later page. */
@@ -96,10 +63,10 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
     switch (pageTag.kind) {
       case 'blog':
       case 'comments':
-        urls.add(articleUrl(pageTag.id));
+        urls.add(articleHref(pageTag.id));
         break;
       case 'category':
-        urls.add(categoryUrl(pageTag.id));
+        urls.add(categoryHref(pageTag.id));
         break;
       case 'list':
         urls.add(HOME).add(BLOGS);
@@ -109,14 +76,14 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
         urls.add(HOME);
         break;
       case 'downloads':
-        urls.add('/download');
+        urls.add(DOWNLOAD);
         break;
       case 'nav':
       case 'settings':
         MAIN_PAGES.forEach((url) => urls.add(url));
         break;
       case 'info-pages':
-        urls.add('/about').add('/contact');
+        urls.add(ABOUT).add(CONTACT);
         break;
       // A page's Older and Newer links refresh in the background: no save waits for them (a
       // linked article taken down is never answered stale: see takenDownTags).
@@ -150,7 +117,7 @@ export async function hotUrlsForChange(db: Db, changed: readonly PageTag[]): Pro
     if (newest.slice(0, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT)).includes(blogId) || topViewed.includes(blogId)) urls.add(HOME);
     if (newest.slice(0, LIST_PAGE_SIZE).includes(blogId)) urls.add(BLOGS);
     if (blog.category_id !== null && (await newestBlogIds(db, LIST_PAGE_SIZE, blog.category_id)).includes(blogId))
-      urls.add(categoryUrl(blog.category_id));
+      urls.add(categoryHref(blog.category_id));
   }
   return [...urls];
 }
@@ -163,21 +130,19 @@ export async function listPublicUrls(db: Db): Promise<string[]> {
     HOME,
     BLOGS,
     ...STATIC_PAGES,
-    ...perCategory.map((c) => categoryUrl(c.id)),
-    ...[...blogIds].reverse().map(articleUrl),
-    ...laterPages(HOME, total, HOME_PAGE_SIZE),
-    ...laterPages(BLOGS, total, LIST_PAGE_SIZE),
-    ...perCategory.flatMap((c) => laterPages(BLOGS, c.blogs, LIST_PAGE_SIZE, `category=${c.id}`)),
+    ...perCategory.map((c) => categoryHref(c.id)),
+    ...[...blogIds].reverse().map((id) => articleHref(id)),
+    ...laterPages(total, HOME_PAGE_SIZE, homeHref),
+    ...laterPages(total, LIST_PAGE_SIZE, (page) => blogsHref({ page })),
+    ...perCategory.flatMap((c) => laterPages(c.blogs, LIST_PAGE_SIZE, (page) => categoryHref(c.id, page))),
     ...FILES,
     NOT_FOUND_KEY,
   ];
 }
 
 /** Pages 2 and on of a paged list. */
-function laterPages(base: string, count: number, size: number, extra = ''): string[] {
+function laterPages(count: number, size: number, hrefOf: (page: number) => string): string[] {
   const urls: string[] = [];
-  for (let page = 2; page <= Math.ceil(count / size); page++) {
-    urls.push(`${base}?${[extra, `page=${page}`].filter(Boolean).join('&')}`);
-  }
+  for (let page = 2; page <= Math.ceil(count / size); page++) urls.push(hrefOf(page));
   return urls;
 }
