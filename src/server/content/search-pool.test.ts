@@ -107,6 +107,36 @@ describe('startSearchPool', () => {
   );
 
   it(
+    'lets a job whose thread waited for a core (little CPU used) finish past the limit, up to the cap',
+    async () => {
+      // Blocks without using CPU, as a thread does on a machine busy with other work, then answers.
+      const waiting = writeWorker(
+        'waiting.mjs',
+        `import { parentPort } from "node:worker_threads";
+         parentPort.postMessage({ ready: true });
+         parentPort.on("message", ({ id }) => {
+           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600);
+           parentPort.postMessage({ id, answer: ${JSON.stringify(emptyAnswer)} });
+         });`,
+      );
+      const pool = startSearchPool({
+        databasePath,
+        workerUrl: waiting,
+        timeoutMs: 150,
+        // The cap is the hang guard here: the job's own CPU time decides.
+        starvedCapMs: WORKER_TEST_MS,
+        fallback: () => Promise.reject(new Error('fallback used')),
+      });
+      try {
+        await expect(pool.run(request)).resolves.toEqual(emptyAnswer);
+      } finally {
+        await pool.close();
+      }
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'answers "took too long" past the time limit and replaces the worker',
     async () => {
       const silent = writeWorker(

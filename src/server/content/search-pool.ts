@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../config.ts';
 import type { RenderedSearchPage, SearchAnswer, SearchPageJob, SearchPool, SearchRequest } from '../ports.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 
 export type { RenderedSearchPage, SearchPageJob, SearchPool } from '../ports.ts';
@@ -39,7 +40,10 @@ export interface SearchPoolOptions {
   fallback: (request: SearchRequest) => Promise<SearchAnswer>;
   /** Astro's built server and the config its pages read: without them the worker renders no page. */
   pages?: { entry: string; config: Config } | undefined;
+  /** A job's limit in the worker thread's CPU time (wall time where Node cannot tell). */
   timeoutMs?: number;
+  /** The wall time a job may take while its thread waits for a core (default 4 x timeoutMs). */
+  starvedCapMs?: number;
   maxQueue?: number;
   /** Refused searches' pages waiting at most (beyond them the caller answers without a page). */
   maxRefusals?: number;
@@ -80,6 +84,7 @@ interface Job {
  */
 export function startSearchPool(options: SearchPoolOptions): SearchPool {
   const timeoutMs = options.timeoutMs ?? 5000;
+  const starvedCapMs = options.starvedCapMs ?? timeoutMs * 4;
   const maxQueue = options.maxQueue ?? 32;
   const maxRefusals = options.maxRefusals ?? 8;
   const idleMs = options.idleMs ?? 60_000;
@@ -184,15 +189,26 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
       dispatch();
       return;
     }
-    const timer = setTimeout(() => {
+    const current = worker;
+    const startedAt = performance.now();
+    const cpuAtStart = threadCpuMs(current);
+    const expire = () => {
       running = null;
       job.reject(new SearchUnavailable('timeout'));
       const stale = worker;
       spawn();
       void stale?.terminate();
       dispatch();
-    }, timeoutMs);
-    running = { job, timer };
+    };
+    // The limit counts the thread's CPU time: one that waited for a core gets more wall time, up to the cap.
+    const check = async () => {
+      const [before, now] = await Promise.all([cpuAtStart, threadCpuMs(current)]);
+      if (running?.job !== job) return;
+      const used = before === null || now === null ? timeoutMs : now - before;
+      if (used >= timeoutMs || performance.now() - startedAt >= starvedCapMs) return expire();
+      running.timer = setTimeout(() => void check(), Math.max(100, timeoutMs - used));
+    };
+    running = { job, timer: setTimeout(() => void check(), timeoutMs) };
     worker.postMessage(job.message);
   }
 
