@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import { createStoreSchema, STORE_FILE_NAME } from './store-schema.ts';
 import { PAGE_ENCODINGS, type PageEncoding } from './compress-page.ts';
 import { damageFound, isDamagedFile, markStoreDamaged, readDamageMark, setAsideDamaged } from './store-damage.ts';
-import { etagOf } from './page-etag.ts';
+import { bodyMatchesEtag, checksumOf } from './page-etag.ts';
 
 export { dropStoredPages } from './store-schema.ts';
 
@@ -176,12 +176,9 @@ function checkStoreFileAtStart(db: SQLite.Database, file: string): void {
   }
 }
 
-/** An encoded copy's checksum: damage inside it is as invisible to SQLite as inside a body. */
-const sumOf = etagOf;
-
-/** Throws the damage found when a stored encoding no longer hashes to the sum written with it. */
+/** Throws the damage found when a stored encoding no longer sums to the checksum written with it. */
 function checkEncoding(key: string, encoding: PageEncoding, bytes: Buffer | null, sum: string | null): void {
-  if (bytes && sumOf(bytes) !== sum) throw damageFound(`the stored ${encoding} copy of ${key} does not match its checksum`);
+  if (bytes && checksumOf(bytes) !== sum) throw damageFound(`the stored ${encoding} copy of ${key} does not match its checksum`);
 }
 
 /** A row's tags as written, or the damage found when they no longer read as written. */
@@ -274,8 +271,8 @@ function prepareStoreFile(db: SQLite.Database) {
         tags: JSON.stringify(page.tags),
         policy: page.policy ?? null,
         size,
-        gzipSum: page.gzip && sumOf(page.gzip),
-        brSum: page.br && sumOf(page.br),
+        gzipSum: page.gzip && checksumOf(page.gzip),
+        brSum: page.br && checksumOf(page.br),
       });
       statements.untag.run(page.key);
       for (const tag in page.tags) statements.tag.run(tag, page.key);
@@ -287,7 +284,7 @@ function prepareStoreFile(db: SQLite.Database) {
     let added = 0;
     for (const { page, encoding, bytes } of entries) {
       const statement = encoding === 'br' ? statements.addBr : statements.addGzip;
-      const row = { key: page.key, etag: page.etag, buildId: page.buildId, bytes, sum: sumOf(bytes) };
+      const row = { key: page.key, etag: page.etag, buildId: page.buildId, bytes, sum: checksumOf(bytes) };
       if (statement.run(row).changes > 0) added += bytes.length;
     }
     return added;
@@ -331,8 +328,8 @@ function prepareStoreFile(db: SQLite.Database) {
     readPage(key: string): StoredPage | undefined {
       const row = statements.get.get(key) as PageRow | undefined;
       if (!row) return undefined;
-      // Damage inside a body is invisible to SQLite: its ETag is the hash of what was stored.
-      if (etagOf(row.body) !== row.etag) throw damageFound(`the stored body of ${key} does not match its ETag`);
+      // Damage inside a body is invisible to SQLite: its ETag carries the checksum of what was stored.
+      if (!bodyMatchesEtag(row.body, row.etag)) throw damageFound(`the stored body of ${key} does not match its ETag`);
       checkEncoding(key, 'gzip', row.gzip, row.gzip_sum);
       checkEncoding(key, 'br', row.br, row.br_sum);
       return {
