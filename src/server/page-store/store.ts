@@ -1,14 +1,17 @@
 import path from 'node:path';
-import { openDetachedStoreFile, openPageStoreFile, type AddedEncoding, type StoreFile, type StoredPage } from './store-file.ts';
+import type { AddedEncoding, StoreFile, StoredPage, WholePage } from './store-file.ts';
+import { openDetachedStoreFile, openPageStoreFile } from './store-open.ts';
 import { markStoreDamaged } from './store-damage.ts';
 import { RequestCounts } from './refresh-queue.ts';
 import { StoreGuard } from './store-guard.ts';
 import { TagVersions } from './tag-versions.ts';
 import { PageMemory, sizeOf } from './page-memory.ts';
 import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
-import { PAGE_ENCODINGS, type PageEncoding } from './compress-page.ts';
+import { PAGE_ENCODINGS, type PageCopy, type PageEncoding } from './compress-page.ts';
+import { fieldOf } from './store-reads.ts';
 
-export type { StoredPage } from './store-file.ts';
+export type { StoredPage, WholePage } from './store-file.ts';
+export type { PageCopy } from './compress-page.ts';
 export type { PageInput, PutEntry } from './stored-page.ts';
 
 /**
@@ -63,6 +66,8 @@ export interface StoreStats {
   memoryBytes: number;
 }
 
+const PAGE_COPIES: readonly PageCopy[] = ['identity', ...PAGE_ENCODINGS];
+
 /** Encodings made on request are written to the file this many to a transaction at most. */
 const ENCODING_BATCH = 64;
 
@@ -87,6 +92,8 @@ export class PageStore {
   private diskUsed: number;
   /** Accesses not yet written to disk: a Map.set per read, one transaction per batch. */
   private readonly accessed = new Map<string, number>();
+  /** Pages read from the file in one copy only (`get` with an order): `whole` takes the others when asked. */
+  private readonly partial = new WeakSet<StoredPage>();
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
   /**
@@ -189,17 +196,35 @@ export class PageStore {
   /**
    * A stored page, fresh or stale, from memory or disk: the file's copy when the one in memory went
    * stale. Judged by versions read from the file at most `versionCheckMs` ago: another process's
-   * change is seen here once its `seenEverywhere()` resolved.
+   * change is seen here once its `seenEverywhere()` resolved. `order`: a reader's encodings, best
+   * first (identity last); a page read from the file then holds only the first of them it has
+   * (`copyOf` takes another), else every copy the file has.
    */
-  get(key: string): StoredPage | undefined {
+  get(key: string): WholePage | undefined;
+  get(key: string, order: readonly PageCopy[]): StoredPage | undefined;
+  get(key: string, order?: readonly PageCopy[]): StoredPage | undefined {
+    const page = this.lookUp(key, order);
+    return page && !order ? this.whole(page) : page;
+  }
+
+  /** The page with every copy the file has: a copy read for one reader's encoding takes the others. */
+  private whole(page: StoredPage): WholePage | undefined {
+    if (!this.partial.has(page)) return page as WholePage;
+    for (const copy of PAGE_COPIES) if (!page[fieldOf(copy)]) this.copyOf(page, copy);
+    if (!page.body) return undefined;
+    this.partial.delete(page);
+    return page as WholePage;
+  }
+
+  private lookUp(key: string, order: readonly PageCopy[] | undefined): StoredPage | undefined {
     if (this.guard.broken) return undefined;
     this.versions.syncWithin(this.versionCheckMs);
     // A read from memory notes nothing (a Map.set per request, and a write per 10,000 pages, was
     // a twentieth of a stored page's cost): pages held in memory are noted as read when they leave
     // it, and all of them before an eviction.
     const hot = this.memory.get(key);
-    if (hot) return this.isFresh(hot) ? hot : (this.freshFromFile(key) ?? hot);
-    const page = this.guard.run('read', () => this.file.readPage(key));
+    if (hot) return this.isFresh(hot) ? hot : (this.freshFromFile(key, order) ?? hot);
+    const page = this.readFromFile(key, order);
     if (!page) return undefined;
     this.touch(key);
     this.memory.remember(page);
@@ -211,7 +236,7 @@ export class PageStore {
    * invalidated after the render began: that render may show old data. When the file cannot take
    * it, the page is still returned (and kept in memory) so the reader gets it.
    */
-  put(key: string, input: PageInput, renderStartedAt: number, options: { keepInMemory?: boolean } = {}): StoredPage | null {
+  put(key: string, input: PageInput, renderStartedAt: number, options: { keepInMemory?: boolean } = {}): WholePage | null {
     return this.putMany([{ key, input, renderStartedAt }], options)[0]!;
   }
 
@@ -220,14 +245,14 @@ export class PageStore {
    * per page was most of the serving thread's cost of a page). All of them or none are written,
    * each whole. The answer for each is what put() would answer.
    */
-  putMany(entries: PutEntry[], options: { keepInMemory?: boolean } = {}): Array<StoredPage | null> {
+  putMany(entries: PutEntry[], options: { keepInMemory?: boolean } = {}): Array<WholePage | null> {
     this.versions.sync();
     const pages = entries.map(({ key, input, renderStartedAt }) =>
       this.versions.changedSince(input.tags, renderStartedAt)
         ? null
         : storedPageOf(key, input, this.buildId, (tag) => this.versions.get(tag)),
     );
-    const toWrite = pages.filter((page): page is StoredPage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
+    const toWrite = pages.filter((page): page is WholePage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
     if (toWrite.length === 0) return pages;
     const replaced = this.guard.run('write', () => this.file.writePages(toWrite));
     if (replaced) {
@@ -253,9 +278,10 @@ export class PageStore {
    * waiting for them. A page nobody asked for stays as rendered.
    */
   encodingsOf(key: string): PageEncoding[] {
+    // A copy in memory may hold fewer than the file has, or one the file could not take.
     const hot = this.memory.peek(key);
-    if (hot) return PAGE_ENCODINGS.filter((encoding) => hot[encoding] !== null);
-    return this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
+    const inFile = this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
+    return PAGE_ENCODINGS.filter((encoding) => inFile.includes(encoding) || (hot && hot[encoding] !== null));
   }
 
   /**
@@ -271,20 +297,26 @@ export class PageStore {
   }
 
   /**
-   * Takes an encoding of this version of the page from the file when another process made it
-   * (its copy in memory was read before); false when the file has none either.
+   * Takes a copy of this version of the page from the file when this copy of the page does not
+   * hold it (read for a reader of another encoding, or made by another process since); false when
+   * the file has none either (not made, or the page was stored again since).
    */
-  takeEncodingFromFile(page: StoredPage, encoding: PageEncoding): boolean {
-    if (page[encoding]) return true;
-    const bytes = this.guard.run('read', () => this.file.readEncoding(page, encoding)) ?? null;
-    if (!bytes) return false;
-    this.attachEncoding(page, encoding, bytes);
-    return true;
+  takeEncodingFromFile(page: StoredPage, copy: PageCopy): boolean {
+    return this.copyOf(page, copy) !== null;
   }
 
-  /** The encoding goes with the page object, counted in memory when memory holds that page. */
-  private attachEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
-    page[encoding] = bytes;
+  /** The page's bytes in this copy: held, or taken from the file (kept with the page); null when the file has none. */
+  copyOf(page: StoredPage, copy: PageCopy): Buffer | null {
+    const held = page[fieldOf(copy)];
+    if (held) return held;
+    const bytes = this.guard.run('read', () => this.file.readCopy(page, copy)) ?? null;
+    if (bytes) this.attachEncoding(page, copy, bytes);
+    return bytes;
+  }
+
+  /** The copy goes with the page object, counted in memory when memory holds that page. */
+  private attachEncoding(page: StoredPage, copy: PageCopy, bytes: Buffer): void {
+    page[fieldOf(copy)] = bytes;
     this.memory.grown(page, bytes.length);
   }
 
@@ -358,13 +390,20 @@ export class PageStore {
   }
 
   /** Another process rendered this page since the copy in memory: take the file's copy when it is fresh. */
-  private freshFromFile(key: string): StoredPage | undefined {
+  private freshFromFile(key: string, order: readonly PageCopy[] | undefined): StoredPage | undefined {
     const row = this.guard.run('read', () => this.file.readPageTags(key));
     if (!row || !this.isFresh(row)) return undefined;
-    const page = this.guard.run('read', () => this.file.readPage(key));
+    const page = this.readFromFile(key, order);
     if (!page) return undefined;
     this.touch(key);
     this.memory.remember(page);
+    return page;
+  }
+
+  private readFromFile(key: string, order: readonly PageCopy[] | undefined): StoredPage | undefined {
+    if (!order) return this.guard.run('read', () => this.file.readPage(key)) ?? undefined;
+    const page = this.guard.run('read', () => this.file.readPageIn(key, order)) ?? undefined;
+    if (page) this.partial.add(page);
     return page;
   }
 
