@@ -4,6 +4,8 @@ import SQLite from 'better-sqlite3';
 import { STORE_FILE_NAME } from './store-schema.ts';
 import { damageFound, isDamagedFile, markStoreDamaged, readDamageMark, setAsideDamaged } from './store-damage.ts';
 import { prepareStoreFile, type StoreFile } from './store-file.ts';
+import { StoreGuard } from './store-guard.ts';
+import type { PageStoreOptions } from './store-options.ts';
 
 // Opening the store's file: checked at start, a damaged one set aside or left for the next start.
 
@@ -71,6 +73,34 @@ export function openStoreFile(dir: string, log: (line: string) => void = console
   const opened = openPageStoreFile(dir, { log, setAside: true });
   if ('damaged' in opened) throw damageFound(opened.damaged);
   return opened.file;
+}
+
+/**
+ * The file a PageStore runs on, behind the guard every operation on it passes. A damaged file
+ * found at open, or later by the guard, is marked for the next start (`forget`: drop what came
+ * from it); the store then serves without it.
+ */
+export function openGuardedStoreFile(
+  options: PageStoreOptions,
+  forget: () => void,
+): { file: StoreFile; guard: StoreGuard; bytes: number } {
+  const file = path.join(options.dir, STORE_FILE_NAME);
+  const log = options.log ?? console.error;
+  const guard = new StoreGuard(file, log, options.failWrites ?? false, (reason) => {
+    forget();
+    markStoreDamaged(options.dir, reason);
+    log(`Page store: ${file} is damaged (${reason}); pages are rendered without it until the next start sets it aside.`);
+  });
+  const opened = openPageStoreFile(options.dir, {
+    log,
+    check: options.check ?? false,
+    setAside: options.setAside ?? true,
+    buildId: options.buildId,
+  });
+  if (!('damaged' in opened)) return { ...opened, guard };
+  // Never read: the guard lets nothing through, and pages are rendered for every reader.
+  guard.markBroken();
+  return { file: openDetachedStoreFile(), guard, bytes: 0 };
 }
 
 /** An empty store in memory, for a store whose file is damaged: its guard never lets a call reach it. */
