@@ -86,7 +86,7 @@ export function createRequestListener(parts: ServerParts) {
       // readers don't).
       if (isUnknownPath(rawUrl)) {
         const answer = () => {
-          if (!res.destroyed) void (pagePolicy ?? Promise.resolve(null)).then((policy) => respondWithNotFoundPage(req, res, pages, common, policy));
+          if (!res.destroyed) void pagePolicy!.then((policy) => respondWithNotFoundPage(req, res, pages, common, policy));
         };
         if (notFound && !paced) notFound.admit(answer);
         else setImmediate(answer);

@@ -69,7 +69,16 @@ function send(
   }
   // Read like any stored page: the refresh queue and the store's eviction see it is in use.
   store.requests.note(NOT_FOUND_KEY);
-  res.writeHead(404, headersFor(page, state, encoding, common, policyOf(page, pagePolicy, () => store.copyOf(page, 'identity'))));
+  res.writeHead(
+    404,
+    headersFor(
+      page,
+      state,
+      encoding,
+      common,
+      policyOf(page, pagePolicy, () => store.copyOf(page, 'identity')),
+    ),
+  );
   res.end(req.method === 'HEAD' ? undefined : bodyIn(page, encoding)!);
 }
 

@@ -90,8 +90,7 @@ export function planStoredPage(
     if (mayWait && planEncoding(renderer, page, wanted, state) === 'wait') return { kind: 'encode', page, state, wanted };
   }
   // The best the reader takes that this copy holds, else one from the file (identity at worst).
-  const encoding =
-    accepted.find((e) => bodyIn(page, e) !== null) ?? accepted.find((e) => store.copyOf(page, e) !== null) ?? null;
+  const encoding = accepted.find((e) => bodyIn(page, e) !== null) ?? accepted.find((e) => store.copyOf(page, e) !== null) ?? null;
   // Not even the body: the file holds a newer version than this copy. The reader gets a render.
   if (encoding === null) return { kind: 'render', stored: undefined, answerable: false };
   return { kind: 'send', page, state, encoding, audience: personal ? 'personal' : encoding === wanted ? 'shared' : 'substitute' };

@@ -7,7 +7,13 @@ import { isHtml } from './security-headers.ts';
 import { narrowPolicy } from './page-policy.ts';
 import type { Encoding } from './encodings.ts';
 
-export const NO_SHARED_CACHE: CdnSettings = { tagHeaders: [], purgeVarnish: [], maxAgeSeconds: 0, purgeSecret: null, purgeWaitMs: 0 };
+export const NO_SHARED_CACHE: CdnSettings = {
+  tagHeaders: [],
+  purgeVarnish: [],
+  maxAgeSeconds: 0,
+  purgeSecret: null,
+  purgeWaitMs: 0,
+};
 
 /** How a stored page's answer was reached: from the store as it was, or rendered for this reader. */
 export type PageState = 'HIT' | 'STALE' | 'MISS' | 'REFRESHED';
@@ -43,7 +49,11 @@ const pagePolicies = new WeakMap<StoredPage, string>();
  * without one (by hand, in a test) is narrowed here, once per copy, from its body (`body`: the
  * page's body, which a copy read in another encoding does not hold).
  */
-export function policyOf(page: StoredPage, pagePolicy: string | null, body: () => Buffer | null = () => page.body): string | null {
+export function policyOf(
+  page: StoredPage,
+  pagePolicy: string | null,
+  body: () => Buffer | null = () => page.body,
+): string | null {
   if (!pagePolicy || !isHtml(page.contentType)) return null;
   if (page.policy) return page.policy;
   let policy = pagePolicies.get(page);
@@ -89,7 +99,14 @@ export function storedPageHeaders(
   }
   if (audience === 'personal') list.push('Cache-Control', LOGGED_IN_PAGE_CACHE_CONTROL);
   else
-    list.push(...sharedCacheHeaders(audience === 'substitute' ? NO_SHARED_CACHE : cdn, Object.keys(page.tags), page.key, state === 'STALE'));
+    list.push(
+      ...sharedCacheHeaders(
+        audience === 'substitute' ? NO_SHARED_CACHE : cdn,
+        Object.keys(page.tags),
+        page.key,
+        state === 'STALE',
+      ),
+    );
   list.push('ETag', `W/${page.etag}`, 'Vary', 'Accept-Encoding', 'X-Page-Store', state);
   // A 304 describes no body (RFC 9110 section 15.4.5): the browser keeps the type it has.
   if (variant !== 'not-modified') {

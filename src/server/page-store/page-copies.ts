@@ -35,6 +35,21 @@ export class PageCopies {
     return page;
   }
 
+  /** Another process rendered this page since the copy in memory: the file's copy, when it is `fresh`. */
+  freshFromFile(
+    key: string,
+    order: readonly PageCopy[] | undefined,
+    fresh: (row: Pick<StoredPage, 'tags' | 'buildId'>) => boolean,
+  ): StoredPage | undefined {
+    const row = this.guard.run('read', () => this.file.readPageTags(key));
+    if (!row || !fresh(row)) return undefined;
+    const page = this.read(key, order);
+    if (!page) return undefined;
+    this.disk.touch(key);
+    this.memory.remember(page);
+    return page;
+  }
+
   /** The page with every copy the file has; undefined when the file no longer has its version. */
   whole(page: StoredPage): WholePage | undefined {
     if (!this.partial.has(page)) return page as WholePage;

@@ -82,8 +82,12 @@ export function prepareReads(db: SQLite.Database) {
   const tagsOf = db.prepare('select tags, build_id from pages where key = ?');
   const encodingsOf = db.prepare('select gzip is not null as gzip, br is not null as br from pages where key = ?');
   const copyOf = {
-    identity: db.prepare('select body as bytes, null as sum from pages where key = @key and etag = @etag and build_id = @buildId'),
-    gzip: db.prepare('select gzip as bytes, gzip_sum as sum from pages where key = @key and etag = @etag and build_id = @buildId'),
+    identity: db.prepare(
+      'select body as bytes, null as sum from pages where key = @key and etag = @etag and build_id = @buildId',
+    ),
+    gzip: db.prepare(
+      'select gzip as bytes, gzip_sum as sum from pages where key = @key and etag = @etag and build_id = @buildId',
+    ),
     br: db.prepare('select br as bytes, br_sum as sum from pages where key = @key and etag = @etag and build_id = @buildId'),
   };
   // One statement per order of preference: the first copy the row has, the others left unread.

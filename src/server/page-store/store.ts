@@ -141,7 +141,7 @@ export class PageStore {
     // a twentieth of a stored page's cost): pages held in memory are noted as read when they leave
     // it, and all of them before an eviction.
     const hot = this.memory.get(key);
-    if (hot) return this.isFresh(hot) ? hot : (this.freshFromFile(key, order) ?? hot);
+    if (hot) return this.isFresh(hot) ? hot : (this.copies.freshFromFile(key, order, (row) => this.isFresh(row)) ?? hot);
     const page = this.copies.read(key, order);
     if (!page) return undefined;
     this.disk.touch(key);
@@ -173,7 +173,12 @@ export class PageStore {
     const toWrite = pages.filter((page): page is WholePage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
     if (toWrite.length === 0) return pages;
     const replaced = this.guard.run('write', () => this.file.writePages(toWrite));
-    if (replaced) this.disk.written(toWrite.map(({ page, size }) => ({ key: page.key, size })), replaced, () => this.memory.keys());
+    if (replaced)
+      this.disk.written(
+        toWrite.map(({ page, size }) => ({ key: page.key, size })),
+        replaced,
+        () => this.memory.keys(),
+      );
     for (const { page } of toWrite) {
       // The pre-render and the background refresh pass false: memory is for the pages readers ask
       // for, and a refresh of every page after a rename would push them all out. A stale copy a
@@ -247,17 +252,6 @@ export class PageStore {
   close(): void {
     this.disk.flush();
     this.file.close();
-  }
-
-  /** Another process rendered this page since the copy in memory: take the file's copy when it is fresh. */
-  private freshFromFile(key: string, order: readonly PageCopy[] | undefined): StoredPage | undefined {
-    const row = this.guard.run('read', () => this.file.readPageTags(key));
-    if (!row || !this.isFresh(row)) return undefined;
-    const page = this.copies.read(key, order);
-    if (!page) return undefined;
-    this.disk.touch(key);
-    this.memory.remember(page);
-    return page;
   }
 
   /** The stored pages were dropped by another process (it found a crash): the memory copies go too. */
