@@ -22,7 +22,7 @@ describe('pickEncoding', () => {
 });
 
 describe('planPageAnswer', () => {
-  const tempDir = trackTempDirs('page-responder-test-');
+  const tempDir = trackTempDirs('page-answer-test-');
   const cdn: CdnSettings = { tagHeaders: ['xkey'], purgeVarnish: [], maxAgeSeconds: 300, purgeSecret: null, purgeWaitMs: 0 };
 
   /** What one request was answered: status and headers as written, or null when the reader waits (an encoding or a render). */
