@@ -178,4 +178,24 @@ describe('planPageAnswer', () => {
     expect(asked.at(-1)).toBe('/blog/1 gzip with its refresh');
     store.close();
   });
+  it('answers a page read from the file in brotli to a reader of another encoding from the same stored version', () => {
+    const dir = tempDir();
+    const body = Buffer.from('<!doctype html><title>one</title>'.repeat(40));
+    const br = zlib.brotliCompressSync(body);
+    const writer = new PageStore({ dir, buildId: 'b1' });
+    writer.put('/blog/1', { contentType: 'text/html', body, br, tags: ['blog:1'] }, writer.beginRender());
+    writer.close();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const renderer = fakeRenderer([]);
+    const inBrotli = ask(store, renderer, { 'accept-encoding': 'br' })!;
+    expect(inBrotli.headers['content-encoding']).toBe('br');
+    expect(inBrotli.headers['content-length']).toBe(String(br.length));
+    expect(store.get('/blog/1', ['br', 'identity'])!.body).toBeNull();
+    const plain = ask(store, renderer, { 'accept-encoding': 'identity' })!;
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(body.length));
+    expect(plain.headers.etag).toBe(inBrotli.headers.etag);
+    store.close();
+  });
 });
