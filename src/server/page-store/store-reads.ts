@@ -5,9 +5,9 @@ import { bodyMatchesEtag, checksumOf } from './page-etag.ts';
 
 /**
  * A stored page. A copy read from the file for a reader holds only the copy that reader takes
- * (`body`, `gzip` or `br`): a page read in brotli takes 3 KB of memory instead of its 12 KB body
- * as well, so the same memory holds several times as many pages. Null: not made yet, or not
- * held by this copy (`PageStore.copyOf` takes it from the file).
+ * (`body`, `gzip` or `br`): a page read in brotli then leaves its much larger body in the file, so
+ * the same memory holds several times as many pages. Null: not made yet, or not held by this copy
+ * (`PageStore.copyOf` takes it from the file).
  */
 export interface StoredPage {
   key: string;
