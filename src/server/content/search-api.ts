@@ -1,10 +1,9 @@
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { retryAfterSeconds } from '../api/rate-limit.ts';
 import { findPublicBlogsByIds } from '../db/repositories/blog-lists.ts';
 import type { Blog } from '../db/repositories/blogs.ts';
 import { isSearchUnavailable } from './search-pool.ts';
-import { searchInProcess, takeSearchAllowance } from './search-page.ts';
+import { decideSearch, searchInProcess } from './search-page.ts';
 import type { SearchRequest } from './search-run.ts';
 
 export interface ReaderApiSearch {
@@ -33,9 +32,9 @@ export async function searchBlogsForReaders(
   query: ReaderApiSearch,
   clientIp: string,
 ): Promise<ReaderApiSearchResult> {
-  const allowance = takeSearchAllowance(app, clientIp);
-  if (!allowance.allowed) {
-    const seconds = retryAfterSeconds(allowance);
+  const decision = decideSearch(app, clientIp);
+  if (decision.refusal === 'limited') {
+    const seconds = decision.retryAfterSeconds;
     throw new AppError(
       'rate_limited',
       `Too many searches from your address. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,

@@ -16,7 +16,7 @@ let sharedLimiter: RateLimiter | undefined;
 let limiterStore: AppContext['hits'];
 
 /** Counts one search against the address (RATE_LIMIT_SEARCH_IP per RATE_LIMIT_SEARCH_WINDOW_SECONDS). */
-export function takeSearchAllowance(app: AppContext, clientIp: string): RateLimitDecision {
+function takeSearchAllowance(app: AppContext, clientIp: string): RateLimitDecision {
   if (!sharedLimiter || limiterStore !== app.hits) {
     sharedLimiter = createRateLimiter({
       limit: app.config.rateLimits.searchIp,
@@ -56,11 +56,29 @@ export function isCountedSearch(query: BlogsQuery): boolean {
   return query.validQuery && query.searchText !== null;
 }
 
-/** Counts one search of this address when the query searches at all (else nothing is counted). */
-export function decideSearchPage(app: AppContext, query: BlogsQuery, clientIp: string): SearchPageDecision {
-  if (!isCountedSearch(query)) return { refusal: null };
+/**
+ * Whether a search may run now for this address: the one place that decides it, counting the
+ * search against the address's allowance. The search page (`search-page-answer.ts`, or the page
+ * itself when the front server did not decide, `decideSearchPage`) and GET /api/blogs?search=
+ * all ask here; only what each says to a refused reader differs.
+ */
+export function decideSearch(app: AppContext, clientIp: string): SearchPageDecision {
   const allowance = takeSearchAllowance(app, clientIp);
   return allowance.allowed ? { refusal: null } : { refusal: 'limited', retryAfterSeconds: retryAfterSeconds(allowance) };
+}
+
+/**
+ * A /blogs request's decision: what the front server already `decided` (passed to the page), else
+ * `decideSearch` when the query searches at all (a plain list counts nothing).
+ */
+export function decideSearchPage(
+  app: AppContext,
+  query: BlogsQuery,
+  clientIp: string,
+  decided?: SearchPageDecision,
+): SearchPageDecision {
+  if (decided) return decided;
+  return isCountedSearch(query) ? decideSearch(app, clientIp) : { refusal: null };
 }
 
 /** The words (docs/product.md#search) for a refused search page, and its status. */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type SQLite from 'better-sqlite3';
 import { pingDatabase, probeWrite } from '../db/repositories/health.ts';
 import { noteWriteWorked, writeTroubles, type WriteTrouble } from '../db/write-health.ts';
-import { checkStoreFile } from '../page-store/store-file.ts';
+import { checkStoreFile } from '../page-store/store-open.ts';
 
 /**
  * GET /healthz: what Varnish's probe and a load balancer call. 200 when the database answers a

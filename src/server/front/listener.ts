@@ -12,7 +12,7 @@ import {
 import type { PageStore } from '../page-store/store.ts';
 import type { PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
-import { answerStoredHit, respondWithPage } from './page-responder.ts';
+import { answerPage, type StoredPages } from './page-answer.ts';
 import { narrowPolicyOfAnswer } from './page-policy.ts';
 import { correctStatusText } from './status-text.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
@@ -65,64 +65,37 @@ export function createRequestListener(parts: ServerParts) {
   const hostRules = readHostRules(context.config.publicOrigin);
   const cdn = context.config.cdn;
   const isUnknownPath = createUnknownPathCheck(clientDir);
-  // Requests already looked up in the redirect table, going on as usual.
-  const oldAddressChecked = new WeakSet<IncomingMessage>();
-  const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    if (refuseMisdirected(req, res, hostRules)) return;
-    // An imported site's old address: a 301 to its article, else the request goes on (`old-addresses.ts`).
-    if ((req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/') && !oldAddressChecked.has(req)) {
-      const oldPath = oldAddressOf(req.url, isUnknownPath);
-      if (oldPath) {
-        oldAddressChecked.add(req);
-        const lookUp = () => {
-          if (res.destroyed) return;
-          answerOldAddress(
-            req,
-            res,
-            context.db,
-            oldPath,
-            (r) => setSecurityHeaders(r, common),
-            () => listener(req, res),
-          );
-        };
-        // An address no route claims is paced before its look-up, as its 404 would be: a flood
-        // of made-up addresses must not cost a database query each at full speed.
-        if (notFound && !req.url.startsWith('/?')) notFound.admit(lookUp);
-        else lookUp();
-        return;
-      }
-    }
-    // Fast path first: a fresh stored page leaves with one write, before anything else is done.
-    if (pages && knownPolicy !== undefined && (req.method === 'GET' || req.method === 'HEAD') && req.url?.startsWith('/')) {
-      const key = pageKeyOf(req.url);
-      if (key && answerStoredHit(req, res, key, pages.store, common, knownPolicy, cdn, pages.renderer)) return;
+  const answerSettings = { common, cdn };
+  /**
+   * A request for a stored page: one plan (`page-answer.ts`), the key computed and the store read
+   * once. Until the page policy is known (a few ms after start) the answer waits for it.
+   */
+  const answerStored = (req: IncomingMessage, res: ServerResponse, key: string, pages: StoredPages): void => {
+    if (knownPolicy !== undefined) return answerPage(req, res, key, pages, knownPolicy, answerSettings);
+    void pagePolicy!.then((policy) => answerPage(req, res, key, pages, policy, answerSettings));
+  };
+
+  /** Everything after the old-address look-up; `paced`: this request already waited its turn as an unknown address. */
+  const route = (req: IncomingMessage, res: ServerResponse, rawUrl: string, paced: boolean): void => {
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (pages && isRead) {
+      const key = pageKeyOf(rawUrl);
+      if (key) return answerStored(req, res, key, pages);
       // An address no route claims: the stored 404 page, never a render per address, answered
       // after the requests that arrived with it and paced (a flood of made-up addresses waits,
       // readers don't).
-      if (!key && isUnknownPath(req.url)) {
-        const policy = knownPolicy;
+      if (isUnknownPath(rawUrl)) {
         const answer = () => {
-          if (!res.destroyed) respondWithNotFoundPage(req, res, pages, common, policy);
+          if (!res.destroyed) void pagePolicy!.then((policy) => respondWithNotFoundPage(req, res, pages, common, policy));
         };
-        // Already paced when it was looked up as an old address.
-        if (notFound && !oldAddressChecked.has(req)) notFound.admit(answer);
+        if (notFound && !paced) notFound.admit(answer);
         else setImmediate(answer);
         return;
       }
     }
     setSecurityHeaders(res, common);
-    const rawUrl = toOriginForm(req.url ?? '/');
-    if (rawUrl === null) {
-      res.statusCode = 400;
-      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-      res.end('Bad request');
-      return;
-    }
-    // Everything below, Astro included, routes on the same path.
-    req.url = rawUrl;
     const queryAt = rawUrl.indexOf('?');
     const pathname = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
 
     if (isRead && pathname === '/healthz') {
       answerHealth(req, res, context.sqlite, pages ? context.config.pageStoreDir : null);
@@ -173,14 +146,6 @@ export function createRequestListener(parts: ServerParts) {
       if (file && serveFile(req, res, file, { cacheControl: 'public, max-age=86400' })) return;
     }
 
-    if (pages && isRead) {
-      const key = pageKeyOf(rawUrl);
-      if (key && pagePolicy) {
-        void pagePolicy.then((policy) => respondWithPage(req, res, key, pages.store, pages.renderer, policy, cdn));
-        return;
-      }
-    }
-
     const toAstro = (locals: Partial<App.Locals> = {}) => {
       correctStatusText(res);
       markAstroAnswer(req, res, cdn, isRead ? pageKeyOf(rawUrl) : null);
@@ -200,7 +165,39 @@ export function createRequestListener(parts: ServerParts) {
 
     toAstro();
   };
-  return listener;
+
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (refuseMisdirected(req, res, hostRules)) return;
+    const rawUrl = toOriginForm(req.url ?? '/');
+    if (rawUrl === null) {
+      setSecurityHeaders(res, common);
+      res.statusCode = 400;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Bad request');
+      return;
+    }
+    // Everything below, Astro included, routes on the same path.
+    req.url = rawUrl;
+    const oldAddress = req.method === 'GET' || req.method === 'HEAD' ? oldAddressOf(rawUrl, isUnknownPath) : null;
+    if (!oldAddress) return route(req, res, rawUrl, false);
+    // An imported site's old address: a 301 to its article, else the request goes on (`old-addresses.ts`).
+    const paced = oldAddress.kind === 'unknown-path';
+    const lookUp = () => {
+      if (res.destroyed) return;
+      answerOldAddress(
+        req,
+        res,
+        context.db,
+        oldAddress.path,
+        (r) => setSecurityHeaders(r, common),
+        () => route(req, res, rawUrl, paced),
+      );
+    };
+    // An address no route claims is paced before its look-up, as its 404 would be: a flood of
+    // made-up addresses must not cost a database query each at full speed.
+    if (notFound && paced) notFound.admit(lookUp);
+    else lookUp();
+  };
 }
 
 /**

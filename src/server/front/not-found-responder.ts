@@ -3,8 +3,8 @@ import type { PageStore, StoredPage } from '../page-store/store.ts';
 import type { PageRenderer } from '../page-store/renderer.ts';
 import { NOT_FOUND_KEY } from '../page-store/not-found-page.ts';
 import { PRIVATE_CACHE_CONTROL } from '../cdn/cache-headers.ts';
-import { bodyIn, encodingFor, policyOf } from './page-responder.ts';
-import type { Encoding } from './encodings.ts';
+import { bodyIn, policyOf } from './page-headers.ts';
+import { acceptedEncodings, type Encoding } from './encodings.ts';
 
 /**
  * The 404 answer for an address no route claims (`unknown-paths.ts`): the site's 404 page from
@@ -58,24 +58,36 @@ function send(
   pagePolicy: string | null,
 ): void {
   const { store, renderer } = pages;
-  const { encoding, wanted } = encodingFor(req, page);
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const wanted = accepted[0]!;
+  // A copy read for another reader may hold one encoding only: the body is taken from the file then.
+  const encoding = accepted.find((e) => bodyIn(page, e) !== null) ?? (store.copyOf(page, 'identity') ? 'identity' : null);
+  if (encoding === null) return plainNotFound(res);
   if (encoding !== wanted && wanted !== 'identity') {
     if (state === 'STALE') renderer.wantEncoding(page.key, wanted);
     else renderer.encodeLater(page, wanted);
   }
   // Read like any stored page: the refresh queue and the store's eviction see it is in use.
   store.requests.note(NOT_FOUND_KEY);
-  res.writeHead(404, headersFor(page, state, encoding, common, pagePolicy));
+  res.writeHead(
+    404,
+    headersFor(
+      page,
+      state,
+      encoding,
+      common,
+      policyOf(page, pagePolicy, () => store.copyOf(page, 'identity')),
+    ),
+  );
   res.end(req.method === 'HEAD' ? undefined : bodyIn(page, encoding)!);
 }
 
-function headersFor(page: StoredPage, state: string, encoding: Encoding, common: string[], pagePolicy: string | null): string[] {
+function headersFor(page: StoredPage, state: string, encoding: Encoding, common: string[], policy: string | null): string[] {
   let perPage = answerHeaders.get(page);
   if (!perPage) answerHeaders.set(page, (perPage = {}));
   const name = `${state} ${encoding}`;
   let list = perPage[name];
   if (!list) {
-    const policy = policyOf(page, pagePolicy);
     list = [];
     for (let i = 0; i < common.length; i += 2) {
       list.push(common[i]!, policy && common[i] === 'Content-Security-Policy' ? policy : common[i + 1]!);

@@ -12,14 +12,24 @@ import { articleHref } from '../../shared/site-map/paths.ts';
  * the 404 page).
  */
 
-/** The redirect table's spelling of the request's address, or null when it is not an old address. */
-export function oldAddressOf(url: string, isUnknownPath: (url: string) => boolean): string | null {
+/**
+ * An old address to look up: the redirect table's spelling of it, and which kind it is. The home
+ * page's `?p=` is a page of this site too; an `unknown-path` would be a 404, and is paced like one.
+ */
+export interface OldAddress {
+  path: string;
+  kind: 'home-query' | 'unknown-path';
+}
+
+/** The request's address as an old address to look up, or null when it is not one. */
+export function oldAddressOf(url: string, isUnknownPath: (url: string) => boolean): OldAddress | null {
   if (url.startsWith('/?')) {
     if (!/[?&](?:p|page_id)=\d/.test(url)) return null;
     const path = normaliseOldPath(url);
-    return path?.startsWith('/?p=') ? path : null;
+    return path?.startsWith('/?p=') ? { path, kind: 'home-query' } : null;
   }
-  return isUnknownPath(url) ? normaliseOldPath(url) : null;
+  const path = isUnknownPath(url) ? normaliseOldPath(url) : null;
+  return path ? { path, kind: 'unknown-path' } : null;
 }
 
 /**

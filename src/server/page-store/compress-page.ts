@@ -3,6 +3,8 @@ import zlib from 'node:zlib';
 /** The encodings a stored page may also be kept in, besides its body. */
 export const PAGE_ENCODINGS = ['gzip', 'br'] as const;
 export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
+/** A stored copy of a page: as rendered (identity) or encoded. */
+export type PageCopy = PageEncoding | 'identity';
 
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: {

@@ -1,12 +1,12 @@
 import type { StoredPage } from './store-file.ts';
 
-/** What a page costs in memory: its body, the encodings made so far and a little for the rest. */
+/** What a page costs in memory: the copies it holds and a little for the rest. */
 export function sizeOf(page: StoredPage): number {
-  return page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0) + 256;
+  return (page.body?.length ?? 0) + (page.gzip?.length ?? 0) + (page.br?.length ?? 0) + 256;
 }
 
 /**
- * The hot stored pages, least recently used first, bounded by bytes (all three encodings
+ * The hot stored pages, least recently used first, bounded by bytes (the copies each holds
  * counted). A page larger than a quarter of the budget is not kept. `onLeave` hears of each page
  * pushed out by newer ones (it was in use until then).
  */

@@ -1,4 +1,4 @@
-import type { PageStore, StoredPage } from './store.ts';
+import type { PageStore, StoredPage, WholePage } from './store.ts';
 import type { RefreshQueue } from './refresh-queue.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
@@ -8,7 +8,7 @@ import type { PageEncoding } from './compress-page.ts';
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
-  page: StoredPage | null;
+  page: WholePage | null;
   /** The raw answer, for everything that is not stored (404s, redirects, opted-out pages). */
   status: number;
   headers: Record<string, string | string[]>;
@@ -124,9 +124,13 @@ export class PageRenderer {
     if (underWay) return underWay;
     // Another process may have made it already: then the file has it.
     if (page[encoding] || this.store.takeEncodingFromFile(page, encoding)) return Promise.resolve();
+    // A copy read for a reader of another encoding holds no body: this version's, from the file
+    // (none: the page was stored again since, and its next reader reads that one).
+    const body = this.store.copyOf(page, 'identity');
+    if (!body) return Promise.resolve();
     const making = this.pool
       // A copy of its own: the body may be a view on a larger buffer, which a message would copy whole.
-      .render(page.key, priority, [encoding], new Uint8Array(page.body))
+      .render(page.key, priority, [encoding], new Uint8Array(body))
       .then(
         (answer) => {
           if (answer[encoding]) this.store.keepEncoding(page, encoding, asBuffer(answer[encoding]));
@@ -197,7 +201,7 @@ export class PageRenderer {
       return unavailableRender();
     }
     const body = input?.body ?? asBuffer(answer.body);
-    let page: StoredPage | null = null;
+    let page: WholePage | null = null;
     if (input) {
       const entry = { key, input, renderStartedAt: startedAt };
       page = priority === 'background' ? await this.backgroundWrites.add(entry) : this.store.put(key, input, startedAt);

@@ -1,4 +1,4 @@
-import type { PageStore, PutEntry, StoredPage } from './store.ts';
+import type { PageStore, PutEntry, WholePage } from './store.ts';
 
 /** Rendered pages written to the store per transaction: a commit per page was most of the serving thread's cost of a page. */
 export const STORE_WRITE_BATCH = 32;
@@ -12,7 +12,7 @@ export interface StoreBatchOptions {
 
 interface Waiting {
   entry: PutEntry;
-  resolve: (page: StoredPage | null) => void;
+  resolve: (page: WholePage | null) => void;
 }
 
 /**
@@ -32,7 +32,7 @@ export class StoreBatch {
   }
 
   /** Queues a page; resolves with what `store.put` would answer once its batch is written. */
-  add(entry: PutEntry): Promise<StoredPage | null> {
+  add(entry: PutEntry): Promise<WholePage | null> {
     return new Promise((resolve) => {
       this.pending.push({ entry, resolve });
       if (this.pending.length >= STORE_WRITE_BATCH) this.flush();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STORE_FILE_NAME } from './store-schema.ts';
 import { PageStore } from './store.ts';
-import { dropStoredPages, openStoreFile, type StoredPage } from './store-file.ts';
+import { dropStoredPages, type WholePage } from './store-file.ts';
+import { openStoreFile } from './store-open.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-store-sharing-');
@@ -18,7 +19,7 @@ function twoStores() {
 }
 
 /** A page as the store file takes it, under a key of `who`'s own. */
-const storedPage = (who: string, i: number): StoredPage => {
+const storedPage = (who: string, i: number): WholePage => {
   const body = html(`${who} ${i}`);
   return {
     key: `/${who}/${i}`,
@@ -35,7 +36,7 @@ const storedPage = (who: string, i: number): StoredPage => {
 
 // Stores pages into the file at argv[1] from another process, as a second serving process does.
 const OTHER_PROCESS = `
-  const { openStoreFile } = await import(${JSON.stringify(new URL('./store-file.ts', import.meta.url).href)});
+  const { openStoreFile } = await import(${JSON.stringify(new URL('./store-open.ts', import.meta.url).href)});
   const file = openStoreFile(process.argv[1]);
   const html = (text) => Buffer.from('<!doctype html><title>' + text + '</title>');
   let failed = 0;

@@ -1,15 +1,20 @@
-import path from 'node:path';
-import { openDetachedStoreFile, openPageStoreFile, type AddedEncoding, type StoreFile, type StoredPage } from './store-file.ts';
-import { markStoreDamaged } from './store-damage.ts';
+import type { StoreFile, StoredPage, WholePage } from './store-file.ts';
+import { StoreDisk } from './store-disk.ts';
+import type { PageStoreOptions, StoreStats } from './store-options.ts';
+import { openGuardedStoreFile } from './store-open.ts';
 import { RequestCounts } from './refresh-queue.ts';
-import { StoreGuard } from './store-guard.ts';
-import { TagVersions } from './tag-versions.ts';
+import type { StoreGuard } from './store-guard.ts';
+import { TagVersions, VERSION_CHECK_MS } from './tag-versions.ts';
 import { PageMemory, sizeOf } from './page-memory.ts';
 import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
-import { PAGE_ENCODINGS, type PageEncoding } from './compress-page.ts';
+import type { PageCopy, PageEncoding } from './compress-page.ts';
+import { PageCopies } from './page-copies.ts';
 
-export type { StoredPage } from './store-file.ts';
+export type { StoredPage, WholePage } from './store-file.ts';
+export type { PageCopy } from './compress-page.ts';
 export type { PageInput, PutEntry } from './stored-page.ts';
+export type { PageStoreOptions, StoreStats } from './store-options.ts';
+export { VERSION_CHECK_MS } from './tag-versions.ts';
 
 /**
  * The page store: rendered pages, kept in a SQLite file of their own
@@ -31,51 +36,6 @@ export type { PageInput, PutEntry } from './stored-page.ts';
  * could not take the bump; the store is then "untrusted" (the file's versions are behind) and the
  * server leaves its crash marker on close, so the next start drops the stored pages.
  */
-export interface PageStoreOptions {
-  dir: string;
-  buildId: string;
-  /** Memory budget for hot pages, every encoding made so far counted. */
-  memoryBytes?: number;
-  /** Disk budget: past it the least recently used pages are dropped. */
-  maxBytes?: number;
-  /** Where a damaged store file or a failing write is reported. */
-  log?: (line: string) => void;
-  /** Test seam: every write to the file fails as on a full disk. */
-  failWrites?: boolean;
-  /**
-   * A reader's page is judged by tag versions read from the file at most this long ago (ms; 0:
-   * at every read). A change answers only once every process has looked again (`seenEverywhere`).
-   */
-  versionCheckMs?: number;
-  /** Check the file at open (a start): a damaged one is set aside, or the store serves without it. */
-  check?: boolean;
-  /**
-   * A damaged file may be renamed aside (default). False while other processes have it open: the
-   * store then serves without it and marks it for the next start.
-   */
-  setAside?: boolean;
-}
-
-export interface StoreStats {
-  pages: number;
-  diskBytes: number;
-  memoryPages: number;
-  memoryBytes: number;
-}
-
-/** Encodings made on request are written to the file this many to a transaction at most. */
-const ENCODING_BATCH = 64;
-
-/**
- * How old the tag versions a reader's page is judged by may be, by default: a look at the file
- * (`PRAGMA data_version`, 5-10 µs with its call) on every request was a tenth of a stored page's
- * cost; once in 2 ms it is nothing, and a change waits 2 ms more before it answers.
- */
-export const VERSION_CHECK_MS = 2;
-
-/** Accesses are kept in memory and written in one batch before an eviction, or when this many piled up. */
-const ACCESS_BATCH = 10_000;
-
 export class PageStore {
   readonly buildId: string;
   private readonly versionCheckMs: number;
@@ -83,48 +43,22 @@ export class PageStore {
   private readonly guard: StoreGuard;
   private readonly versions: TagVersions;
   private readonly memory: PageMemory;
-  private readonly diskLimit: number;
-  private diskUsed: number;
-  /** Accesses not yet written to disk: a Map.set per read, one transaction per batch. */
-  private readonly accessed = new Map<string, number>();
+  private readonly disk: StoreDisk;
+  private readonly copies: PageCopies;
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
-  /**
-   * Encodings made on readers' requests, written to the file together at the next turn of the
-   * event loop: a write (and the file's lock, shared with the other processes) per request made
-   * a freshly pre-rendered site, read at random, answer 500 pages a second instead of thousands.
-   */
-  private pendingEncodings: AddedEncoding[] = [];
 
   constructor(options: PageStoreOptions) {
     this.buildId = options.buildId;
     this.versionCheckMs = options.versionCheckMs ?? VERSION_CHECK_MS;
     // A page leaving memory was read until then: its access is noted for the file.
-    this.memory = new PageMemory(options.memoryBytes ?? 48 * 1024 * 1024, (key) => this.touch(key));
-    this.diskLimit = options.maxBytes ?? 1024 * 1024 * 1024;
-    const file = path.join(options.dir, 'pages.sqlite');
-    const log = options.log ?? console.error;
-    this.guard = new StoreGuard(file, log, options.failWrites ?? false, (reason) => {
-      // Whatever it holds can no longer be trusted, the copies in memory included (their versions came from it).
-      this.memory.clear();
-      markStoreDamaged(options.dir, reason);
-      log(`Page store: ${file} is damaged (${reason}); pages are rendered without it until the next start sets it aside.`);
-    });
-    const opened = openPageStoreFile(options.dir, {
-      log,
-      check: options.check ?? false,
-      setAside: options.setAside ?? true,
-      buildId: this.buildId,
-    });
-    if ('damaged' in opened) {
-      // Never read: the guard lets nothing through, and pages are rendered for every reader.
-      this.file = openDetachedStoreFile();
-      this.guard.markBroken();
-      this.diskUsed = 0;
-    } else {
-      this.file = opened.file;
-      this.diskUsed = opened.bytes;
-    }
+    this.memory = new PageMemory(options.memoryBytes ?? 48 * 1024 * 1024, (key) => this.disk.touch(key));
+    // Whatever a damaged file held can no longer be trusted, the copies in memory included (their versions came from it).
+    const opened = openGuardedStoreFile(options, () => this.memory.clear());
+    this.guard = opened.guard;
+    this.file = opened.file;
+    this.disk = new StoreDisk(this.file, this.guard, opened.bytes, options.maxBytes ?? 1024 * 1024 * 1024);
+    this.copies = new PageCopies(this.file, this.guard, this.memory, this.disk);
     this.versions = new TagVersions(this.file, this.guard, () => this.forgetAll());
   }
 
@@ -134,7 +68,7 @@ export class PageStore {
   }
 
   stats(): StoreStats {
-    return { pages: this.count(), diskBytes: this.diskUsed, memoryPages: this.memory.size, memoryBytes: this.memory.bytes };
+    return { pages: this.count(), diskBytes: this.disk.used, memoryPages: this.memory.size, memoryBytes: this.memory.bytes };
   }
 
   /** False once a version bump could not be written: the file's versions are behind this process's. */
@@ -189,19 +123,28 @@ export class PageStore {
   /**
    * A stored page, fresh or stale, from memory or disk: the file's copy when the one in memory went
    * stale. Judged by versions read from the file at most `versionCheckMs` ago: another process's
-   * change is seen here once its `seenEverywhere()` resolved.
+   * change is seen here once its `seenEverywhere()` resolved. `order`: a reader's encodings, best
+   * first (identity last); a page read from the file then holds only the first of them it has
+   * (`copyOf` takes another), else every copy the file has.
    */
-  get(key: string): StoredPage | undefined {
+  get(key: string): WholePage | undefined;
+  get(key: string, order: readonly PageCopy[]): StoredPage | undefined;
+  get(key: string, order?: readonly PageCopy[]): StoredPage | undefined {
+    const page = this.lookUp(key, order);
+    return page && !order ? this.copies.whole(page) : page;
+  }
+
+  private lookUp(key: string, order: readonly PageCopy[] | undefined): StoredPage | undefined {
     if (this.guard.broken) return undefined;
     this.versions.syncWithin(this.versionCheckMs);
     // A read from memory notes nothing (a Map.set per request, and a write per 10,000 pages, was
     // a twentieth of a stored page's cost): pages held in memory are noted as read when they leave
     // it, and all of them before an eviction.
     const hot = this.memory.get(key);
-    if (hot) return this.isFresh(hot) ? hot : (this.freshFromFile(key) ?? hot);
-    const page = this.guard.run('read', () => this.file.readPage(key));
+    if (hot) return this.isFresh(hot) ? hot : (this.copies.freshFromFile(key, order, (row) => this.isFresh(row)) ?? hot);
+    const page = this.copies.read(key, order);
     if (!page) return undefined;
-    this.touch(key);
+    this.disk.touch(key);
     this.memory.remember(page);
     return page;
   }
@@ -211,7 +154,7 @@ export class PageStore {
    * invalidated after the render began: that render may show old data. When the file cannot take
    * it, the page is still returned (and kept in memory) so the reader gets it.
    */
-  put(key: string, input: PageInput, renderStartedAt: number, options: { keepInMemory?: boolean } = {}): StoredPage | null {
+  put(key: string, input: PageInput, renderStartedAt: number, options: { keepInMemory?: boolean } = {}): WholePage | null {
     return this.putMany([{ key, input, renderStartedAt }], options)[0]!;
   }
 
@@ -220,23 +163,22 @@ export class PageStore {
    * per page was most of the serving thread's cost of a page). All of them or none are written,
    * each whole. The answer for each is what put() would answer.
    */
-  putMany(entries: PutEntry[], options: { keepInMemory?: boolean } = {}): Array<StoredPage | null> {
+  putMany(entries: PutEntry[], options: { keepInMemory?: boolean } = {}): Array<WholePage | null> {
     this.versions.sync();
     const pages = entries.map(({ key, input, renderStartedAt }) =>
       this.versions.changedSince(input.tags, renderStartedAt)
         ? null
         : storedPageOf(key, input, this.buildId, (tag) => this.versions.get(tag)),
     );
-    const toWrite = pages.filter((page): page is StoredPage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
+    const toWrite = pages.filter((page): page is WholePage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
     if (toWrite.length === 0) return pages;
     const replaced = this.guard.run('write', () => this.file.writePages(toWrite));
-    if (replaced) {
-      toWrite.forEach(({ page, size }, i) => {
-        this.diskUsed += size - replaced[i]!;
-        this.accessed.delete(page.key);
-      });
-      if (this.diskUsed > this.diskLimit) this.evict(new Set(toWrite.map(({ page }) => page.key)));
-    }
+    if (replaced)
+      this.disk.written(
+        toWrite.map(({ page, size }) => ({ key: page.key, size })),
+        replaced,
+        () => this.memory.keys(),
+      );
     for (const { page } of toWrite) {
       // The pre-render and the background refresh pass false: memory is for the pages readers ask
       // for, and a refresh of every page after a rename would push them all out. A stale copy a
@@ -253,9 +195,7 @@ export class PageStore {
    * waiting for them. A page nobody asked for stays as rendered.
    */
   encodingsOf(key: string): PageEncoding[] {
-    const hot = this.memory.peek(key);
-    if (hot) return PAGE_ENCODINGS.filter((encoding) => hot[encoding] !== null);
-    return this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
+    return this.copies.encodingsOf(key);
   }
 
   /**
@@ -263,37 +203,17 @@ export class PageStore {
    * memory at once, in the file with the others made meanwhile. Never onto a newer version.
    */
   keepEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
-    if (page[encoding]) return;
-    this.attachEncoding(page, encoding, bytes);
-    this.pendingEncodings.push({ page, encoding, bytes });
-    if (this.pendingEncodings.length >= ENCODING_BATCH) this.writeEncodings();
-    else if (this.pendingEncodings.length === 1) setImmediate(() => this.writeEncodings());
+    this.copies.keep(page, encoding, bytes);
   }
 
-  /**
-   * Takes an encoding of this version of the page from the file when another process made it
-   * (its copy in memory was read before); false when the file has none either.
-   */
-  takeEncodingFromFile(page: StoredPage, encoding: PageEncoding): boolean {
-    if (page[encoding]) return true;
-    const bytes = this.guard.run('read', () => this.file.readEncoding(page, encoding)) ?? null;
-    if (!bytes) return false;
-    this.attachEncoding(page, encoding, bytes);
-    return true;
+  /** The page's bytes in this copy: held, or this version's from the file (kept with it); null when the file has none. */
+  copyOf(page: StoredPage, copy: PageCopy): Buffer | null {
+    return this.copies.copyOf(page, copy);
   }
 
-  /** The encoding goes with the page object, counted in memory when memory holds that page. */
-  private attachEncoding(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
-    page[encoding] = bytes;
-    this.memory.grown(page, bytes.length);
-  }
-
-  private writeEncodings(): void {
-    if (this.pendingEncodings.length === 0) return;
-    const entries = this.pendingEncodings;
-    this.pendingEncodings = [];
-    const added = this.guard.run('write', () => this.file.addEncodings(entries));
-    if (added) this.diskUsed += added;
+  /** Whether `copyOf` has that copy. */
+  takeEncodingFromFile(page: StoredPage, copy: PageCopy): boolean {
+    return this.copies.copyOf(page, copy) !== null;
   }
 
   /**
@@ -321,7 +241,7 @@ export class PageStore {
   remove(key: string): void {
     this.memory.forget(key);
     const freed = this.guard.run('write', () => this.file.removePage(key));
-    if (freed) this.diskUsed -= freed;
+    if (freed) this.disk.used -= freed;
   }
 
   /** The stored pages carrying one of these tags (what a change left stale). */
@@ -330,47 +250,13 @@ export class PageStore {
   }
 
   close(): void {
-    this.writeEncodings();
-    this.writeAccesses();
+    this.disk.flush();
     this.file.close();
-  }
-
-  /** Frees a tenth of the budget past the limit, least recently used first, in one transaction. */
-  private evict(keep: ReadonlySet<string>): void {
-    const now = Date.now();
-    for (const key of this.memory.keys()) this.accessed.set(key, now);
-    this.writeAccesses();
-    const excess = this.diskUsed - this.diskLimit * 0.9;
-    const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));
-    if (result) this.diskUsed -= result.freed;
-  }
-
-  private touch(key: string): void {
-    this.accessed.set(key, Date.now());
-    if (this.accessed.size >= ACCESS_BATCH) this.writeAccesses();
-  }
-
-  private writeAccesses(): void {
-    if (this.accessed.size === 0) return;
-    const entries = [...this.accessed];
-    this.accessed.clear();
-    this.guard.run('write', () => this.file.touchPages(entries));
-  }
-
-  /** Another process rendered this page since the copy in memory: take the file's copy when it is fresh. */
-  private freshFromFile(key: string): StoredPage | undefined {
-    const row = this.guard.run('read', () => this.file.readPageTags(key));
-    if (!row || !this.isFresh(row)) return undefined;
-    const page = this.guard.run('read', () => this.file.readPage(key));
-    if (!page) return undefined;
-    this.touch(key);
-    this.memory.remember(page);
-    return page;
   }
 
   /** The stored pages were dropped by another process (it found a crash): the memory copies go too. */
   private forgetAll(): void {
     this.memory.clear();
-    this.diskUsed = this.guard.run('read', () => this.file.countBytes()) ?? this.diskUsed;
+    this.disk.used = this.guard.run('read', () => this.file.countBytes()) ?? this.disk.used;
   }
 }

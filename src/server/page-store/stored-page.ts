@@ -1,5 +1,5 @@
 import { etagOf } from './page-etag.ts';
-import type { StoredPage } from './store-file.ts';
+import type { WholePage } from './store-file.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 
 /** A rendered page to store: its body, its tags and the encodings made with it (others are made on demand). */
@@ -37,7 +37,7 @@ export interface PutEntry {
 }
 
 /** The page as stored: its body, the encodings made with it, ETag and the versions of its tags now. */
-export function storedPageOf(key: string, input: PageInput, buildId: string, versionOf: (tag: string) => number): StoredPage {
+export function storedPageOf(key: string, input: PageInput, buildId: string, versionOf: (tag: string) => number): WholePage {
   const tags: Record<string, number> = {};
   for (const tag of input.tags) tags[tag] = versionOf(tag);
   return {

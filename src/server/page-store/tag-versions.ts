@@ -2,6 +2,13 @@ import type { StoreFile, TagBump, TagChanges } from './store-file.ts';
 import type { StoreGuard } from './store-guard.ts';
 
 /**
+ * How old the tag versions a reader's page is judged by may be, by default: a look at the file
+ * (`PRAGMA data_version`, 5-10 µs with its call) on every request was a tenth of a stored page's
+ * cost; once in 2 ms it is nothing, and a change waits 2 ms more before it answers.
+ */
+export const VERSION_CHECK_MS = 2;
+
+/**
  * The version of every tag, shared through the store's file by every process that has it open
  * (the serving processes of one server, and any other server started on the same files).
  *

@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 import type { PageRenderer } from '../page-store/renderer.ts';
 import { PageStore, type StoredPage } from '../page-store/store.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
-import { answerStoredHit, pickEncoding } from './page-responder.ts';
+import { pickEncoding } from './encodings.ts';
+import { planPageAnswer, sendPlanned, type PagePlan } from './page-answer.ts';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, honouring q=0', () => {
@@ -20,11 +21,11 @@ describe('pickEncoding', () => {
   });
 });
 
-describe('answerStoredHit', () => {
-  const tempDir = trackTempDirs('page-responder-test-');
+describe('planPageAnswer', () => {
+  const tempDir = trackTempDirs('page-answer-test-');
   const cdn: CdnSettings = { tagHeaders: ['xkey'], purgeVarnish: [], maxAgeSeconds: 300, purgeSecret: null, purgeWaitMs: 0 };
 
-  /** What one request was answered: status and headers as written, or null when it was left to the slower path. */
+  /** What one request was answered: status and headers as written, or null when the reader waits (an encoding or a render). */
   interface Written {
     status: number;
     headers: Record<string, string>;
@@ -42,7 +43,7 @@ describe('answerStoredHit', () => {
 
   function ask(
     store: PageStore,
-    renderer: PageRenderer | null,
+    renderer: PageRenderer,
     headers: Record<string, string> = {},
     pagePolicy: string | null = null,
   ): Written | null {
@@ -58,8 +59,10 @@ describe('answerStoredHit', () => {
       end() {},
     } as unknown as ServerResponse;
     const common = ['Content-Security-Policy', "default-src 'none'", 'X-Content-Type-Options', 'nosniff'];
-    const answered = answerStoredHit(req, res, '/blog/1', store, common, pagePolicy, cdn, renderer);
-    return answered ? written : null;
+    const plan: PagePlan = planPageAnswer(req, '/blog/1', { store, renderer });
+    if (plan.kind !== 'send') return null;
+    sendPlanned(req, res, plan, pagePolicy, { common, cdn }, store);
+    return written;
   }
 
   it('answers an HTML page with the policy stored with it, read back from the file, narrowing nothing per request', () => {
@@ -109,12 +112,13 @@ describe('answerStoredHit', () => {
     });
     expect(queued).toEqual(['/blog/1']);
     expect(ask(store, background, { 'if-none-match': fresh.headers.etag! })?.status).toBe(304);
-    // Without a refresh queue (or for a page of another build) it is left to the slower path.
-    expect(ask(store, null)).toBeNull();
+    // Without a refresh queue (or for a page of another build) the reader waits for its render.
+    const noQueue = { ...background, background: null } as unknown as PageRenderer;
+    expect(ask(store, noQueue)).toBeNull();
     store.close();
   });
 
-  it('leaves a stale page that shows content taken down since to the slower path, which renders it', async () => {
+  it('has a stale page that shows content taken down since rendered while its reader waits', async () => {
     const dir = tempDir();
     const store = new PageStore({ dir, buildId: 'b1' });
     const body = Buffer.from('<!doctype html><title>one</title>');
@@ -137,7 +141,7 @@ describe('answerStoredHit', () => {
     const body = Buffer.from('<!doctype html><title>one</title>'.repeat(20));
     const page = store.put('/blog/1', { contentType: 'text/html', body, tags: ['blog:1'] }, store.beginRender())!;
     const asked: string[] = [];
-    // With few encodings under way, the reader waits for its own on the slower path.
+    // With few encodings under way, the reader waits for its own.
     expect(ask(store, fakeRenderer([], asked), { 'accept-encoding': 'br, gzip' })).toBeNull();
     expect(asked).toEqual([]);
     // With many under way, it gets the page as it is at once.
@@ -172,6 +176,26 @@ describe('answerStoredHit', () => {
     expect(stale.headers['x-page-store']).toBe('STALE');
     expect(stale.headers['content-encoding']).toBeUndefined();
     expect(asked.at(-1)).toBe('/blog/1 gzip with its refresh');
+    store.close();
+  });
+  it('answers a page read from the file in brotli to a reader of another encoding from the same stored version', () => {
+    const dir = tempDir();
+    const body = Buffer.from('<!doctype html><title>one</title>'.repeat(40));
+    const br = zlib.brotliCompressSync(body);
+    const writer = new PageStore({ dir, buildId: 'b1' });
+    writer.put('/blog/1', { contentType: 'text/html', body, br, tags: ['blog:1'] }, writer.beginRender());
+    writer.close();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const renderer = fakeRenderer([]);
+    const inBrotli = ask(store, renderer, { 'accept-encoding': 'br' })!;
+    expect(inBrotli.headers['content-encoding']).toBe('br');
+    expect(inBrotli.headers['content-length']).toBe(String(br.length));
+    expect(store.get('/blog/1', ['br', 'identity'])!.body).toBeNull();
+    const plain = ask(store, renderer, { 'accept-encoding': 'identity' })!;
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(body.length));
+    expect(plain.headers.etag).toBe(inBrotli.headers.etag);
     store.close();
   });
 });

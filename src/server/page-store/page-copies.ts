@@ -1,0 +1,90 @@
+import type { StoreFile, StoredPage, WholePage } from './store-file.ts';
+import type { StoreGuard } from './store-guard.ts';
+import type { PageMemory } from './page-memory.ts';
+import type { StoreDisk } from './store-disk.ts';
+import { fieldOf } from './store-reads.ts';
+import { PAGE_ENCODINGS, type PageCopy, type PageEncoding } from './compress-page.ts';
+
+const PAGE_COPIES: readonly PageCopy[] = ['identity', ...PAGE_ENCODINGS];
+
+/**
+ * The copies of the store's pages (as rendered, gzip, brotli): a page read from the file for a
+ * reader holds only the copy that reader takes, so memory holds several times as many pages; the
+ * others are taken from the file when asked, for that same version of the page only.
+ */
+export class PageCopies {
+  private readonly file: StoreFile;
+  private readonly guard: StoreGuard;
+  private readonly memory: PageMemory;
+  private readonly disk: StoreDisk;
+  /** Pages read from the file in one copy only: `whole` takes the others when asked. */
+  private readonly partial = new WeakSet<StoredPage>();
+
+  constructor(file: StoreFile, guard: StoreGuard, memory: PageMemory, disk: StoreDisk) {
+    this.file = file;
+    this.guard = guard;
+    this.memory = memory;
+    this.disk = disk;
+  }
+
+  /** The page from the file: in the first copy of `order` it has, else with every copy. */
+  read(key: string, order: readonly PageCopy[] | undefined): StoredPage | undefined {
+    if (!order) return this.guard.run('read', () => this.file.readPage(key)) ?? undefined;
+    const page = this.guard.run('read', () => this.file.readPageIn(key, order)) ?? undefined;
+    if (page) this.partial.add(page);
+    return page;
+  }
+
+  /** Another process rendered this page since the copy in memory: the file's copy, when it is `fresh`. */
+  freshFromFile(
+    key: string,
+    order: readonly PageCopy[] | undefined,
+    fresh: (row: Pick<StoredPage, 'tags' | 'buildId'>) => boolean,
+  ): StoredPage | undefined {
+    const row = this.guard.run('read', () => this.file.readPageTags(key));
+    if (!row || !fresh(row)) return undefined;
+    const page = this.read(key, order);
+    if (!page) return undefined;
+    this.disk.touch(key);
+    this.memory.remember(page);
+    return page;
+  }
+
+  /** The page with every copy the file has; undefined when the file no longer has its version. */
+  whole(page: StoredPage): WholePage | undefined {
+    if (!this.partial.has(page)) return page as WholePage;
+    for (const copy of PAGE_COPIES) if (!page[fieldOf(copy)]) this.copyOf(page, copy);
+    if (!page.body) return undefined;
+    this.partial.delete(page);
+    return page as WholePage;
+  }
+
+  /** The page's bytes in this copy: held, or taken from the file (kept with the page); null when the file has none. */
+  copyOf(page: StoredPage, copy: PageCopy): Buffer | null {
+    const held = page[fieldOf(copy)];
+    if (held) return held;
+    const bytes = this.guard.run('read', () => this.file.readCopy(page, copy)) ?? null;
+    if (bytes) this.attach(page, copy, bytes);
+    return bytes;
+  }
+
+  /** An encoding made after the page was stored: with the page at once, in the file with the others made meanwhile. */
+  keep(page: StoredPage, encoding: PageEncoding, bytes: Buffer): void {
+    if (page[encoding]) return;
+    this.attach(page, encoding, bytes);
+    this.disk.addEncoding({ page, encoding, bytes });
+  }
+
+  /** The encodings the page has: a copy in memory may hold fewer than the file, or one the file could not take. */
+  encodingsOf(key: string): PageEncoding[] {
+    const hot = this.memory.peek(key);
+    const inFile = this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
+    return PAGE_ENCODINGS.filter((encoding) => inFile.includes(encoding) || (hot && hot[encoding] !== null));
+  }
+
+  /** The copy goes with the page object, counted in memory when memory holds that page. */
+  private attach(page: StoredPage, copy: PageCopy, bytes: Buffer): void {
+    page[fieldOf(copy)] = bytes;
+    this.memory.grown(page, bytes.length);
+  }
+}

@@ -1,0 +1,91 @@
+import type { AddedEncoding, StoreFile } from './store-file.ts';
+import type { StoreGuard } from './store-guard.ts';
+
+/** Accesses are kept in memory and written in one batch before an eviction, or when this many piled up. */
+const ACCESS_BATCH = 10_000;
+
+/** Encodings made on request are written to the file this many to a transaction at most. */
+const ENCODING_BATCH = 64;
+
+/**
+ * The store's writes that are batched, and its disk budget: the bytes the file's pages take,
+ * reads noted as access times (least recently used pages go first past the budget), and the
+ * encodings readers had made, written together at the next turn of the event loop.
+ */
+export class StoreDisk {
+  used: number;
+  private readonly limit: number;
+  private readonly file: StoreFile;
+  private readonly guard: StoreGuard;
+  /** Accesses not yet written to disk: a Map.set per read, one transaction per batch. */
+  private readonly accessed = new Map<string, number>();
+  /**
+   * Encodings made on readers' requests: a write (and the file's lock, shared with the other
+   * processes) per request made a freshly pre-rendered site, read at random, answer 500 pages a
+   * second instead of thousands.
+   */
+  private pendingEncodings: AddedEncoding[] = [];
+
+  constructor(file: StoreFile, guard: StoreGuard, used: number, limit: number) {
+    this.file = file;
+    this.guard = guard;
+    this.used = used;
+    this.limit = limit;
+  }
+
+  /** Pages just written (their sizes, and those of the versions they replaced); past the budget the oldest others go. */
+  written(pages: Array<{ key: string; size: number }>, replaced: number[], heldInMemory: () => Iterable<string>): void {
+    pages.forEach(({ key, size }, i) => {
+      this.used += size - replaced[i]!;
+      this.accessed.delete(key);
+    });
+    if (this.used > this.limit) this.evict(new Set(pages.map(({ key }) => key)), heldInMemory());
+  }
+
+  /** A page was read now (from the file, or leaving memory, where reads are not noted one by one). */
+  touch(key: string): void {
+    this.accessed.set(key, Date.now());
+    if (this.accessed.size >= ACCESS_BATCH) this.writeAccesses();
+  }
+
+  /** An encoding to write with the others made meanwhile. */
+  addEncoding(entry: AddedEncoding): void {
+    this.pendingEncodings.push(entry);
+    if (this.pendingEncodings.length >= ENCODING_BATCH) this.writeEncodings();
+    else if (this.pendingEncodings.length === 1) setImmediate(() => this.writeEncodings());
+  }
+
+  /** Writes what is pending (at close). */
+  flush(): void {
+    this.writeEncodings();
+    this.writeAccesses();
+  }
+
+  /**
+   * Frees a tenth of the budget past the limit, least recently used first, in one transaction.
+   * Every page held in memory counts as read now: reads from memory note nothing one by one.
+   */
+  private evict(keep: ReadonlySet<string>, heldInMemory: Iterable<string>): void {
+    const now = Date.now();
+    for (const key of heldInMemory) this.accessed.set(key, now);
+    this.writeAccesses();
+    const excess = this.used - this.limit * 0.9;
+    const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));
+    if (result) this.used -= result.freed;
+  }
+
+  private writeAccesses(): void {
+    if (this.accessed.size === 0) return;
+    const entries = [...this.accessed];
+    this.accessed.clear();
+    this.guard.run('write', () => this.file.touchPages(entries));
+  }
+
+  private writeEncodings(): void {
+    if (this.pendingEncodings.length === 0) return;
+    const entries = this.pendingEncodings;
+    this.pendingEncodings = [];
+    const added = this.guard.run('write', () => this.file.addEncodings(entries));
+    if (added) this.used += added;
+  }
+}
