@@ -116,13 +116,16 @@ export default defineConfig(
   // The server folders' "Must not import" sections (each folder's README.md), layer by layer:
   // shared < config, errors < db < api, uploads < context, ports < page-store, mail, cdn < content
   // < auth, seed, import, ops, metrics < front < pages (docs/architecture.md#layers).
-  mustNotImport('{context,ports,config,config-error,config-mail,errors,module-file}.ts', [
-    serverParts(
-      LAYERS_ABOVE_CONTEXT,
-      'The app context and the root modules sit below every service: name a type in ports.ts instead.',
-    ),
-    PAGES,
-  ]),
+  mustNotImport(
+    '{context,ports,config,config-error,config-mail,config-cdn,config-limits,config-read,errors,module-file,hit-store}.ts',
+    [
+      serverParts(
+        LAYERS_ABOVE_CONTEXT,
+        'The app context and the root modules sit below every service: name a type in ports.ts instead.',
+      ),
+      PAGES,
+    ],
+  ),
   mustNotImport('db/**', [
     serverParts(
       [

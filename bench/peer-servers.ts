@@ -1,5 +1,6 @@
 // What the peer benchmarks share: a raw GET that counts header bytes, nginx serving a page's
-// three encodings chosen by Accept-Encoding like ours, one autocannon run, medians.
+// encodings chosen by Accept-Encoding like ours (its folder, start and stop), one autocannon run,
+// medians.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -56,6 +57,31 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The folder nginx serves, `${dir}/www`. `dir` is made world-readable: nginx's workers drop root,
+ * and mkdtemp makes a folder only its owner may enter.
+ */
+export function nginxRoot(dir: string): string {
+  const www = path.join(dir, 'www');
+  fs.mkdirSync(www, { recursive: true });
+  fs.chmodSync(dir, 0o755);
+  return www;
+}
+
+/** Stops the servers and nginx (SIGTERM: nginx's fast shutdown) and waits until all are gone. */
+export async function stopChildren(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
 /** nginx on 127.0.0.1 serving the page's three encodings, chosen by Accept-Encoding like ours. */
 export async function startNginx(dir: string, contentType: string, workers: number, children: ChildProcess[]): Promise<number> {
   return startNginxWith(
@@ -69,6 +95,42 @@ export async function startNginx(dir: string, contentType: string, workers: numb
     }`,
     children,
   );
+}
+
+/**
+ * Fetches every path in each encoding (a few at a time) and writes nginx's copy of the bytes as
+ * `${www}/p/<index><suffix>`; answers the HTML pages' paths and the others' (left out).
+ */
+export async function copyPagesForNginx(
+  port: number,
+  paths: string[],
+  www: string,
+  encodings: Array<'br' | 'gzip' | 'identity'>,
+): Promise<{ kept: string[]; skipped: string[] }> {
+  const suffixes = { br: '.br', gzip: '.gz', identity: '' } as const;
+  const kept: string[] = [];
+  const skipped: string[] = [];
+  fs.mkdirSync(path.join(www, 'p'), { recursive: true });
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const index = next++;
+      const urlPath = paths[index]!;
+      let html = true;
+      for (const encoding of encodings) {
+        // The first request for an encoding has a worker make it; the next one has it stored.
+        let answer = await rawGet(port, urlPath, encoding);
+        if ((answer.headers['content-encoding'] ?? 'identity') !== encoding) answer = await rawGet(port, urlPath, encoding);
+        if (answer.status !== 200 || !/^text\/html/.test(answer.headers['content-type'] ?? '')) html = false;
+        else if ((answer.headers['content-encoding'] ?? 'identity') !== encoding)
+          throw new Error(`${urlPath}: still not answered in ${encoding} on a second request`);
+        fs.writeFileSync(path.join(www, 'p', `${index}${suffixes[encoding]}`), answer.body, { mode: 0o644 });
+      }
+      (html ? kept : skipped).push(urlPath);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return { kept, skipped };
 }
 
 /**

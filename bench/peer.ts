@@ -15,8 +15,10 @@ import {
   generateComparedSite,
   measure,
   median,
+  nginxRoot,
   rawGet,
   startNginx,
+  stopChildren,
   type Answer,
 } from './peer-servers.ts';
 
@@ -37,20 +39,6 @@ async function startSite(
   children.push(child);
   const { origin } = await started;
   return { origin, port: Number(new URL(origin).port) };
-}
-
-/** Stops the site and nginx (SIGTERM: nginx's fast shutdown) and waits until both are gone. */
-async function stopChildren(): Promise<void> {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
 }
 
 /** The /_astro scripts and styles an article page loads (its static imports followed), in bytes per coding. */
@@ -86,10 +74,8 @@ async function main() {
     const cluster = await startSite({ ...env, WEB_PROCESSES: '2' }, /listening on/);
     const pagePath = `/blog/${Math.floor(ARTICLES / 2)}`;
 
-    // The same bytes for nginx, from our own answers (world-readable: nginx workers drop root).
-    const www = path.join(dir, 'www');
-    fs.mkdirSync(www, { recursive: true });
-    fs.chmodSync(dir, 0o755);
+    // The same bytes for nginx, from our own answers.
+    const www = nginxRoot(dir);
     const ours: Record<string, Answer> = {};
     for (const { name, accept, suffix } of ENCODINGS) {
       ours[name] = await rawGet(site.port, pagePath, accept);
@@ -152,7 +138,7 @@ async function main() {
     for (const row of rows) console.log(row);
     console.log(`\nLoad average after: ${loadAverage()}`);
   } finally {
-    await stopChildren();
+    await stopChildren(children);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { type Admin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
-import { ENCODINGS, loadAverage, generateComparedSite, measure, median, rawGet, startNginx } from './peer-servers.ts';
+import {
+  ENCODINGS,
+  loadAverage,
+  generateComparedSite,
+  measure,
+  median,
+  nginxRoot,
+  rawGet,
+  startNginx,
+  stopChildren,
+} from './peer-servers.ts';
 import { reservePort, startVarnish, TEST_PURGE_SECRET, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
@@ -19,19 +29,6 @@ const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
 const CONNECTIONS = 50;
 const ADMIN: Admin = { email: 'bench@example.com', password: 'bench-password-123' };
 const children: ChildProcess[] = [];
-
-async function stopChildren(): Promise<void> {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-}
 
 async function main() {
   const missing = varnishMissing();
@@ -64,9 +61,7 @@ async function main() {
     varnish = await startVarnish({ appPorts: [sitePort], reserved });
     const pagePath = `/blog/${Math.floor(ARTICLES / 2)}`;
 
-    const www = path.join(dir, 'www');
-    fs.mkdirSync(www, { recursive: true });
-    fs.chmodSync(dir, 0o755);
+    const www = nginxRoot(dir);
     for (const { name, accept, suffix } of ENCODINGS) {
       const direct = await rawGet(sitePort, pagePath, accept);
       if (direct.headers['x-page-store'] !== 'HIT') throw new Error(`${pagePath} (${name}) was not a stored page`);
@@ -129,7 +124,7 @@ async function main() {
     console.log(`\nLoad average after: ${loadAverage()}`);
   } finally {
     await varnish?.stop();
-    await stopChildren();
+    await stopChildren(children);
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

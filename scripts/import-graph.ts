@@ -99,7 +99,7 @@ export const LAYERS: { name: string; prefixes: string[] }[] = [
   { name: 'shared', prefixes: ['src/shared/'] },
   {
     name: 'server roots',
-    prefixes: ['src/server/config', 'src/server/errors', 'src/server/module-file'],
+    prefixes: ['src/server/config', 'src/server/errors', 'src/server/module-file', 'src/server/hit-store'],
   },
   { name: 'db', prefixes: ['src/server/db/'] },
   { name: 'endpoint kit, uploads', prefixes: ['src/server/api/', 'src/server/uploads/'] },

@@ -2,6 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.ts';
 import { readMailSettings, type MailSettings } from './config-mail.ts';
+import { readCdn, type CdnSettings } from './config-cdn.ts';
+import { readRateLimits, type RateLimitSettings } from './config-limits.ts';
+import { readBool, readInt } from './config-read.ts';
+
+// The rest of the server takes every setting's type from here, whichever module reads it.
+export { CDN_TAG_HEADER_NAMES, type CdnSettings, type CdnTagHeader } from './config-cdn.ts';
+export { DEFAULT_RATE_LIMITS, type RateLimitSettings } from './config-limits.ts';
 
 export { ConfigError };
 
@@ -53,154 +60,6 @@ export interface Config {
   revisionsKeep: number;
   /** Outgoing mail (SMTP_URL, MAIL_FROM); null: mail is off and nothing offers to send any. */
   mail: MailSettings | null;
-}
-
-/** The headers a shared cache reads a page's tags from (CDN_TAG_HEADERS). */
-export const CDN_TAG_HEADER_NAMES = ['xkey', 'Surrogate-Key', 'Cache-Tag'] as const;
-export type CdnTagHeader = (typeof CDN_TAG_HEADER_NAMES)[number];
-
-export interface CdnSettings {
-  /** Which tag headers public pages carry; empty when no shared cache is configured. */
-  tagHeaders: CdnTagHeader[];
-  /** Base URLs of the Varnish servers to purge (PURGE_VARNISH). */
-  purgeVarnish: URL[];
-  /** How long a shared cache may keep a page (CDN_MAX_AGE_SECONDS): purges make it fresh sooner. */
-  maxAgeSeconds: number;
-  /**
-   * Sent with every purge (PURGE_SECRET; required with PURGE_VARNISH): the VCL honours a purge only
-   * from its acl and with this value, so a reader behind a proxy on the same host cannot purge.
-   */
-  purgeSecret: string | null;
-  /**
-   * The longest a save or a comment waits for the caches to confirm its purge (PURGE_WAIT_MS); a
-   * purge not confirmed by then is pending, retried in the background and shown to the admin.
-   */
-  purgeWaitMs: number;
-}
-
-/** Abuse limits, each keyed on the client's address (see api/client-ip.ts). */
-export interface RateLimitSettings {
-  /** Comments per address per 10 minutes (RATE_LIMIT_COMMENT_IP). */
-  commentIp: number;
-  /** Failed logins per address and email per 15 minutes (RATE_LIMIT_LOGIN_ACCOUNT). */
-  loginAccount: number;
-  /** Failed logins per address per hour before each further try must wait (RATE_LIMIT_LOGIN_IP). */
-  loginIp: number;
-  /** Sign-ups per address per hour (RATE_LIMIT_REGISTER_IP). */
-  registerIp: number;
-  /** Searches per address per window (RATE_LIMIT_SEARCH_IP). */
-  searchIp: number;
-  /** That window, in seconds (RATE_LIMIT_SEARCH_WINDOW_SECONDS, default 10). */
-  searchWindowSeconds: number;
-  /** Answers to unknown addresses per second and serving process before they wait their turn (RATE_LIMIT_NOT_FOUND_PER_SECOND). */
-  notFoundPerSecond: number;
-  /** Password-reset requests per address per hour (RATE_LIMIT_RESET_IP). */
-  resetIp: number;
-  /** Password-reset mails per email address per hour (RATE_LIMIT_RESET_EMAIL). */
-  resetEmail: number;
-}
-
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
-  commentIp: 5,
-  loginAccount: 5,
-  loginIp: 20,
-  registerIp: 3,
-  searchIp: 30,
-  searchWindowSeconds: 10,
-  notFoundPerSecond: 100,
-  resetIp: 10,
-  resetEmail: 3,
-};
-
-function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function readBoolWord(raw: string): boolean | null {
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off)$/i.test(raw)) return false;
-  return null;
-}
-
-function readBool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = readBoolWord(raw);
-  if (value !== null) return value;
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
-
-function readRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
-  const limit = (name: string, fallback: number) => readInt(env, name, fallback, 1, 1_000_000);
-  return {
-    commentIp: limit('RATE_LIMIT_COMMENT_IP', DEFAULT_RATE_LIMITS.commentIp),
-    loginAccount: limit('RATE_LIMIT_LOGIN_ACCOUNT', DEFAULT_RATE_LIMITS.loginAccount),
-    loginIp: limit('RATE_LIMIT_LOGIN_IP', DEFAULT_RATE_LIMITS.loginIp),
-    registerIp: limit('RATE_LIMIT_REGISTER_IP', DEFAULT_RATE_LIMITS.registerIp),
-    searchIp: limit('RATE_LIMIT_SEARCH_IP', DEFAULT_RATE_LIMITS.searchIp),
-    searchWindowSeconds: readInt(env, 'RATE_LIMIT_SEARCH_WINDOW_SECONDS', DEFAULT_RATE_LIMITS.searchWindowSeconds, 1, 86_400),
-    notFoundPerSecond: limit('RATE_LIMIT_NOT_FOUND_PER_SECOND', DEFAULT_RATE_LIMITS.notFoundPerSecond),
-    resetIp: limit('RATE_LIMIT_RESET_IP', DEFAULT_RATE_LIMITS.resetIp),
-    resetEmail: limit('RATE_LIMIT_RESET_EMAIL', DEFAULT_RATE_LIMITS.resetEmail),
-  };
-}
-
-/** CDN_TAG_HEADERS: a comma list of xkey, Surrogate-Key, Cache-Tag (any case); PURGE_VARNISH alone implies xkey. */
-function readCdn(env: NodeJS.ProcessEnv): CdnSettings {
-  const purgeVarnish = (env.PURGE_VARNISH ?? '')
-    .split(/[\s,]+/)
-    .filter(Boolean)
-    .map((raw) => {
-      try {
-        const url = new URL(raw);
-        if (url.protocol !== 'http:') throw new Error('protocol');
-        return url;
-      } catch {
-        throw new ConfigError(`PURGE_VARNISH must be http:// base URLs separated by commas, got "${raw}"`);
-      }
-    });
-  const names = (env.CDN_TAG_HEADERS ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  const tagHeaders: CdnTagHeader[] = [];
-  for (const name of names) {
-    const known = CDN_TAG_HEADER_NAMES.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-    if (!known) throw new ConfigError(`CDN_TAG_HEADERS may name ${CDN_TAG_HEADER_NAMES.join(', ')}; got "${name}"`);
-    if (!tagHeaders.includes(known)) tagHeaders.push(known);
-  }
-  if (purgeVarnish.length > 0 && !tagHeaders.includes('xkey')) {
-    if (names.length > 0) throw new ConfigError('PURGE_VARNISH purges by the xkey header: add xkey to CDN_TAG_HEADERS');
-    tagHeaders.push('xkey');
-  }
-  return {
-    tagHeaders,
-    purgeVarnish,
-    maxAgeSeconds: readInt(env, 'CDN_MAX_AGE_SECONDS', 86400, 1, 31536000),
-    purgeSecret: readPurgeSecret(env, purgeVarnish.length > 0),
-    purgeWaitMs: readInt(env, 'PURGE_WAIT_MS', 250, 0, 10_000),
-  };
-}
-
-/**
- * PURGE_SECRET: the VCL compares it as a plain string in a header, so it must be long enough not
- * to be guessed and made of characters a header and a VCL string carry unchanged (hex, base64).
- */
-function readPurgeSecret(env: NodeJS.ProcessEnv, purging: boolean): string | null {
-  const raw = env.PURGE_SECRET ?? '';
-  if (raw === '') {
-    if (purging)
-      throw new ConfigError('PURGE_VARNISH needs PURGE_SECRET, the value written in site-backends.vcl (openssl rand -hex 32)');
-    return null;
-  }
-  if (!/^[A-Za-z0-9+/=._~-]{32,256}$/.test(raw))
-    throw new ConfigError('PURGE_SECRET must be 32 to 256 letters, digits or + / = . _ ~ - (openssl rand -hex 32)');
-  return raw;
 }
 
 /** METRICS_ADDRESS: `host:port` (IPv6 in brackets), off when unset. */

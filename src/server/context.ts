@@ -4,7 +4,7 @@ import type SQLite from 'better-sqlite3';
 import type { PageTag } from '../shared/site-map/tags.ts';
 import type { PdfTextExtractor, SearchPageAnswer, SearchPool } from './ports.ts';
 import type { CdnPurgeReport, CdnPurgeStatus } from '../shared/api-types.ts';
-import type { HitStore } from './api/hit-log.ts';
+import type { HitStore } from './hit-store.ts';
 
 /** How long a change took to go live (`live_ms`) and how many other pages it queued for a background refresh. */
 export interface ChangeLive {

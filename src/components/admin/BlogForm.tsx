@@ -11,6 +11,7 @@ import { RecoveryOffer } from './RecoveryOffer.tsx';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
 import { blogRevisionsUrl } from '../../client/revisions-api.ts';
 import { siteLink } from './publishing.ts';
+import { SaveStatus } from './SaveStatus.tsx';
 import './publishing.css';
 
 export { BLOG_FORM_MESSAGES } from './use-blog-form.ts';
@@ -209,12 +210,7 @@ export default function BlogForm({ mode, blogId }: { mode: 'create' | 'edit'; bl
               {link.label}
             </a>
           )}
-          <p className="progress" role="status" aria-live="polite">
-            {progress}
-          </p>
-          <p className="refresh-status" role="status" aria-live="polite">
-            {refreshText}
-          </p>
+          <SaveStatus progress={progress} refreshText={refreshText} />
           <p className="autosave-status" role="status" aria-live="polite">
             {form.autosave.text}
           </p>

@@ -13,6 +13,7 @@ import { useRefreshDrain } from './use-refresh-drain.ts';
 import { RevisionsPanel } from './RevisionsPanel.tsx';
 import { infoPageRevisionsUrl } from '../../client/revisions-api.ts';
 import type { SavedInfoPage } from '../../shared/api-types.ts';
+import { SaveStatus } from './SaveStatus.tsx';
 import './publishing.css';
 import { adminInfoPageHref } from '../../shared/site-map/paths.ts';
 
@@ -134,12 +135,7 @@ export default function InfoPageForm({ slug }: { slug: InfoPageSlug }) {
             <a className="btn" href={`/${slug}`} target="_blank" rel="noopener">
               View the page<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
-            <p className="progress" role="status" aria-live="polite">
-              {progress}
-            </p>
-            <p className="refresh-status" role="status" aria-live="polite">
-              {refreshText}
-            </p>
+            <SaveStatus progress={progress} refreshText={refreshText} />
           </div>
         </form>
       )}

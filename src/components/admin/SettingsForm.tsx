@@ -6,6 +6,7 @@ import { settingInputId, useSettingsForm } from './use-settings-form.ts';
 import { SettingsImageField } from './SettingsImageField.tsx';
 import { BrandColorField } from './BrandColorField.tsx';
 import { DemoContentPanel } from './DemoContentPanel.tsx';
+import { SaveStatus } from './SaveStatus.tsx';
 
 const FLOATING: SocialField[] = ['social_whatsapp', 'social_instagram', 'social_youtube'];
 const FOLLOW: SocialField[] = ['follow_facebook', 'follow_twitter', 'follow_instagram', 'follow_youtube'];
@@ -161,12 +162,7 @@ export default function SettingsForm() {
           <button type="submit" className="btn btn-primary" disabled={busy}>
             Save settings
           </button>
-          <p className="progress" role="status" aria-live="polite">
-            {progress}
-          </p>
-          <p className="refresh-status" role="status" aria-live="polite">
-            {refreshText}
-          </p>
+          <SaveStatus progress={progress} refreshText={refreshText} />
         </div>
       </form>
       <DemoContentPanel counts={demo} onRemoved={() => setDemo({ blogs: 0, comments: 0, slides: 0, categories: 0 })} />

@@ -8,6 +8,8 @@
  * `HitStore` (the front server installs one on the app context), `createSharedHitLog`
  * (shared-hit-log.ts) keeps them where every serving process counts against the same numbers.
  */
+import type { HitStore } from '../hit-store.ts';
+
 export interface RateLimitDecision {
   allowed: boolean;
   /** Hits still allowed in the current window after this one. */
@@ -26,20 +28,6 @@ export interface HitLogOptions {
   now?: (() => number) | undefined;
   /** The limiter's rule: what a new hit gets, given the key's live hits (oldest first). */
   decide: (live: number[], at: number) => RateLimitDecision;
-}
-
-/**
- * Where shared hits are kept (the front server's is `db/repositories/rate-hits.ts`): synchronous,
- * and `atomically` runs a check and a count so that no other process interleaves with them.
- */
-export interface HitStore {
-  atomically<T>(run: () => T): T;
-  hitsAfter(bucket: string, key: string, after: number): number[];
-  add(bucket: string, key: string, at: number, keep: number, expiredAt: number): void;
-  removeLatest(bucket: string, key: string): void;
-  forget(bucket: string, key: string): void;
-  keyCount(bucket: string, after: number): number;
-  prune(bucket: string, expiredAt: number, keepKeys: number): void;
 }
 
 /** Which shared store a limiter counts in, and its name there; without it, this process's memory. */

@@ -3,7 +3,7 @@ import type { RateLimitSettings } from '../config.ts';
 import { createRateLimiter, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
 import { createBackoffLimiter, type BackoffLimiter } from '../api/backoff-limit.ts';
 import { createHitLogIn } from '../api/shared-hit-log.ts';
-import type { HitStore } from '../api/hit-log.ts';
+import type { HitStore } from '../hit-store.ts';
 
 /**
  * Brute-force limits for login and registration (docs/product.md#abuse-limits), sized by

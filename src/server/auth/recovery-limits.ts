@@ -1,6 +1,6 @@
 import type { RateLimitSettings } from '../config.ts';
 import { createRateLimiter, type RateLimiter } from '../api/rate-limit.ts';
-import type { HitStore } from '../api/hit-log.ts';
+import type { HitStore } from '../hit-store.ts';
 import { tooManyAttempts } from './limits.ts';
 
 /**

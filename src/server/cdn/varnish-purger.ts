@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { CdnPurgeStatus } from '../../shared/api-types.ts';
+import type { CdnPurgeReport, CdnPurgeStatus } from '../../shared/api-types.ts';
 
 /**
  * Sends xkey purges to every configured Varnish (PURGE_VARNISH). A purge is a `PURGE /` request
@@ -17,16 +17,6 @@ export type PurgeKind = 'purge' | 'softpurge';
 
 /** The header carrying PURGE_SECRET; deploy/varnish.vcl reads the same name. */
 export const PURGE_SECRET_HEADER = 'X-Purge-Secret';
-
-export interface PurgeOutcome {
-  /** Caches that confirmed the purge within the wait. */
-  purged: number;
-  /** Caches that did not (refused, failed, or no answer yet): their purge is pending. */
-  failed: Array<{ cache: string; error: string }>;
-}
-
-/** The counts since the server started (the admin's page-refresh status shows them). */
-export type PurgeStatus = CdnPurgeStatus;
 
 export interface PurgerOptions {
   caches: URL[];
@@ -66,7 +56,7 @@ export class VarnishPurger {
   private pending = 0;
   private givenUp = 0;
   private closed = false;
-  private lastFailure: PurgeStatus['lastFailure'] = null;
+  private lastFailure: CdnPurgeStatus['lastFailure'] = null;
 
   constructor(options: PurgerOptions) {
     this.caches = options.caches;
@@ -83,8 +73,8 @@ export class VarnishPurger {
    * Purges `keys` on every cache at once; resolves when each has answered its first try or the
    * wait is over, whichever comes first. Whatever is not confirmed by then goes on in the background.
    */
-  async purge(kind: PurgeKind, keys: readonly string[]): Promise<PurgeOutcome> {
-    const outcome: PurgeOutcome = { purged: 0, failed: [] };
+  async purge(kind: PurgeKind, keys: readonly string[]): Promise<CdnPurgeReport> {
+    const outcome: CdnPurgeReport = { purged: 0, failed: [] };
     if (keys.length === 0 || this.caches.length === 0 || this.closed) return outcome;
     await Promise.all(
       this.caches.map(async (cache) => {
@@ -100,7 +90,8 @@ export class VarnishPurger {
     return outcome;
   }
 
-  status(): PurgeStatus {
+  /** The counts since the server started (the admin's page-refresh status shows them). */
+  status(): CdnPurgeStatus {
     return {
       caches: this.caches.length,
       sent: this.sent,

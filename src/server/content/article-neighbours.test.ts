@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertBlog } from '../db/repositories/blogs.ts';
-import { findAdjacentBlogs } from '../db/repositories/blog-lists.ts';
+import { findAdjacentBlogs } from '../db/repositories/blog-side-lists.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';

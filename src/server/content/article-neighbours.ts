@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Blog } from '../db/repositories/blogs.ts';
-import { findAdjacentBlogs } from '../db/repositories/blog-lists.ts';
+import { findAdjacentBlogs } from '../db/repositories/blog-side-lists.ts';
 import { blogIsPublic } from '../db/repositories/visibility.ts';
 import { tag, type PageTag } from '../page-store/site-tags.ts';
 

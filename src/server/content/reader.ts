@@ -3,17 +3,19 @@ import { findBlogById, findPublicBlogById, type Blog, type BlogSummary } from '.
 import type { Audience } from '../db/repositories/visibility.ts';
 import {
   countBlogs,
-  findAdjacentBlogs,
   listBlogIds,
   listBlogSummaries,
   listBlogSummariesByIds,
-  listBlogsWithPdf,
   listPublicBlogIds,
-  listRecent,
   listPublicContents,
+} from '../db/repositories/blog-lists.ts';
+import {
+  findAdjacentBlogs,
+  listBlogsWithPdf,
+  listRecent,
   listTopViewed,
   type AdjacentBlog,
-} from '../db/repositories/blog-lists.ts';
+} from '../db/repositories/blog-side-lists.ts';
 import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';

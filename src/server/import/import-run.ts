@@ -3,33 +3,25 @@ import type { Db } from '../db/client.ts';
 import { findBlogById, insertBlog, updateBlog } from '../db/repositories/blogs.ts';
 import { findCategoryByName, insertCategory } from '../db/repositories/categories.ts';
 import { insertComment } from '../db/repositories/comments.ts';
-import {
-  findImportSource,
-  listImportSources,
-  saveImportSource,
-  type ImportSourceRow,
-} from '../db/repositories/import-sources.ts';
+import { listImportSources, saveImportSource } from '../db/repositories/import-sources.ts';
 import { findRedirect, saveRedirects } from '../db/repositories/redirects.ts';
 import { toBlogWrite } from '../content/blogs-admin.ts';
-import { recordRevision, type Saver } from '../content/blog-revisions.ts';
+import { recordRevision } from '../content/blog-revisions.ts';
 import { changedTags, takenDownTags } from '../content/blog-publication.ts';
 import { neighbourTagsForChanges } from '../content/article-neighbours.ts';
-import { tag, type PageTag } from '../page-store/site-tags.ts';
+import { tag } from '../page-store/site-tags.ts';
 import { summarizeErrors, hasErrors } from '../../shared/validation/common.ts';
 import { validateBlogInput } from '../../shared/validation/blog.ts';
 import { CATEGORY_LIMITS, validateCategoryInput } from '../../shared/validation/category.ts';
 import { validateCommentInput } from '../../shared/validation/comment.ts';
-import { createImportFiles, type ImportFiles } from './import-files.ts';
-import { DEFAULT_IMPORT_CATEGORY, type ImportArticle, type ImportInfoPage, type ImportSite } from './import-types.ts';
-import { findInfoPage, saveInfoPage } from '../db/repositories/info-pages.ts';
-import { recordInfoPageRevision } from '../content/info-page-revisions.ts';
-import { defaultInfoPageHtml } from '../content/info-page-defaults.ts';
-import { readSiteSettings } from '../content/site-settings.ts';
-import { sanitizeArticleHtml } from '../content/sanitize.ts';
-import { hasVisibleContent } from '../../shared/validation/info-page.ts';
-import { emptyReport, type ImportReport, type ReportLine } from './import-report.ts';
+import { createImportFiles } from './import-files.ts';
+import { DEFAULT_IMPORT_CATEGORY, type ImportArticle, type ImportSite } from './import-types.ts';
+import { emptyReport, type ReportLine } from './import-report.ts';
 import { rewriteLinks } from './rewrite-links.ts';
-import type { UploadSource } from './upload-source.ts';
+import { importInfoPage } from './import-info-page.ts';
+import type { ImportOptions, ImportOutcome, ImportTarget, Run } from './import-run-state.ts';
+
+export type { ImportOptions, ImportOutcome, ImportTarget } from './import-run-state.ts';
 
 /**
  * Writes an imported site: each article through the editor's own rules (the blog form's
@@ -37,27 +29,6 @@ import type { UploadSource } from './upload-source.ts';
  * idempotency row and its old addresses, so one bad article fails alone with its reason and a
  * second run of the same file changes nothing. A dry run does every check and writes nothing.
  */
-
-export interface ImportTarget {
-  db: Db;
-  uploadsDir: string;
-  revisionsKeep: number;
-}
-
-export interface ImportOptions {
-  dryRun: boolean;
-  files: UploadSource | null;
-  /** Who the revisions name: the admin, or the command line's own name. */
-  saver: Saver;
-  onProgress?: (done: number, total: number) => void;
-}
-
-export interface ImportOutcome {
-  report: ImportReport;
-  /** The pages the writes reached, and those showing something the import took down. */
-  tags: PageTag[];
-  takenDown: PageTag[];
-}
 
 const hashOf = (article: ImportArticle, files: unknown[]) => {
   const { notes: _notes, ...content } = article;
@@ -71,18 +42,6 @@ function categoryName(name: string | null): string {
   const { values, errors } = validateCategoryInput({ name: name ?? '' });
   if (errors.name && values.name === '') return DEFAULT_IMPORT_CATEGORY;
   return values.name.slice(0, CATEGORY_LIMITS.name).trim();
-}
-
-interface Run {
-  target: ImportTarget;
-  site: ImportSite;
-  options: ImportOptions;
-  report: ImportReport;
-  files: ImportFiles;
-  posts: Map<string, ImportSourceRow>;
-  comments: Map<string, ImportSourceRow>;
-  tags: PageTag[];
-  takenDown: PageTag[];
 }
 
 async function categoryId(run: Run, db: Db, name: string): Promise<number> {
@@ -202,65 +161,6 @@ async function importComments(run: Run, db: Db, article: ImportArticle, blogId: 
     });
     run.report.comments.imported++;
   }
-}
-
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
-
-/**
- * The old site's About or Contact page offered as this site's: taken when this site's page still
- * shows its built-in text, or still shows what an earlier run of the same import wrote; a page
- * the admin has edited is kept, and the report says so.
- */
-async function importInfoPage(run: Run, page: ImportInfoPage): Promise<void> {
-  const { target, site, options, report } = run;
-  const notes: string[] = [];
-  const html = await rewriteLinks(
-    page.html,
-    { origin: site.origin, files: run.files, articleFor: (path) => findRedirect(target.db, path) },
-    notes,
-  );
-  const content = sanitizeArticleHtml(html);
-  const line = { slug: page.slug, title: page.title };
-  if (!hasVisibleContent(content)) {
-    report.infoPages.push({ ...line, outcome: 'kept', reason: 'the old page has no text' });
-    return;
-  }
-  const key = { source: site.source, kind: `page:${page.slug}`, source_id: page.sourceId };
-  const known = await findImportSource(target.db, key);
-  const current = await findInfoPage(target.db, page.slug);
-  const ours = current && known && sha256(current.content) === known.hash;
-  if (ours && current.content === content) {
-    report.infoPages.push({ ...line, outcome: 'unchanged' });
-    return;
-  }
-  if (current && !ours) {
-    report.infoPages.push({
-      ...line,
-      outcome: 'kept',
-      reason: "this site's page was already edited; copy the old one by hand if you want it",
-    });
-    return;
-  }
-  report.infoPages.push({
-    ...line,
-    outcome: current ? 'updated' : 'imported',
-    ...(notes.length ? { reason: notes.join('; ') } : {}),
-  });
-  if (options.dryRun) return;
-  const saver = { id: options.saver?.id ?? null, username: options.saver?.username ?? 'import' };
-  await target.db.transaction().execute(async (trx) => {
-    // As the editor's first save does: the built-in text is kept as a revision, so it can come back.
-    if (!current) {
-      const { site_title } = await readSiteSettings(trx);
-      const builtin = { slug: page.slug, content: defaultInfoPageHtml(page.slug, site_title), content_source: null };
-      await recordInfoPageRevision(trx, builtin, saver, 'builtin', target.revisionsKeep);
-    }
-    const text = { slug: page.slug, content, content_source: null };
-    await saveInfoPage(trx, text);
-    await recordInfoPageRevision(trx, text, saver, 'update', target.revisionsKeep);
-    await saveImportSource(trx, { ...key, target_id: null, target_url: null, hash: sha256(content) });
-  });
-  run.tags.push(tag.infoPages);
 }
 
 export async function runImport(target: ImportTarget, site: ImportSite, options: ImportOptions): Promise<ImportOutcome> {

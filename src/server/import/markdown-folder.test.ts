@@ -8,7 +8,8 @@ import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 import type { Db } from '../db/client.ts';
 import { readImportFile } from './import-file.ts';
 import { runImport } from './import-run.ts';
-import { readMarkdownFolder, splitFrontMatter } from './markdown-folder.ts';
+import { splitFrontMatter } from './front-matter.ts';
+import { readMarkdownFolder } from './markdown-folder.ts';
 import { folderSource } from './upload-source.ts';
 
 const tempDir = trackTempDirs('markdown-folder-');

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
-import { parse as parseYaml } from 'yaml';
 import type { ImportArticle, ImportSite, SkippedItem } from './import-types.ts';
 import { refused } from './limits.ts';
 import { normaliseOldPath } from '../../shared/old-paths.ts';
 import { isSafeRelativePath } from './upload-source.ts';
+import { authorOf, dateOf, firstOf, list, splitFrontMatter, text } from './front-matter.ts';
 
 /**
  * A static site's Markdown folder as articles: Hugo (`content/`, YAML or TOML front matter),
@@ -22,10 +22,8 @@ import { isSafeRelativePath } from './upload-source.ts';
 const FOLDER_ORIGIN = 'https://markdown-folder.invalid';
 const MAX_FILES = 20_000;
 const MAX_MARKDOWN_BYTES = 5 * 1024 * 1024;
-const MAX_FRONT_MATTER_BYTES = 64 * 1024;
 
 type Layout = 'jekyll' | 'hugo' | 'astropaper' | 'folder';
-type Fields = Record<string, unknown>;
 
 const MARKDOWN = /\.(md|markdown|mdx)$/i;
 
@@ -49,89 +47,6 @@ function listMarkdown(root: string, dir: string, found: string[]): void {
       if (found.length > MAX_FILES) throw refused(`The folder holds more than ${MAX_FILES} Markdown files.`);
     }
   }
-}
-
-/** Hugo's TOML front matter, the flat part of it: `key = "text"`, numbers, booleans, dates, `[lists]`. */
-export function parseTomlFrontMatter(text: string): Fields {
-  const fields: Fields = {};
-  for (const line of text.split(/\r?\n/)) {
-    if (/^\s*\[/.test(line)) break; // a [table]: what follows belongs to it, not to the page
-    const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*(.+?)\s*$/.exec(line);
-    if (!match) continue;
-    fields[match[1]!] = tomlValue(match[2]!);
-  }
-  return fields;
-}
-
-function tomlValue(raw: string): unknown {
-  if (raw.startsWith('[')) {
-    const inner = raw.replace(/^\[|\]$/g, '');
-    return [...inner.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g)].map((m) => (m[1] !== undefined ? unquote(m[1]) : m[2]!));
-  }
-  if (raw.startsWith('"')) return unquote(raw.replace(/^"|"\s*(#.*)?$/g, ''));
-  if (raw.startsWith("'")) return raw.replace(/^'|'\s*(#.*)?$/g, '');
-  const bare = raw.replace(/\s+#.*$/, '');
-  if (bare === 'true' || bare === 'false') return bare === 'true';
-  return bare;
-}
-
-function unquote(text: string): string {
-  try {
-    return JSON.parse(`"${text}"`) as string;
-  } catch {
-    return text;
-  }
-}
-
-/** The front matter (YAML between `---`, TOML between `+++`) and the body after it. */
-export function splitFrontMatter(text: string): { fields: Fields; body: string } {
-  const source = text.replace(/^\uFEFF/, '');
-  const match = /^(---|\+\+\+)[ \t]*\r?\n([\s\S]*?)\r?\n\1[ \t]*(?:\r?\n|$)/.exec(source);
-  if (!match) return { fields: {}, body: source };
-  const raw = match[2]!;
-  if (raw.length > MAX_FRONT_MATTER_BYTES) throw new Error('front matter over 64 KB');
-  let fields: unknown;
-  if (match[1] === '+++') fields = parseTomlFrontMatter(raw);
-  // No custom tags, few aliases: a YAML "billion laughs" stops at the alias limit.
-  else fields = parseYaml(raw, { maxAliasCount: 20, schema: 'core', uniqueKeys: false });
-  return {
-    fields: fields && typeof fields === 'object' && !Array.isArray(fields) ? (fields as Fields) : {},
-    body: source.slice(match[0].length),
-  };
-}
-
-const text = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-
-function list(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(text).filter(Boolean);
-  const one = text(value);
-  // Jekyll allows `categories: study notes` as a space-separated list.
-  return one ? one.split(/\s*,\s*|\s+/).filter(Boolean) : [];
-}
-
-function firstOf(fields: Fields, names: string[]): unknown {
-  for (const name of names) if (fields[name] !== undefined && fields[name] !== null && fields[name] !== '') return fields[name];
-  return undefined;
-}
-
-function dateOf(value: unknown): string | null {
-  const raw = value instanceof Date ? value.toISOString() : text(value);
-  if (!raw) return null;
-  // A date without a zone is read as UTC, as the static generators do without a configured zone.
-  const withZone = /^\d{4}-\d{2}-\d{2}$/.test(raw)
-    ? `${raw}T00:00:00Z`
-    : /[zZ]|[+-]\d{2}:?\d{2}$/.test(raw)
-      ? raw
-      : `${raw.replace(' ', 'T')}Z`;
-  const time = Date.parse(withZone);
-  return Number.isFinite(time) ? new Date(time).toISOString() : null;
-}
-
-function authorOf(value: unknown): string {
-  if (Array.isArray(value)) return authorOf(value[0]);
-  if (value && typeof value === 'object') return text((value as Fields).name);
-  return text(value);
 }
 
 /** Where an image address in a file points inside the folder, relative to it; null outside it or not a local file. */

@@ -3,7 +3,8 @@ import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../client.ts';
 import type { Database } from '../schema.ts';
-import { countBlogs, listBlogIds, listBlogSummaries, listPublicBlogIds, listRecent, listTopViewed } from './blog-lists.ts';
+import { countBlogs, listBlogIds, listBlogSummaries, listPublicBlogIds } from './blog-lists.ts';
+import { listRecent, listTopViewed } from './blog-side-lists.ts';
 import { refreshPdfColumn } from './search.ts';
 
 /** The plan SQLite picks for each query a reader's list page runs, on a migrated database. */

@@ -5,7 +5,10 @@ import { isPublicBlog } from './visibility.ts';
 import { preparedQuery } from './prepared-query.ts';
 import type { BlogStatus } from '../schema.ts';
 
-/** The lists of blogs the site shows: pages of summaries, search results, feeds, top viewed. */
+/**
+ * The lists of blogs the site shows: pages of summaries, search results, feeds, the site map's ids.
+ * The short side lists (top viewed, recent, with a PDF, older and newer) are in blog-side-lists.ts.
+ */
 
 export interface BlogFilter {
   categoryId?: number | undefined;
@@ -156,17 +159,6 @@ export async function countBlogs(db: Db, filter: BlogFilter): Promise<number> {
   return Number((row as { n: number }).n);
 }
 
-export function listTopViewed(db: Db, limit: number) {
-  return db
-    .selectFrom('blogs')
-    .select(['id', 'title', 'created_at', 'clicks'])
-    .where(isPublicBlog())
-    .orderBy('clicks', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
 /** The stored HTML of these articles (the feed's full text), by id; only what readers may see. */
 export function listPublicContents(db: Db, ids: readonly number[]): Promise<{ id: number; content: string }[]> {
   if (ids.length === 0) return Promise.resolve([]);
@@ -178,81 +170,8 @@ export function listPublicContents(db: Db, ids: readonly number[]): Promise<{ id
     .execute();
 }
 
-export function listRecent(db: Db, limit: number) {
-  return db
-    .selectFrom('blogs')
-    .leftJoin('categories', 'categories.id', 'blogs.category_id')
-    .select(['blogs.id', 'blogs.title', 'blogs.image', 'categories.name as category_name'])
-    .where(isPublicBlog())
-    .orderBy('blogs.created_at', 'desc')
-    .orderBy('blogs.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export function listBlogsWithPdf(db: Db) {
-  return db
-    .selectFrom('blogs')
-    .select(['id', 'title', 'created_at', 'pdf_drive_link'])
-    .where('pdf_drive_link', 'is not', null)
-    .where('pdf_drive_link', '!=', '')
-    .where(isPublicBlog())
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
-
 export function listBlogIds(db: Db) {
   return db.selectFrom('blogs').select(['id', 'updated_at']).where(isPublicBlog()).orderBy('id').execute();
-}
-
-export interface AdjacentBlog {
-  id: number;
-  title: string;
-}
-
-/**
- * The public articles just before and after one in the lists' order (newest first: created_at,
- * then id), in the whole site or in one category: what the article page's Older and Newer links
- * show. The article itself need not be public (its place is what counts).
- */
-export async function findAdjacentBlogs(
-  db: Db,
-  at: { id: number; created_at: string },
-  categoryId: number | null = null,
-  now = new Date().toISOString(),
-): Promise<{ older: AdjacentBlog | null; newer: AdjacentBlog | null }> {
-  const base = () =>
-    db
-      .selectFrom('blogs')
-      .select(['blogs.id', 'blogs.title'])
-      .where(isPublicBlog('blogs', now))
-      .where('blogs.id', '!=', at.id)
-      .$if(categoryId !== null, (q) => q.where('blogs.category_id', '=', categoryId!))
-      .limit(1);
-  const [older, newer] = await Promise.all([
-    base()
-      .where((eb) =>
-        eb.or([
-          eb('blogs.created_at', '<', at.created_at),
-          eb.and([eb('blogs.created_at', '=', at.created_at), eb('blogs.id', '<', at.id)]),
-        ]),
-      )
-      .orderBy('blogs.created_at', 'desc')
-      .orderBy('blogs.id', 'desc')
-      .executeTakeFirst(),
-    base()
-      .where((eb) =>
-        eb.or([
-          eb('blogs.created_at', '>', at.created_at),
-          eb.and([eb('blogs.created_at', '=', at.created_at), eb('blogs.id', '>', at.id)]),
-        ]),
-      )
-      .orderBy('blogs.created_at', 'asc')
-      .orderBy('blogs.id', 'asc')
-      .executeTakeFirst(),
-  ]);
-  return { older: older ?? null, newer: newer ?? null };
 }
 
 /** The list cards of these blogs (search results), in the order given, with the indexed text's opening as excerpt. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../client.ts';
-import { articleColumnsMention } from './mentions.ts';
+import { isMentionedIn } from './mentions.ts';
 import { deleteSearchRow } from './search.ts';
 
 /** The demo content's marks (`is_demo`, migration 0006) and its removal. */
@@ -110,15 +110,6 @@ export async function deleteDemo(db: Db): Promise<RemovedDemo> {
 }
 
 /** Whether any remaining article or slide still shows a file of the demo folder. */
-export async function isDemoFolderReferenced(db: Db): Promise<boolean> {
-  const needle = '/uploads/demo/';
-  const inBlogs = await db.selectFrom('blogs').select('id').where(articleColumnsMention(needle)).limit(1).executeTakeFirst();
-  if (inBlogs) return true;
-  const inSlides = await db
-    .selectFrom('carousel_slides')
-    .select('id')
-    .where(sql<boolean>`instr(image_url, ${needle}) > 0`)
-    .limit(1)
-    .executeTakeFirst();
-  return inSlides !== undefined;
+export function isDemoFolderReferenced(db: Db): Promise<boolean> {
+  return isMentionedIn(db, '/uploads/demo/', ['blogs', 'carouselSlides']);
 }

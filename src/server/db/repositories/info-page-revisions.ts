@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../client.ts';
 import type { InfoPageRevisionsTable, InfoPageSlug } from '../schema.ts';
-import { textColumnsMention } from './mentions.ts';
 
 /** About and Contact revisions (migration 0007): one row per save, with the text, who and when. */
 
@@ -52,15 +51,4 @@ export function pruneInfoPageRevisions(
     .where('id', 'not in', kept)
     .returning(['content', 'content_source'])
     .execute();
-}
-
-/** Whether a kept About/Contact revision mentions the text (an upload a restore could bring back). */
-export async function isReferencedByInfoPageRevision(db: Db, needle: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('info_page_revisions')
-    .select('id')
-    .where(textColumnsMention(needle))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

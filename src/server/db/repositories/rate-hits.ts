@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { HitStore } from '../../hit-store.ts';
 import { noteWriteFailed, noteWriteWorked } from '../write-health.ts';
 
 /**
@@ -10,22 +11,9 @@ import { noteWriteFailed, noteWriteWorked } from '../write-health.ts';
  * every search and login attempt, is worth nothing in a backup, and its write lock never waits
  * for a content write. Losing it only forgets recent hits, as a restart did before.
  *
- * Every function is synchronous: a limiter's check and count run in one write transaction
- * (`atomically`), which no other process can interleave with.
+ * `atomically` is one write transaction (BEGIN IMMEDIATE), which no other process can interleave with.
  */
-export interface RateHitStore {
-  atomically<T>(run: () => T): T;
-  /** The key's hits after `after` (ms), oldest first. */
-  hitsAfter(bucket: string, key: string, after: number): number[];
-  /** Adds a hit at `at`, keeping only the key's latest `keep` hits and none at or before `expiredAt`. */
-  add(bucket: string, key: string, at: number, keep: number, expiredAt: number): void;
-  /** Takes back the key's latest hit. */
-  removeLatest(bucket: string, key: string): void;
-  forget(bucket: string, key: string): void;
-  /** Keys with a hit after `after`. */
-  keyCount(bucket: string, after: number): number;
-  /** Drops expired hits, then the keys whose latest hit is oldest until at most `keepKeys` remain. */
-  prune(bucket: string, expiredAt: number, keepKeys: number): void;
+export interface RateHitStore extends HitStore {
   close(): void;
 }
 

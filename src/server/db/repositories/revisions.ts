@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../client.ts';
-import { articleColumnsMention } from './mentions.ts';
 import type { BlogRevisionsTable } from '../schema.ts';
 
 /** Article revisions: one row per save, with every field, who saved it and when. */
@@ -85,10 +84,4 @@ export function listRevisionFiles(db: Db, blogId: number) {
     .select(['image', 'pdf_drive_link', 'content', 'content_source'])
     .where('blog_id', '=', blogId)
     .execute();
-}
-
-/** Whether any revision still mentions the text (an upload a restore could bring back). */
-export async function isReferencedByRevision(db: Db, needle: string): Promise<boolean> {
-  const row = await db.selectFrom('blog_revisions').select('id').where(articleColumnsMention(needle)).limit(1).executeTakeFirst();
-  return row !== undefined;
 }

@@ -1,8 +1,6 @@
-import { sql, type Generated, type Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { Db } from '../client.ts';
-import { articleColumnsMention, textColumnsMention } from './mentions.ts';
-import { isReferencedByRevision } from './revisions.ts';
-import { isReferencedByInfoPageRevision } from './info-page-revisions.ts';
+import { isMentionedIn, UPLOAD_MENTIONS, type UploadPlace } from './mentions.ts';
 
 /**
  * The uploads table (db/migrations/0002_uploads.ts). Declared here rather than in schema.ts so
@@ -69,32 +67,13 @@ export async function deleteUploadsByPaths(db: Db, paths: string[]): Promise<voi
   await withUploads(db).deleteFrom('uploads').where('path', 'in', paths).execute();
 }
 
+const EVERY_PLACE = Object.keys(UPLOAD_MENTIONS) as UploadPlace[];
+
 /**
  * Whether any blog (featured image, PDF, or anywhere in its content), kept revision, carousel
  * slide, site setting (logo, icon, share image), About/Contact page or kept revision of one
- * still mentions the text, e.g. `/uploads/images/<id>-w`. instr() is a plain substring search: no
- * pattern characters to escape, and it stops at the first match per row.
+ * still mentions the text, e.g. `/uploads/images/<id>-w`.
  */
-export async function isUploadReferenced(db: Db, needle: string): Promise<boolean> {
-  const inBlogs = await db.selectFrom('blogs').select('id').where(articleColumnsMention(needle)).limit(1).executeTakeFirst();
-  if (inBlogs) return true;
-  // A kept revision may be restored: its files stay until pruning drops it.
-  if (await isReferencedByRevision(db, needle)) return true;
-  const inSlides = await db
-    .selectFrom('carousel_slides')
-    .select('id')
-    .where(sql<boolean>`instr(image_url, ${needle}) > 0`)
-    .limit(1)
-    .executeTakeFirst();
-  if (inSlides) return true;
-  const inSettings = await db
-    .selectFrom('site_settings')
-    .select('key')
-    .where(sql<boolean>`instr(value, ${needle}) > 0`)
-    .limit(1)
-    .executeTakeFirst();
-  if (inSettings) return true;
-  const inPages = await db.selectFrom('info_pages').select('slug').where(textColumnsMention(needle)).limit(1).executeTakeFirst();
-  if (inPages) return true;
-  return isReferencedByInfoPageRevision(db, needle);
+export function isUploadReferenced(db: Db, needle: string): Promise<boolean> {
+  return isMentionedIn(db, needle, EVERY_PLACE);
 }

@@ -1,0 +1,63 @@
+// The resident memory of a server's whole process tree, sampled through the phases of a benchmark,
+// and the report of its peaks against a budget.
+import fs from 'node:fs';
+import { processRssMb, processTree } from './site.ts';
+
+const f0 = (n: number) => n.toFixed(0);
+
+/** Samples the resident memory of every process under `pid` until stopped; the peaks by phase. */
+export class MemorySampler {
+  readonly phases: Array<{ name: string; peakTotal: number; peakEach: Map<number, number>; samples: number }> = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly pid: number;
+
+  constructor(pid: number) {
+    this.pid = pid;
+  }
+
+  phase(name: string): void {
+    const current = { name, peakTotal: 0, peakEach: new Map<number, number>(), samples: 0 };
+    this.phases.push(current);
+    if (this.timer) clearInterval(this.timer);
+    const sample = () => {
+      let total = 0;
+      for (const pid of processTree(this.pid)) {
+        const mb = processRssMb(pid);
+        total += mb;
+        current.peakEach.set(pid, Math.max(current.peakEach.get(pid) ?? 0, mb));
+      }
+      current.peakTotal = Math.max(current.peakTotal, total);
+      current.samples++;
+    };
+    sample();
+    this.timer = setInterval(sample, 200);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Prints each phase's peak against the budget, then each process's high-water mark. */
+  report(budgetMb: number): void {
+    const meets = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    console.log(
+      `\nMemory of the server's processes (RSS, sampled every 200 ms), peak by phase; budget < ${budgetMb} MB for all together`,
+    );
+    for (const phase of this.phases) {
+      const each = [...phase.peakEach].map(([pid, mb]) => `${pid === this.pid ? 'first' : pid} ${f0(mb)}`).join(', ');
+      console.log(
+        `  ${phase.name.padEnd(52)} ${f0(phase.peakTotal).padStart(5)} MB ${meets(phase.peakTotal < budgetMb)}  (each process's peak, MB: ${each})`,
+      );
+    }
+    // The kernel's own peak of each process since it started, which no sample can miss.
+    const highWater = processTree(this.pid).map((pid) => {
+      const kb = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return { pid, mb: Number(kb ?? 0) / 1024 };
+    });
+    console.log(
+      `  high-water mark of each process (VmHWM, MB): ${highWater.map(({ pid, mb }) => `${pid === this.pid ? 'first' : pid} ${f0(mb)}`).join(', ')}; ` +
+        `sum ${f0(highWater.reduce((sum, { mb }) => sum + mb, 0))} (the peaks need not coincide)`,
+    );
+  }
+}
