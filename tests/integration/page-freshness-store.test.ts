@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, buildCommentBody, uniqueName } from '../support/builders.ts';
-import { call, sendJson, type Json } from './http-support.ts';
+import { call, onFreshConnection, sendJson, type Json } from './http-support.ts';
 
 /** The page store's own limits: a disk budget with least-recently-used eviction, and failures that never fail a write. */
 
@@ -32,31 +32,36 @@ function readStore(dir: string): { bytes: number; keys: Set<string> } {
 }
 
 describe('the page store limits', () => {
-  it('stays under PAGE_STORE_MAX_MB while many pages are rendered, keeping the recently used ones', async () => {
-    const limit = 1024 * 1024;
-    server = await startServer({ env: { PAGE_STORE_MAX_MB: '1', PAGE_MEMORY_MB: '1', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-    await untilPrerendered(server);
-    const s = server;
-    expect(readStore(s.dir).bytes).toBeLessThanOrEqual(limit);
+  // Both processes render and store pages (each request on a connection of its own): each must
+  // count what the other wrote.
+  it.each(['1', '2'])(
+    'stays under PAGE_STORE_MAX_MB while many pages are rendered, keeping the recently used ones (WEB_PROCESSES=%s)',
+    async (processes) => {
+      const limit = 1024 * 1024;
+      server = await startServer({
+        env: { PAGE_STORE_MAX_MB: '1', PAGE_MEMORY_MB: '1', TOP_VIEWED_REFRESH_SECONDS: '3600', WEB_PROCESSES: processes },
+      });
+      await untilPrerendered(server);
+      const s = server;
+      expect(readStore(s.dir).bytes).toBeLessThanOrEqual(limit);
 
-    const blogs = (await call(s, '/api/blogs?limit=200')).body as Array<{ id: number }>;
-    expect(blogs.length).toBeGreaterThan(20);
-    const recent = '/about';
-    for (const blog of blogs) {
-      expect((await fetch(s.url(recent))).status).toBe(200);
-      const page = await fetch(s.url(`/blog/${blog.id}`));
-      expect(page.status).toBe(200);
-      await page.text();
-    }
-    const after = readStore(s.dir);
-    expect(after.bytes).toBeLessThanOrEqual(limit);
-    // More pages than fit were rendered (pages are stored without their encodings until a reader
-    // takes one, so about half of them fit now); the one used all along is still on disk.
-    const prerendered = Number(/Pre-rendered (\d+) pages/.exec(s.output())![1]);
-    expect(after.keys.size).toBeLessThan(prerendered);
-    expect(after.keys.has(recent)).toBe(true);
-    expect(after.keys.has(`/blog/${blogs.at(-1)!.id}`)).toBe(true);
-  }); // the start-up pre-render may take minutes on a loaded machine
+      const blogs = (await call(s, '/api/blogs?limit=200')).body as Array<{ id: number }>;
+      expect(blogs.length).toBeGreaterThan(20);
+      const recent = '/about';
+      for (const blog of blogs) {
+        expect((await onFreshConnection(s.origin, recent)).status).toBe(200);
+        expect((await onFreshConnection(s.origin, `/blog/${blog.id}`)).status).toBe(200);
+      }
+      const after = readStore(s.dir);
+      expect(after.bytes).toBeLessThanOrEqual(limit);
+      // More pages than fit were rendered (pages are stored without their encodings until a reader
+      // takes one, so about half of them fit now); the one used all along is still on disk.
+      const prerendered = Number(/Pre-rendered (\d+) pages/.exec(s.output())![1]);
+      expect(after.keys.size).toBeLessThan(prerendered);
+      expect(after.keys.has(recent)).toBe(true);
+      expect(after.keys.has(`/blog/${blogs.at(-1)!.id}`)).toBe(true);
+    },
+  ); // the start-up pre-render may take minutes on a loaded machine
 
   it('a save and a comment that committed answer success when the store cannot write, and pages show them', async () => {
     server = await startServer({ env: { PAGE_STORE_TEST_FAULT: 'full', TOP_VIEWED_REFRESH_SECONDS: '3600' } });

@@ -14,6 +14,8 @@ const ENCODING_BATCH = 64;
  */
 export class StoreDisk {
   used: number;
+  /** Bytes this process added since `used` was last read from the file. */
+  private sinceCount = 0;
   private readonly limit: number;
   private readonly file: StoreFile;
   private readonly guard: StoreGuard;
@@ -35,11 +37,27 @@ export class StoreDisk {
 
   /** Pages just written (their sizes, and those of the versions they replaced); past the budget the oldest others go. */
   written(pages: Array<{ key: string; size: number }>, replaced: number[], heldInMemory: () => Iterable<string>): void {
+    let grown = 0;
     pages.forEach(({ key, size }, i) => {
-      this.used += size - replaced[i]!;
+      grown += size - replaced[i]!;
       this.accessed.delete(key);
     });
+    this.grew(grown);
     if (this.used > this.limit) this.evict(new Set(pages.map(({ key }) => key)), heldInMemory());
+  }
+
+  /**
+   * Counts bytes this process added. Other serving processes write the same file, so the sum of
+   * its own writes is not the file's size: the size is read again from the file (a scan of the
+   * small size index) after every write once near the budget, and after every fortieth of the
+   * budget written here. Each of up to 7 processes then sees the budget passed before it is.
+   */
+  private grew(bytes: number): void {
+    this.used += bytes;
+    this.sinceCount += bytes;
+    if (this.used <= this.limit * 0.85 && this.sinceCount < this.limit / 40) return;
+    this.sinceCount = 0;
+    this.used = this.guard.run('read', () => this.file.countBytes()) ?? this.used;
   }
 
   /** A page was read now (from the file, or leaving memory, where reads are not noted one by one). */
@@ -86,6 +104,6 @@ export class StoreDisk {
     const entries = this.pendingEncodings;
     this.pendingEncodings = [];
     const added = this.guard.run('write', () => this.file.addEncodings(entries));
-    if (added) this.used += added;
+    if (added) this.grew(added);
   }
 }

@@ -44,6 +44,7 @@ function bringUpToDate(db: SQLite.Database): void {
       body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text
     );
     create index if not exists pages_by_access on pages (accessed_at);
+    create index if not exists pages_by_size on pages (size);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
     create index if not exists page_tags_by_key on page_tags (key);
   `);
