@@ -56,7 +56,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     // Most tests post comments as a plain API client, without the form's token; the token rule
     // has its own tests (tests/integration/comments-moderation.test.ts turns it back on).
     COMMENT_REQUIRE_FORM_TOKEN: 'false',
-    // One process unless a test asks for several (tests/integration/several-processes.test.ts).
+    // One process unless a test asks for several: the browser tests' shared server runs two
+    // (tests/e2e/global-setup.ts), as do the tests of what processes share (several-processes,
+    // counts-across-processes, take-down, ...).
     WEB_PROCESSES: '1',
     DATABASE_PATH: databasePath,
     UPLOADS_DIR: uploadsDir,
