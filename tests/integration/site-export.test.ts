@@ -239,4 +239,24 @@ describe('the admin export and import endpoints', () => {
     expect((full.body as Json).message).toMatch(/empty site only/);
     expect((await call(target!, '/api/blogs?limit=1')).headers.get('x-total-count')).toBe(blogsBefore);
   });
+
+  it("streams the import's progress to a client that asks, and still refuses a bad file with its own status", async () => {
+    const headers = { ...bearer(await loginAsAdmin(target!)), Accept: 'application/x-ndjson, application/json' };
+    const send = (body: Buffer) =>
+      fetch(target!.url('/api/admin/import?dry_run=1'), { method: 'POST', headers, body: new Uint8Array(body) });
+    const streamed = await send(fs.readFileSync(STUDY_SITE_WXR));
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+    const lines = (await streamed.text())
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Json);
+    expect(lines[0]).toEqual({ progress: { done: 1, total: 9 } });
+    const end = lines.at(-1) as { answer: { kind: string; report: { skipped: unknown[] } } };
+    expect(end.answer.kind).toBe('import');
+    expect(end.answer.report.skipped).toHaveLength(11);
+    const refused = await send(Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "a">]><rss>&a;</rss>'));
+    expect(refused.status).toBe(422);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+  });
 });

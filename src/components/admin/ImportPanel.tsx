@@ -4,7 +4,7 @@ import { IMPORT_MAX_BYTES, sendImportFile } from '../../client/import-api.ts';
 import type { ImportAnswer, ImportReportDto, ImportReportLine } from '../../shared/api-types.ts';
 import { adminEditHref } from '../../shared/site-map/paths.ts';
 
-type Stage = { at: 'idle' } | { at: 'sending'; sent: number; total: number } | { at: 'working' };
+type Stage = { at: 'idle' } | { at: 'sending'; sent: number; total: number } | { at: 'working'; done?: number; total?: number };
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -118,8 +118,11 @@ export default function ImportPanel() {
       );
     setStage({ at: 'sending', sent: 0, total: file.size });
     try {
-      const result = await sendImportFile(file, dryRun, (sent, total) =>
-        setStage(sent >= total ? { at: 'working' } : { at: 'sending', sent, total }),
+      const result = await sendImportFile(
+        file,
+        dryRun,
+        (sent, total) => setStage(sent >= total ? { at: 'working' } : { at: 'sending', sent, total }),
+        (done, total) => setStage({ at: 'working', done, total }),
       );
       setAnswer(result);
     } catch (caught) {
@@ -165,9 +168,16 @@ export default function ImportPanel() {
               {Math.round((stage.sent / Math.max(stage.total, 1)) * 100)}%
             </span>
           )}
-          {stage.at === 'working' && (
+          {stage.at === 'working' && stage.total === undefined && (
             <span className="progress" role="status">
-              {dryRun ? 'Checking every article…' : 'Importing: each article is written with its comments…'}
+              {dryRun ? 'Reading the file…' : 'Reading the file, then each article is written with its comments…'}
+            </span>
+          )}
+          {stage.at === 'working' && stage.total !== undefined && (
+            <span className="import-progress" role="status">
+              <progress max={stage.total} value={stage.done} aria-label={dryRun ? 'Articles checked' : 'Articles imported'} />{' '}
+              {dryRun ? 'Checked' : 'Imported'} {stage.done?.toLocaleString('en-GB')} of {stage.total.toLocaleString('en-GB')}{' '}
+              {stage.total === 1 ? 'article' : 'articles'}
             </span>
           )}
         </div>

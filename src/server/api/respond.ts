@@ -19,17 +19,24 @@ export function errorResponse(error: AppError): Response {
   return json(errorBody(error), error.status, error.headers ?? {});
 }
 
-/** Wraps an endpoint: AppErrors become their JSON answer, a full disk 507; anything else is logged and a 500. */
+/** What a failed call answers: AppErrors their own status and body, a full disk 507; anything else is logged and a 500. */
+export function failureOf(error: unknown, context: Pick<APIContext, 'request' | 'url'>): { status: number; body: unknown } {
+  if (error instanceof AppError) return { status: error.status, body: errorBody(error) };
+  // The write was rolled back; the log has SQLite's words once (db/write-health.ts).
+  if (isDiskFull(error)) return failureOf(nothingSaved(), context);
+  console.error(`[api] ${context.request.method} ${context.url.pathname} failed:`, error);
+  return { status: 500, body: { error: 'internal', message: 'Something went wrong on the server.' } };
+}
+
+/** Wraps an endpoint: a thrown error becomes its JSON answer (failureOf). */
 export function apiRoute(handler: (context: APIContext) => Promise<Response> | Response) {
   return async (context: APIContext): Promise<Response> => {
     try {
       return await handler(context);
     } catch (error) {
       if (error instanceof AppError) return errorResponse(error);
-      // The write was rolled back; the log has SQLite's words once (db/write-health.ts).
-      if (isDiskFull(error)) return errorResponse(nothingSaved());
-      console.error(`[api] ${context.request.method} ${context.url.pathname} failed:`, error);
-      return json({ error: 'internal', message: 'Something went wrong on the server.' }, 500);
+      const { status, body } = failureOf(error, context);
+      return json(body, status);
     }
   };
 }

@@ -49,12 +49,13 @@ export async function importUploadedFile(
   admin: PublicUser,
   bytes: Uint8Array,
   dryRun: boolean,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<ImportAnswer> {
   const file = temporaryFile('upload');
   try {
     fs.writeFileSync(file, bytes);
     if (!looksLikeArchive(file)) {
-      const { report, live_ms } = await importIntoSite(app, admin, file, { dryRun, files: null });
+      const { report, live_ms } = await importIntoSite(app, admin, file, { dryRun, files: null, ...(onProgress ? { onProgress } : {}) });
       return { kind: 'import', report, live_ms };
     }
     const startedAt = performance.now();

@@ -185,9 +185,16 @@ export async function runImport(target: ImportTarget, site: ImportSite, options:
   for (const item of site.skipped)
     report.skipped.push({ sourceId: item.sourceId, title: item.title, reason: item.reason, notes: [] });
   let done = 0;
+  let yieldedAt = performance.now();
   for (const article of site.articles) {
     await importArticle(run, article);
     options.onProgress?.(++done, site.articles.length);
+    // Each article's writes run without a break (the driver is synchronous); between articles the
+    // process's readers get their turn, and the admin's progress its way out.
+    if (performance.now() - yieldedAt > 20) {
+      await new Promise((resolve) => setImmediate(resolve));
+      yieldedAt = performance.now();
+    }
   }
   for (const page of site.infoPages ?? []) await importInfoPage(run, page);
   if (report.categoriesCreated.length) run.tags.push(tag.nav, tag.list);

@@ -13,7 +13,7 @@ export async function importIntoSite(
   app: AppContext,
   admin: PublicUser,
   path: string,
-  options: { dryRun: boolean; files: UploadSource | null },
+  options: { dryRun: boolean; files: UploadSource | null; onProgress?: (done: number, total: number) => void },
 ): Promise<ImportOutcome & { live_ms: number }> {
   const startedAt = performance.now();
   const site = await readImportFile(path);

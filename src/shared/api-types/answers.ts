@@ -51,3 +51,12 @@ export interface PageRefreshStatus {
 export interface DeletedAnswer extends LiveTime {
   message: string;
 }
+
+/**
+ * A line of a long job's streamed answer (application/x-ndjson, one JSON object a line): its
+ * progress while it runs, then its answer, or its failure with the status it would have had.
+ */
+export type ProgressLine =
+  | { progress: { done: number; total: number } }
+  | { answer: unknown }
+  | { failed: { status: number; body: unknown } };
