@@ -18,7 +18,8 @@ import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, type AstroHandler } from './listener.ts';
 import { createRenderHelp, type RenderHelpMessage } from './render-help.ts';
-import { createSiblingChannel, type SiblingNews } from './sibling-news.ts';
+import type { SiblingNews } from './sibling-news.ts';
+import { connectSiblings } from './site-siblings.ts';
 import { stopViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
 import { createCdnChangePurge } from '../cdn/change-purge.ts';
@@ -27,8 +28,9 @@ import { instrumentSite } from '../metrics/instrument.ts';
 import { NotFoundPacer } from './not-found-pacer.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
-import { noteSiblingWriteTrouble, shareWriteTroubles, writeTroubles, type WriteTrouble } from '../db/write-health.ts';
-import type { CdnPurgeStatus } from '../../shared/api-types.ts';
+import { startPublishScheduler } from '../content/publish-scheduler.ts';
+import { startMailSending } from '../mail/start.ts';
+import { startModerationDigest } from '../content/moderation-digest.ts';
 
 /** What this process does when several serve the same port (front/README.md "Several processes"). */
 export interface SiteRole {
@@ -50,9 +52,6 @@ const ALONE: SiteRole = { lead: true, inCluster: false };
  * median save took 240-270 ms with 100 ms and 57-79 ms with 500 ms.
  */
 const BACKGROUND_QUIET_AFTER_CHANGE_MS = 500;
-import { startPublishScheduler } from '../content/publish-scheduler.ts';
-import { startMailSending } from '../mail/start.ts';
-import { startModerationDigest } from '../content/moderation-digest.ts';
 
 export interface Site {
   server: http.Server;
@@ -120,20 +119,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   renderer.background = queue;
   // A save's hot pages are shared with a sibling process's render worker (render-help.ts).
   const send = role.inCluster && process.send ? (message: RenderHelpMessage | SiblingNews) => process.send!(message) : null;
-  // What every sibling must know: a write that failed for want of storage, and pending purges.
-  const siblings = createSiblingChannel(send);
-  shareWriteTroubles(send ? (file, trouble) => siblings.tell('write-trouble', { file, trouble }) : null);
-  siblings.listen('write-trouble', (payload) => {
-    const { file, trouble } = payload as { file: string; trouble: WriteTrouble | null };
-    noteSiblingWriteTrouble(file, trouble);
-  });
-  const siblingPurges = new Map<number, CdnPurgeStatus>();
-  siblings.listen('purge-status', (payload, from) => siblingPurges.set(from, payload as CdnPurgeStatus));
-  // A process started in a dead one's place asks what its siblings know.
-  siblings.listen('hello', () => {
-    for (const [file, trouble] of writeTroubles()) siblings.tell('write-trouble', { file, trouble });
-    if (cdn) siblings.tell('purge-status', cdn.ownStatus());
-  });
+  const { siblings, siblingPurges, disconnect } = connectSiblings(send, () => cdn?.ownStatus() ?? null);
   // A change's hot pages here, or a sibling's: the background waits until they are done and a
   // moment after (BACKGROUND_QUIET_AFTER_CHANGE_MS).
   const renderHot = async (keys: string[]) => {
@@ -251,7 +237,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     },
     close: async () => {
       process.off('message', onClusterMessage);
-      shareWriteTroubles(null);
+      disconnect();
       stopRefresher();
       await stopScheduler();
       await stopDigest();

@@ -1,28 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { PageEncoding } from './compress-page.ts';
+import type { RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
 
-/**
- * A persistent pool of render worker threads. The serving thread hands it a page key and gets the
- * worker's answer back; it never renders itself. Jobs wait in two queues: `now` (a reader or a save
- * is waiting) before `background` (the refresh queue, the pre-render). A worker that dies (a crash,
- * its heap limit, a render over its time) is replaced; the jobs it held are tried once more on
- * another worker, and a job that fails twice is refused with `RenderFailed` (answered as a 500).
- */
-export type RenderPriority = 'now' | 'background';
-
-/** What the pool sends a worker: one page to render, and how urgent it is (the worker runs `now` jobs first). */
-export interface WorkerJob {
-  id: number;
-  key: string;
-  priority: RenderPriority;
-  /** Encodings to make with the render (those readers took of the page's previous version). */
-  encodings?: PageEncoding[];
-  /** A stored page's body: compress it to `encodings` instead of rendering `key`. */
-  body?: Uint8Array;
-}
-
-/** Messages a render worker sends: `{ ready: true }` once, then one answer or error per job. */
-export type WorkerMessage<A> = { ready: true } | { id: number; answer: A } | { id: number; error: string };
+export type { RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
 
 export interface RenderPoolOptions {
   size: number;
@@ -83,6 +63,13 @@ interface Slot<A> {
 /** Starts in a row that may fail before the pool refuses jobs (until a later start succeeds). */
 const START_FAILURES_BEFORE_REFUSING = 3;
 
+/**
+ * A persistent pool of render worker threads. The serving thread hands it a page key and gets the
+ * worker's answer back; it never renders itself. Jobs wait in two queues: `now` (a reader or a save
+ * is waiting) before `background` (the refresh queue, the pre-render). A worker that dies (a crash,
+ * its heap limit, a render over its time) is replaced; the jobs it held are tried once more on
+ * another worker, and a job that fails twice is refused with `RenderFailed` (answered as a 500).
+ */
 export class RenderPool<A> {
   private readonly options: Required<Omit<RenderPoolOptions, 'workerData' | 'youngMb'>> & {
     workerData?: unknown;
