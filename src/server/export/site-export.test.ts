@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openMigratedDatabase } from '../../../tests/support/db.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
+import { restoreInto, trackArchiveSites, type ArchiveSite } from '../../../tests/support/archive-sites.ts';
 import type { Db } from '../db/client.ts';
 import { SITE_TABLES, readTableRows, type SiteRow } from '../db/repositories/site-archive.ts';
 import { writeSettingRows } from '../db/repositories/site-settings.ts';
@@ -17,26 +17,11 @@ import { runImport } from '../import/import-run.ts';
 import { folderSource } from '../import/upload-source.ts';
 import { exportSite, listUploadFiles } from './site-export.ts';
 import { STUDY_SITE_WXR, writeStudyUploads } from '../../../tests/support/import-fixture.ts';
-import { readSiteArchive, restoreSiteArchive } from './site-restore.ts';
 
 const tempDir = trackTempDirs('site-export-');
 
-interface Site {
-  db: Db;
-  close: () => void;
-  uploadsDir: string;
-}
-
-const sites: Site[] = [];
-async function newSite(): Promise<Site> {
-  const { db, close } = await openMigratedDatabase();
-  const site = { db, close, uploadsDir: path.join(tempDir(), 'uploads') };
-  sites.push(site);
-  return site;
-}
-afterEach(() => {
-  for (const site of sites.splice(0)) site.close();
-});
+type Site = ArchiveSite;
+const newSite = trackArchiveSites('site-export-');
 
 /** A site with something in every table an export carries: the demo, a WordPress import, settings, a viewed day. */
 async function fullSite(): Promise<Site> {
@@ -97,15 +82,6 @@ async function exportOf(site: Site): Promise<string> {
   const out = path.join(tempDir(), 'site.tar.gz');
   await exportSite({ db: site.db, uploadsDir: site.uploadsDir, origin: 'https://old.example', out });
   return out;
-}
-
-async function restoreInto(site: Site, file: string, dryRun = false) {
-  const archive = await readSiteArchive(file);
-  try {
-    return await restoreSiteArchive({ db: site.db, uploadsDir: site.uploadsDir }, archive, { dryRun });
-  } finally {
-    archive.dispose();
-  }
 }
 
 describe('export archive', () => {

@@ -2,43 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openMigratedDatabase } from '../../../tests/support/db.ts';
+import { describe, expect, it } from 'vitest';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
-import type { Db } from '../db/client.ts';
+import { restoreInto, trackArchiveSites } from '../../../tests/support/archive-sites.ts';
 import { readTableRows } from '../db/repositories/site-archive.ts';
-import { readSiteArchive, restoreSiteArchive } from './site-restore.ts';
 import { tarHeader } from './tar-archive.ts';
 
 /** Archives a careless or hostile hand could write: each refused whole, before a row or a file is written. */
 
 const tempDir = trackTempDirs('site-restore-');
 
-interface Site {
-  db: Db;
-  close: () => void;
-  uploadsDir: string;
-}
-
-const sites: Site[] = [];
-async function newSite(): Promise<Site> {
-  const { db, close } = await openMigratedDatabase();
-  const site = { db, close, uploadsDir: path.join(tempDir(), 'uploads') };
-  sites.push(site);
-  return site;
-}
-afterEach(() => {
-  for (const site of sites.splice(0)) site.close();
-});
-
-async function restoreInto(site: Site, file: string) {
-  const archive = await readSiteArchive(file);
-  try {
-    return await restoreSiteArchive({ db: site.db, uploadsDir: site.uploadsDir }, archive, { dryRun: false });
-  } finally {
-    archive.dispose();
-  }
-}
+const newSite = trackArchiveSites('site-restore-');
 
 /** A .tar.gz written entry by entry, names and types as given (the writer's own checks bypassed). */
 function rawArchive(entries: Array<{ name: string; body: Buffer; type?: string }>): Buffer {
