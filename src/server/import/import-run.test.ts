@@ -1,57 +1,22 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
-import { openMigratedDatabase } from '../../../tests/support/db.ts';
+import { describe, expect, it } from 'vitest';
+import { blogByTitle as blogOf, countRows, importTestSite } from './import-test-site.ts';
 import { readImportFile } from './import-file.ts';
-import { runImport, type ImportTarget } from './import-run.ts';
+import { runImport } from './import-run.ts';
 import { folderSource } from './upload-source.ts';
 import { wxrDocument } from './wxr-test-file.ts';
 import { drawInclinedPlane } from '../../../tests/support/import-fixture.ts';
 
 const saver = { id: null, username: 'test import' };
 
-let db: Db;
-let close: () => void;
-let sqlite: SQLite.Database;
-let target: ImportTarget;
-let dir: string;
-
-beforeEach(async () => {
-  ({ db, close, sqlite } = await openMigratedDatabase());
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-run-'));
-  target = { db, uploadsDir: path.join(dir, 'uploads'), revisionsKeep: 20 };
-});
-afterEach(() => {
-  close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const blogByTitle = (title: string) =>
-  db
-    .selectFrom('blogs')
-    .leftJoin('categories', 'categories.id', 'blogs.category_id')
-    .select([
-      'blogs.id',
-      'blogs.title',
-      'blogs.author',
-      'blogs.content',
-      'blogs.created_at',
-      'blogs.status',
-      'blogs.publish_at',
-      'blogs.image',
-      'categories.name as category',
-    ])
-    .where('blogs.title', '=', title)
-    .executeTakeFirstOrThrow();
-const count = (table: 'blogs' | 'comments' | 'categories' | 'redirects' | 'blog_revisions' | 'uploads') =>
-  Promise.resolve((sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const fixture = importTestSite('import-run-');
+const blogByTitle = (title: string) => blogOf(fixture.db, title);
+const count = (table: Parameters<typeof countRows>[1]) => countRows(fixture.sqlite, table);
 
 describe('importing unusual files', () => {
   const write = (name: string, text: string) => {
-    const file = path.join(dir, name);
+    const file = path.join(fixture.dir, name);
     fs.writeFileSync(file, text);
     return file;
   };
@@ -66,7 +31,7 @@ describe('importing unusual files', () => {
 
 Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
     );
-    const { report } = await runImport(target, await readImportFile(file), { dryRun: false, files: null, saver });
+    const { report } = await runImport(fixture.target, await readImportFile(file), { dryRun: false, files: null, saver });
     expect(report.failed).toEqual([]);
     const blog = await blogByTitle(title);
     expect(blog.author).toBe('Ann Author');
@@ -83,28 +48,32 @@ Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
       'first.xml',
       wxrDocument(post(1, 'Early', '2024-01-01 10:00:00') + post(3, 'Late', '2024-03-01 10:00:00')),
     );
-    await runImport(target, await readImportFile(first), { dryRun: false, files: null, saver });
+    await runImport(fixture.target, await readImportFile(first), { dryRun: false, files: null, saver });
     const [early, late] = [await blogByTitle('Early'), await blogByTitle('Late')];
     const second = write('second.xml', wxrDocument(post(2, 'Middle', '2024-02-01 10:00:00')));
-    const { tags } = await runImport(target, await readImportFile(second), { dryRun: false, files: null, saver });
+    const { tags } = await runImport(fixture.target, await readImportFile(second), { dryRun: false, files: null, saver });
     expect(tags).toContainEqual({ kind: 'neighbours', id: early.id });
     expect(tags).toContainEqual({ kind: 'neighbours', id: late.id });
   });
 
   it('never reads a file outside the uploads folder, whatever the export says', async () => {
-    fs.mkdirSync(path.join(dir, 'up'));
-    fs.writeFileSync(path.join(dir, 'secret.jpg'), await drawInclinedPlane());
+    fs.mkdirSync(path.join(fixture.dir, 'up'));
+    fs.writeFileSync(path.join(fixture.dir, 'secret.jpg'), await drawInclinedPlane());
     const file = write(
       'slip.xml',
       wxrDocument(`<item><title>Slip</title><wp:post_id>5</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status>
         <wp:post_date_gmt>2024-06-01 10:00:00</wp:post_date_gmt><content:encoded><![CDATA[<img src="https://old.example/wp-content/uploads/../../secret.jpg"><img src="https://old.example/wp-content/uploads/%2e%2e/secret.jpg">]]></content:encoded></item>`),
     );
-    await runImport(target, await readImportFile(file), { dryRun: false, files: folderSource(path.join(dir, 'up')), saver });
+    await runImport(fixture.target, await readImportFile(file), {
+      dryRun: false,
+      files: folderSource(path.join(fixture.dir, 'up')),
+      saver,
+    });
     expect(await count('uploads')).toBe(0);
   });
 
   it("stores an original once when the text names one of WordPress's resized copies and the folder has only the original", async () => {
-    const uploads = path.join(dir, 'up');
+    const uploads = path.join(fixture.dir, 'up');
     fs.mkdirSync(path.join(uploads, '2019/03'), { recursive: true });
     fs.writeFileSync(path.join(uploads, '2019/03/plane.jpg'), await drawInclinedPlane());
     const file = write(
@@ -116,16 +85,16 @@ Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
         <wp:attachment_url>https://old.example/wp-content/uploads/2019/03/plane.jpg</wp:attachment_url></item>`),
     );
     const site = await readImportFile(file);
-    await runImport(target, site, { dryRun: false, files: folderSource(uploads), saver });
+    await runImport(fixture.target, site, { dryRun: false, files: folderSource(uploads), saver });
     const blog = await blogByTitle('Resized');
     expect(blog.image).toMatch(/^\/uploads\/images\//);
     expect(blog.content).toContain(`<img src="${blog.image!}"`);
-    const copies = sqlite.prepare('select path from uploads').all() as Array<{ path: string }>;
+    const copies = fixture.sqlite.prepare('select path from uploads').all() as Array<{ path: string }>;
     expect(new Set(copies.map((c) => c.path.replace(/-w\d+\.webp$/, '')))).toEqual(
       new Set([blog.image!.replace(/^\/uploads\/|-w\d+\.webp$/g, '')]),
     );
     // A later run without the folder finds both addresses already stored: nothing to update.
-    const again = await runImport(target, site, { dryRun: false, files: null, saver });
+    const again = await runImport(fixture.target, site, { dryRun: false, files: null, saver });
     expect([again.report.updated, again.report.skipped.map((l) => l.title)]).toEqual([[], ['Resized']]);
   });
 

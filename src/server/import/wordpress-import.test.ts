@@ -1,61 +1,26 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client.ts';
-import { openMigratedDatabase } from '../../../tests/support/db.ts';
+import { describe, expect, it } from 'vitest';
+import { blogByTitle as blogOf, countRows, importTestSite } from './import-test-site.ts';
 import { readImportFile } from './import-file.ts';
-import { runImport, type ImportTarget } from './import-run.ts';
+import { runImport } from './import-run.ts';
 import { folderSource } from './upload-source.ts';
 import { STUDY_SITE_WXR, writeStudyUploads } from '../../../tests/support/import-fixture.ts';
 
 const saver = { id: null, username: 'test import' };
 
-let db: Db;
-let close: () => void;
-let sqlite: SQLite.Database;
-let target: ImportTarget;
-let dir: string;
-
-beforeEach(async () => {
-  ({ db, close, sqlite } = await openMigratedDatabase());
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wordpress-import-'));
-  target = { db, uploadsDir: path.join(dir, 'uploads'), revisionsKeep: 20 };
-});
-afterEach(() => {
-  close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const blogByTitle = (title: string) =>
-  db
-    .selectFrom('blogs')
-    .leftJoin('categories', 'categories.id', 'blogs.category_id')
-    .select([
-      'blogs.id',
-      'blogs.title',
-      'blogs.author',
-      'blogs.content',
-      'blogs.created_at',
-      'blogs.status',
-      'blogs.publish_at',
-      'blogs.image',
-      'categories.name as category',
-    ])
-    .where('blogs.title', '=', title)
-    .executeTakeFirstOrThrow();
-const count = (table: 'blogs' | 'comments' | 'categories' | 'redirects' | 'blog_revisions' | 'uploads') =>
-  Promise.resolve((sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const fixture = importTestSite('wordpress-import-');
+const blogByTitle = (title: string) => blogOf(fixture.db, title);
+const count = (table: Parameters<typeof countRows>[1]) => countRows(fixture.sqlite, table);
 const notesOf = (report: { imported: Array<{ title: string; notes: string[] }> }, title: string) =>
   report.imported.find((l) => l.title === title)?.notes ?? [];
 
 describe('importing the study-site WordPress export', () => {
-  const uploads = () => writeStudyUploads(path.join(dir, 'old-uploads'));
+  const uploads = () => writeStudyUploads(path.join(fixture.dir, 'old-uploads'));
 
   it('brings every post with its title, date, status, category, comments and featured image', async () => {
     const site = await readImportFile(STUDY_SITE_WXR);
-    const { report } = await runImport(target, site, { dryRun: false, files: folderSource(await uploads()), saver });
+    const { report } = await runImport(fixture.target, site, { dryRun: false, files: folderSource(await uploads()), saver });
     expect(report.failed).toEqual([]);
     // Nine posts; the attachments and the menu entry are not articles, the post in the bin and a third page are reported.
     expect(report.imported).toHaveLength(9);
@@ -80,7 +45,7 @@ describe('importing the study-site WordPress export', () => {
       '1 pingbacks, trackbacks or deleted comments left out',
       'also filed under Mechanics, Year 12, #forces (one category is shown)',
     ]);
-    const its = await db
+    const its = await fixture.db
       .selectFrom('comments')
       .select(['username', 'created_at', 'status', 'comment'])
       .where('blog_id', '=', newton.id)
@@ -110,7 +75,7 @@ describe('importing the study-site WordPress export', () => {
 
     // The one picture in the uploads folder, named by the featured image and (by its 300x200 copy) in the text: one stored copy.
     expect(newton.image).toMatch(/^\/uploads\/images\/[a-z0-9]+-w\d+\.webp$/);
-    expect(fs.existsSync(path.join(target.uploadsDir, newton.image!.replace('/uploads/', '')))).toBe(true);
+    expect(fs.existsSync(path.join(fixture.target.uploadsDir, newton.image!.replace('/uploads/', '')))).toBe(true);
     expect(newton.content).toContain(`<img src="${newton.image!}"`);
     // Block comments are gone, the sanitizer ran (no class, no srcset), the shortcode is text, the forward link is the old path.
     expect(newton.content).not.toMatch(/<!--|class=|srcset|notes\.example\.org/);
@@ -169,7 +134,7 @@ describe('importing the study-site WordPress export', () => {
 
     // The old addresses: the permalink, ?p= and the slug; a draft without a slug has ?p= only.
     const redirects = async (id: number) =>
-      (await db.selectFrom('redirects').select('path').where('blog_id', '=', id).execute()).map((r) => r.path).sort();
+      (await fixture.db.selectFrom('redirects').select('path').where('blog_id', '=', id).execute()).map((r) => r.path).sort();
     expect(await redirects(newton.id)).toEqual(['/2019/03/newtons-laws-of-motion', '/?p=11', '/newtons-laws-of-motion']);
     expect(await redirects((await blogByTitle('Energy conservation worksheet')).id)).toEqual(['/?p=14']);
     expect(report.redirects).toBe(24);
@@ -179,31 +144,31 @@ describe('importing the study-site WordPress export', () => {
   it("offers the old site's About and Contact pages as this site's, keeps them on a second run, and never replaces an edited one", async () => {
     const site = await readImportFile(STUDY_SITE_WXR);
     const options = { dryRun: false, files: null, saver };
-    const first = await runImport(target, site, options);
+    const first = await runImport(fixture.target, site, options);
     expect(first.report.infoPages).toEqual([
       { slug: 'about', title: 'About', outcome: 'imported' },
       { slug: 'contact', title: 'Contact', outcome: 'imported' },
     ]);
     const page = (slug: string) =>
-      sqlite.prepare('select content from info_pages where slug = ?').get(slug) as { content: string } | undefined;
+      fixture.sqlite.prepare('select content from info_pages where slug = ?').get(slug) as { content: string } | undefined;
     // Its link to a post is this site's article, imported before the pages.
     const newton = await blogByTitle("Newton's laws of motion");
     expect(page('about')!.content).toContain(`Start with <a href="/blog/${newton.id}"`);
     expect(page('contact')!.content).toContain('in English or عربي.');
     const revisions = () =>
       (
-        sqlite.prepare("select action from info_page_revisions where slug = 'about' order by id").all() as Array<{
+        fixture.sqlite.prepare("select action from info_page_revisions where slug = 'about' order by id").all() as Array<{
           action: string;
         }>
       ).map((r) => r.action);
     expect(revisions()).toEqual(['builtin', 'update']);
 
-    const again = await runImport(target, site, options);
+    const again = await runImport(fixture.target, site, options);
     expect(again.report.infoPages.map((p) => p.outcome)).toEqual(['unchanged', 'unchanged']);
     expect(revisions()).toEqual(['builtin', 'update']);
 
-    sqlite.prepare("update info_pages set content = '<p>Our own words</p>' where slug = 'about'").run();
-    const edited = await runImport(target, site, options);
+    fixture.sqlite.prepare("update info_pages set content = '<p>Our own words</p>' where slug = 'about'").run();
+    const edited = await runImport(fixture.target, site, options);
     expect(edited.report.infoPages[0]).toMatchObject({ outcome: 'kept', reason: expect.stringMatching(/already edited/) });
     expect(edited.report.infoPages[1]).toMatchObject({ outcome: 'unchanged' });
     expect(page('about')!.content).toBe('<p>Our own words</p>');
@@ -212,7 +177,7 @@ describe('importing the study-site WordPress export', () => {
   it('changes nothing when the same file is imported again', async () => {
     const site = await readImportFile(STUDY_SITE_WXR);
     const files = folderSource(await uploads());
-    await runImport(target, site, { dryRun: false, files, saver });
+    await runImport(fixture.target, site, { dryRun: false, files, saver });
     const before = [
       await count('blogs'),
       await count('comments'),
@@ -222,7 +187,7 @@ describe('importing the study-site WordPress export', () => {
     ];
     expect(before).toEqual([9, 6, 4, 9, expect.any(Number)]);
     expect(before[4]).toBeGreaterThan(0);
-    const { report } = await runImport(target, site, { dryRun: false, files, saver });
+    const { report } = await runImport(fixture.target, site, { dryRun: false, files, saver });
     expect(report.imported).toEqual([]);
     expect(report.updated).toEqual([]);
     expect(report.skipped.filter((l) => l.id !== undefined)).toHaveLength(9);
@@ -236,12 +201,16 @@ describe('importing the study-site WordPress export', () => {
   });
 
   it('writes nothing in a dry run, and reports what it would do', async () => {
-    const { report } = await runImport(target, await readImportFile(STUDY_SITE_WXR), { dryRun: true, files: null, saver });
+    const { report } = await runImport(fixture.target, await readImportFile(STUDY_SITE_WXR), {
+      dryRun: true,
+      files: null,
+      saver,
+    });
     expect(report.imported).toHaveLength(9);
     expect(report.comments.imported).toBe(6);
     expect(report.redirects).toBe(24);
     expect(report.categoriesCreated).toEqual(['Physics', 'Mathematics', 'History', 'Uncategorized']);
     for (const table of ['blogs', 'comments', 'categories', 'redirects'] as const) expect(await count(table)).toBe(0);
-    expect(sqlite.prepare('select count(*) as n from info_pages').get()).toEqual({ n: 0 });
+    expect(fixture.sqlite.prepare('select count(*) as n from info_pages').get()).toEqual({ n: 0 });
   });
 });
