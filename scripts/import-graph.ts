@@ -157,3 +157,21 @@ export function findArrowsUp(graph: ImportGraph): { from: string; to: string }[]
   }
   return arrows;
 }
+
+/** Whether a file under `src` ships in the built server (tests and their helpers do not). */
+function shipsInBuild(file: string): boolean {
+  return file.startsWith('src/') && !/\.(test|spec)\.tsx?$/.test(file);
+}
+
+/**
+ * Imports from shipped code into test or bench code: the build compiles `src` alone (plus the one
+ * script it copies, require-node.mjs), so such an import is a file missing from the server at run time.
+ */
+export function findShippedImportsOfTests(graph: ImportGraph): { from: string; to: string }[] {
+  const found: { from: string; to: string }[] = [];
+  for (const [from, targets] of graph) {
+    if (!shipsInBuild(from)) continue;
+    for (const to of targets) if (/^(tests|bench)\//.test(to)) found.push({ from, to });
+  }
+  return found;
+}

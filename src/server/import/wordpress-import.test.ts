@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blogByTitle as blogOf, countRows, importTestSite } from './import-test-site.ts';
+import { blogByTitle as blogOf, countRows, importTestSite } from '../../../tests/support/import-test-site.ts';
 import { readImportFile } from './import-file.ts';
 import { runImport } from './import-run.ts';
 import { folderSource } from './upload-source.ts';

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type SQLite from 'better-sqlite3';
 import { afterEach, beforeEach } from 'vitest';
-import type { Db } from '../db/client.ts';
-import { openMigratedDatabase } from '../../../tests/support/db.ts';
-import type { ImportTarget } from './import-run.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { openMigratedDatabase } from './db.ts';
+import type { ImportTarget } from '../../src/server/import/import-run.ts';
 
 /** The importer's tests' site: a migrated in-memory database and a temp folder, new for each test. */
 export interface ImportTestSite {
