@@ -212,6 +212,57 @@ describe.each([2, 4])('WEB_PROCESSES=%i', (processes) => {
   });
 });
 
+describe("WEB_PROCESSES=2 with the page store's disk full", () => {
+  // No change reaches the store's file: the processes learn of each other's changes through the
+  // cluster's first process instead, before the change answers.
+  let server: TestServer;
+  let auth: Record<string, string>;
+
+  beforeAll(async () => {
+    server = await startServer({
+      env: { WEB_PROCESSES: '2', TOP_VIEWED_REFRESH_SECONDS: '3600', PAGE_STORE_TEST_FAULT: 'full' },
+    });
+    await untilPrerendered(server);
+    auth = bearer(await loginAsAdmin(server));
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function heldArticle(): Promise<{ blog: Blog; title: string }> {
+    const categories = (await call(server, '/api/categories')).body as Json[];
+    const created = await sendJson(server, 'POST', '/api/blogs', buildBlogBody(categories[0]!.id as number), auth);
+    expect(created.status, created.text).toBe(201);
+    const blog = created.body as Blog;
+    const title = escapeHtml(blog.title);
+    await heldByEvery(server.origin, `/blog/${blog.id}`, title, 2);
+    return { blog, title };
+  }
+
+  it('an article turned back into a draft is gone from both processes', async () => {
+    const { blog, title } = await heldArticle();
+    const saved = await sendJson(server, 'PUT', `/api/blogs/${blog.id}`, blogBodyFrom(blog, { status: 'draft' }), auth);
+    expect(saved.status, saved.text).toBe(200);
+    const answers = await burst(server.origin, `/blog/${blog.id}`);
+    expect(showing(answers, title), 'answers still showing the taken-down article').toEqual([]);
+  });
+
+  it('an edit is never answered as fresh in its old form by the other process', async () => {
+    const { blog, title } = await heldArticle();
+    const renamed = uniqueName('Renamed on a full disk');
+    const saved = await sendJson(server, 'PUT', `/api/blogs/${blog.id}`, blogBodyFrom(blog, { title: renamed }), auth);
+    expect(saved.status, saved.text).toBe(200);
+    const answers = await burst(server.origin, `/blog/${blog.id}`, 16);
+    const oldAsFresh = answers
+      .filter((seen) => seen.body.includes(title) && seen.state !== 'STALE')
+      .map((seen) => `${seen.process ?? '-'} ${seen.state ?? '-'}`);
+    expect(oldAsFresh, 'the old title answered as a fresh page').toEqual([]);
+    // And the other process does come to show the edit.
+    await heldByEvery(server.origin, `/blog/${blog.id}`, escapeHtml(renamed), 2);
+  });
+});
+
 const missing = varnishMissing();
 if (missing) console.warn(`Skipping the Varnish take-down tests: ${missing}.`);
 

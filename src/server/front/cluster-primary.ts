@@ -10,7 +10,7 @@ import type { PrerenderSummary } from '../page-store/prerender.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
 import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
-import type { SiblingNews } from './sibling-news.ts';
+import { RELAYED_TOPIC, type SiblingNews } from './sibling-news.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 import { onceForSite, type LogOnceMessage } from '../log-once.ts';
 import { clusterMetrics } from '../metrics/registry.ts';
@@ -141,15 +141,27 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     if (others.length === 0) return sendTo(from, { type: 'render-helped', id: message.id, done: false });
     sendTo(others[nextHelper++ % others.length]!, { ...message, from });
   };
-  /** News from one serving process for all the others (a process not listening yet gets it too). */
+  /**
+   * News from one serving process for all the others (a process not listening yet gets it too),
+   * or for one (`to`: an ack). An asker (`id`) learns which listening ones got it: it waits for
+   * their acks, not for a process still starting.
+   */
   const relaySiblingNews = (from: number, message: SiblingNews) => {
+    const relayedTo: number[] = [];
     for (const [index, worker] of byIndex) {
-      if (index === from) continue;
+      if (index === from || (message.to !== undefined && index !== message.to)) continue;
       try {
         worker.send({ ...message, from });
+        if (ready.has(index)) relayedTo.push(index);
       } catch {
         // Its channel just closed (it is stopping).
       }
+    }
+    if (message.id === undefined || message.to !== undefined) return;
+    try {
+      byIndex.get(from)?.send({ type: 'sibling-news', topic: RELAYED_TOPIC, payload: { id: message.id, to: relayedTo } });
+    } catch {
+      // The asker is stopping: nobody waits for the answer.
     }
   };
   // The shares of the first pre-render not reported done yet (a process restarted before it

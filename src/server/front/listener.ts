@@ -240,3 +240,14 @@ export function createHttpServer(parts: ServerParts): http.Server {
   server.keepAliveTimeout = 5_000;
   return server;
 }
+
+/** Listens on `host`:`port` (0: any free port) and gives the origin it listens on. */
+export async function listenOn(server: http.Server, host: string, port: number): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${bound}`;
+}

@@ -16,7 +16,7 @@ import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { RefreshQueue } from '../page-store/refresh-queue.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
-import { createHttpServer, type AstroHandler } from './listener.ts';
+import { createHttpServer, listenOn, type AstroHandler } from './listener.ts';
 import { createRenderHelp, type RenderHelpMessage } from './render-help.ts';
 import type { SiblingNews } from './sibling-news.ts';
 import { connectSiblings } from './site-siblings.ts';
@@ -119,7 +119,11 @@ export async function startSite(config: Config, log: (line: string) => void = co
   renderer.background = queue;
   // A save's hot pages are shared with a sibling process's render worker (render-help.ts).
   const send = role.inCluster && process.send ? (message: RenderHelpMessage | SiblingNews) => process.send!(message) : null;
-  const { siblings, siblingPurges, disconnect } = connectSiblings(send, () => cdn?.ownStatus() ?? null);
+  const { siblings, siblingPurges, tellBumps, disconnect } = connectSiblings(send, {
+    ownPurges: () => cdn?.ownStatus() ?? null,
+    onBumps: (bumps) => store.invalidateFromSibling(bumps),
+    log,
+  });
   // A change's hot pages here, or a sibling's: the background waits until they are done and a
   // moment after (BACKGROUND_QUIET_AFTER_CHANGE_MS).
   const renderHot = async (keys: string[]) => {
@@ -155,9 +159,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
     const takenDownNames = takenDown.map(tagName);
     pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS);
     queue.markChange();
-    store.invalidate(names, takenDownNames);
-    // The other processes judge pages by versions at most a few ms old: the change answers once they all see it.
-    const seen = store.seenEverywhere();
+    const untold = store.invalidate(names, takenDownNames);
+    // The other processes judge pages by versions at most a few ms old: the change answers once
+    // they all see it, in the file or, when it could not take them, from this process.
+    const seen = untold ? tellBumps(untold) : store.seenEverywhere();
     const hot = await hotUrlsForChange(context.db, tags);
     // The hot renders are handed to the workers first (synchronously, as urgent jobs); the other
     // stale pages (1,670 for an edit of the newest article at 10,000 articles: 2-6 ms to list) are
@@ -194,13 +199,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       res.setHeader('X-Process', String(process.pid)),
     );
   }
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const origin = await listenOn(server, config.host, config.port);
   // One check for all processes: the view counts they write all land in the one database.
   const stopRefresher = role.lead ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh) : () => {};
   const stopSearch = startSearchServices(context, log, role.lead, entry);

@@ -233,4 +233,34 @@ describe('PageStore shared by several processes', () => {
     expect(two.stats().memoryPages).toBe(0);
     close();
   });
+
+  it('takes a change its file could not carry from the process that made it, and judges its own pages by it', () => {
+    const dir = tempDir();
+    const one = new PageStore({ dir, buildId: 'b1', failWrites: true, log: () => undefined });
+    const two = new PageStore({ dir, buildId: 'b1', failWrites: true, log: () => undefined });
+    two.put('/blog/1', { contentType: 'text/html', body: html('article'), tags: ['blog:1'] }, two.beginRender());
+    two.put('/blog/2', { contentType: 'text/html', body: html('other'), tags: ['blog:2'] }, two.beginRender());
+    const held = two.get('/blog/1')!;
+    const inFlight = two.beginRender();
+
+    // The file took nothing: two cannot learn of it there, so one hands the bumps over.
+    const untold = one.invalidate([], ['blog:1']);
+    expect(untold).toEqual([['blog:1', 1, true]]);
+    two.syncVersions();
+    expect(two.isFresh(held)).toBe(true);
+
+    two.invalidateFromSibling(untold!);
+    expect(two.isFresh(held)).toBe(false);
+    expect(two.showsTakenDown(held)).toBe(true);
+    expect(two.isFresh(two.get('/blog/2')!)).toBe(true);
+    // A render that began before it is not kept, and the next start drops the file's pages.
+    expect(two.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, inFlight)).toBeNull();
+    expect(two.isTrusted()).toBe(false);
+    // When the file does take a change, there is nothing to hand over.
+    const writable = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    expect(writable.invalidate(['blog:1'])).toBeNull();
+    writable.close();
+    one.close();
+    two.close();
+  });
 });

@@ -1,4 +1,4 @@
-import type { StoreFile, StoredPage, WholePage } from './store-file.ts';
+import type { StoreFile, StoredPage, TagBump, WholePage } from './store-file.ts';
 import { StoreDisk } from './store-disk.ts';
 import type { PageStoreOptions, StoreStats } from './store-options.ts';
 import { openGuardedStoreFile } from './store-open.ts';
@@ -219,10 +219,16 @@ export class PageStore {
   /**
    * Marks every page carrying one of these tags stale: O(number of tags). Never throws.
    * `takenDown`: tags of content this change took down (also bumped): from now on no process
-   * answers a page carrying one of them from before this change, not even stale.
+   * answers a page carrying one of them from before this change, not even stale. Returns the
+   * bumps the file could not take (the other processes must be told them), or null.
    */
-  invalidate(tags: string[], takenDown: string[] = []): void {
-    this.versions.bump([...tags, ...takenDown], new Set(takenDown));
+  invalidate(tags: string[], takenDown: string[] = []): TagBump[] | null {
+    return this.versions.bump([...tags, ...takenDown], new Set(takenDown));
+  }
+
+  /** A sibling process's `invalidate` that its file write could not carry (see TagVersions.applyFromSibling). */
+  invalidateFromSibling(bumps: readonly TagBump[]): void {
+    this.versions.applyFromSibling(bumps);
   }
 
   /**

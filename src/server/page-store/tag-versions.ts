@@ -117,9 +117,11 @@ export class TagVersions {
 
   /**
    * Bumps these tags: in memory at once, then in the file with every process's bumps read first.
-   * `takeDown`: those of them whose content was taken down.
+   * `takeDown`: those of them whose content was taken down. Returns the bumps when the file could
+   * not take them (a full disk): no other process can learn of them there, so the caller tells
+   * them (`applyFromSibling`) before the change answers. Null when they are in the file.
    */
-  bump(tags: string[], takeDown: ReadonlySet<string> = new Set()): void {
+  bump(tags: string[], takeDown: ReadonlySet<string> = new Set()): TagBump[] | null {
     this.sequence++;
     const bumps: TagBump[] = [];
     for (const tag of new Set(tags)) {
@@ -133,6 +135,24 @@ export class TagVersions {
     this.bumpedAt = performance.now();
     if (changes) this.apply(changes);
     else this.trusted = false;
+    this.sequence++;
+    return changes ? null : bumps;
+  }
+
+  /**
+   * Another process's bumps that never reached the file. Each tag takes a version above both its
+   * own and the sender's, so no page this process stored before it matches. This process's file
+   * lags its memory from now on, as the sender's does.
+   */
+  applyFromSibling(bumps: readonly TagBump[]): void {
+    this.sequence++;
+    for (const [tag, atLeast, takeDown] of bumps) {
+      const next = Math.max(this.get(tag) + 1, atLeast);
+      this.versions.set(tag, next);
+      this.invalidatedAt.set(tag, this.sequence);
+      if (takeDown) this.markTakenDown(tag, next);
+    }
+    this.trusted = false;
     this.sequence++;
   }
 
