@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sharedPageString } from './shared-strings.ts';
 
 // The build's Content-Security-Policy narrowed to one document. Done where a page is rendered (the
 // render worker, once per render, stored with the page), never per request on the serving thread.
@@ -22,9 +23,6 @@ function inlineHashes(html: string, algorithm: string): Set<string> {
   return found;
 }
 
-/** Few distinct narrowed policies exist (one per set of inline scripts); pages share the string. */
-const interned = new Map<string, string>();
-
 /**
  * The build's page policy narrowed to one document: Astro names every inline script and style of
  * the whole build (16 hashes, about 1 KB), a page needs its own few. Only hash sources are
@@ -46,10 +44,7 @@ export function narrowPolicy(policy: string, html: string): string {
     })
     .filter(Boolean)
     .join(';');
-  const known = interned.get(narrowed);
-  if (known) return known;
-  if (interned.size < 1000) interned.set(narrowed, narrowed);
-  return narrowed;
+  return sharedPageString(narrowed);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { StoreFile, StoredPage, WholePage } from './store-file.ts';
 import type { StoreGuard } from './store-guard.ts';
-import type { PageMemory } from './page-memory.ts';
+import { BUFFER_OVERHEAD, type PageMemory } from './page-memory.ts';
 import type { StoreDisk } from './store-disk.ts';
 import { fieldOf } from './store-reads.ts';
 import { PAGE_ENCODINGS, type PageCopy, type PageEncoding } from './compress-page.ts';
@@ -85,6 +85,6 @@ export class PageCopies {
   /** The copy goes with the page object, counted in memory when memory holds that page. */
   private attach(page: StoredPage, copy: PageCopy, bytes: Buffer): void {
     page[fieldOf(copy)] = bytes;
-    this.memory.grown(page, bytes.length);
+    this.memory.grown(page, bytes.length + BUFFER_OVERHEAD);
   }
 }

@@ -1,8 +1,24 @@
 import type { StoredPage } from './store-file.ts';
 
-/** What a page costs in memory: the copies it holds and a little for the rest. */
+/**
+ * What a held Buffer costs beyond its bytes (its ArrayBuffer, view and backing store record), and
+ * each tag of a page's versions (a property of an object whose keys differ from page to page).
+ */
+export const BUFFER_OVERHEAD = 160;
+const TAG_OVERHEAD = 80;
+/**
+ * The rest of a page held in memory: the page object, its ETag, its entry here, and the header
+ * list of its answer (page-headers.ts makes one per page and variant: about 750 bytes). Measured
+ * with `npm run bench:page-memory` (a page's heap and ArrayBuffers after a full collection).
+ */
+const PAGE_OVERHEAD = 900;
+
+/** What a page costs in memory: the copies it holds, and what holding it costs beyond them. */
 export function sizeOf(page: StoredPage): number {
-  return (page.body?.length ?? 0) + (page.gzip?.length ?? 0) + (page.br?.length ?? 0) + 256;
+  let size = PAGE_OVERHEAD + 2 * page.key.length;
+  for (const copy of [page.body, page.gzip, page.br]) if (copy) size += copy.length + BUFFER_OVERHEAD;
+  for (const tag in page.tags) size += TAG_OVERHEAD + tag.length;
+  return size;
 }
 
 /**

@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { PAGE_ENCODINGS, type PageCopy, type PageEncoding } from './compress-page.ts';
 import { damageFound } from './store-damage.ts';
 import { bodyMatchesEtag, checksumOf } from './page-etag.ts';
+import { sharedPageString } from './shared-strings.ts';
 
 /**
  * A stored page. A copy read from the file for a reader holds only the copy that reader takes
@@ -65,15 +66,15 @@ function checkCopy(key: string, copy: PageCopy, bytes: Buffer | null, sum: strin
 
 const pageOf = (row: MetaRow): StoredPage => ({
   key: row.key,
-  contentType: row.content_type,
+  contentType: sharedPageString(row.content_type),
   etag: row.etag,
   tags: parseTags(row.key, row.tags),
   renderedAt: row.rendered_at,
-  buildId: row.build_id,
+  buildId: sharedPageString(row.build_id),
   body: null,
   gzip: null,
   br: null,
-  policy: row.policy,
+  policy: row.policy === null ? null : sharedPageString(row.policy),
 });
 
 /** The statements reading pages from the store's file; every copy read is checked. */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { PageMemory, sizeOf } from './page-memory.ts';
+import { stringSharer } from './shared-strings.ts';
+import type { StoredPage } from './store-file.ts';
+
+const page = (key: string, tags: string[], br: number): StoredPage => ({
+  key,
+  contentType: 'text/html',
+  etag: '"e"',
+  body: null,
+  gzip: null,
+  br: Buffer.alloc(br),
+  policy: null,
+  tags: Object.fromEntries(tags.map((tag) => [tag, 1])),
+  renderedAt: 0,
+  buildId: 'b',
+});
+
+describe('what a page held in memory is counted', () => {
+  it('counts what holding a page costs beyond its bytes: each copy, each tag, the page itself', () => {
+    const small = page('/blog/1', ['nav'], 2000);
+    const tagged = page('/blog/1', ['nav', 'settings', 'blog:1', 'comments:1'], 2000);
+    // About twice its copy for a 2 KB brotli page (measured by bench/page-memory.ts), not copy + 256.
+    expect(sizeOf(small)).toBeGreaterThan(2000 + 1000);
+    expect(sizeOf(tagged)).toBeGreaterThan(sizeOf(small) + 3 * 64);
+  });
+
+  it('keeps the memory within its budget with that count', () => {
+    const memory = new PageMemory(64 * 1024);
+    for (let i = 0; i < 100; i++) memory.remember(page(`/blog/${i}`, ['nav', `blog:${i}`], 2000));
+    expect(memory.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(memory.size).toBeLessThan(Math.floor((64 * 1024) / 2000));
+  });
+});
+
+describe('strings shared by many pages', () => {
+  it('gives back the one string first seen for equal values, up to its limit', () => {
+    const share = stringSharer(2);
+    const first = share(['a', 'b'].join(''));
+    expect(share(['a', 'b'].join(''))).toBe(first);
+    share('c');
+    expect(share('d')).toBe('d'); // past the limit: given back as it came
+    expect(share('ab')).toBe(first);
+  });
+});
