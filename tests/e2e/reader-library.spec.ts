@@ -175,6 +175,12 @@ test('saved articles open offline with their image and PDF; other pages show the
       return { status: response.status, start: (await response.text()).slice(0, 5) };
     }, pdfHref!);
     expect(file).toEqual({ status: 200, start: '%PDF-' });
+    // A PDF viewer reads by byte ranges: the kept file answers them, cut to the range asked.
+    const part = await page.evaluate(async (href) => {
+      const response = await fetch(href, { headers: { Range: 'bytes=1-3' } });
+      return { status: response.status, range: response.headers.get('content-range'), text: await response.text() };
+    }, pdfHref!);
+    expect(part).toMatchObject({ status: 206, range: expect.stringMatching(/^bytes 1-3\/\d+$/), text: 'PDF' });
 
     await page.goto(url('/library'));
     await waitForIsland(page, 'LibraryView');

@@ -9,6 +9,7 @@
 import { clientsClaim } from 'workbox-core';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { RangeRequestsPlugin } from 'workbox-range-requests';
 import { ARTICLE_CACHE_PREFIX, RECENT_CACHE } from './offline-copies.ts';
 import { byteBoundPlugin } from './sw-lru.js';
 import { ACCOUNT_PAGES } from '../../shared/site-map/paths.ts';
@@ -62,7 +63,12 @@ const publicPages = new NetworkFirst({
   plugins: [wholeAnswers, recentBound, anyCache, freshSavedCopy],
 });
 // Hashed scripts and styles, and uploads (never changed in place): a kept copy is as good as the network's.
-const files = new CacheFirst({ cacheName: RECENT_CACHE, matchOptions, plugins: [wholeAnswers, recentBound, anyCache] });
+// A byte range of a kept file (a PDF viewer reading page by page) is cut from it: 206, not the whole file.
+const files = new CacheFirst({
+  cacheName: RECENT_CACHE,
+  matchOptions,
+  plugins: [wholeAnswers, recentBound, anyCache, new RangeRequestsPlugin()],
+});
 
 const navigation =
   (test) =>
@@ -84,7 +90,10 @@ registerRoute(
 // No network and no kept copy: the offline page (or the library's shell, which lists this device's saves).
 setCatchHandler(async ({ request, url }) => {
   if (request.mode !== 'navigate') return Response.error();
-  return (await caches.match(SHELL_PAGES.includes(url.pathname) ? url.pathname : ACCOUNT_PAGES.offline, matchOptions)) ?? Response.error();
+  return (
+    (await caches.match(SHELL_PAGES.includes(url.pathname) ? url.pathname : ACCOUNT_PAGES.offline, matchOptions)) ??
+    Response.error()
+  );
 });
 
 self.addEventListener('install', (event) => {
