@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { serviceWorkerInDev } from './scripts/build-service-worker.ts';
 
 // Every public page is rendered on demand and kept in our own page store (src/server/page-store);
 // the node adapter runs in middleware mode so src/server/front/main.ts can answer stored pages
@@ -47,5 +48,7 @@ export default defineConfig({
   cache: { provider: { entrypoint: './src/server/page-store/cache-provider.ts', name: 'page-store' } },
   vite: {
     ssr: { external: ['better-sqlite3', '@node-rs/argon2', 'sharp'] },
+    // The built server serves /sw.js from the build; the dev server bundles it on request.
+    plugins: [serviceWorkerInDev()],
   },
 });

@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'db/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // Hang guards, not budgets: a test that is right passes on a machine busy with other work.
           testTimeout: 60_000,
