@@ -39,3 +39,18 @@ export async function writeStudyUploads(dir: string): Promise<string> {
   fs.writeFileSync(file, await drawInclinedPlane());
   return dir;
 }
+
+/** The Ghost 5 export the import tests read (written by hand, see tests/fixtures/import/README.md). */
+export const STUDY_SITE_GHOST = path.resolve(import.meta.dirname, '../fixtures/import/ghost/study-site.ghost.json');
+
+/** Where the Ghost export's one present picture lives below its `content/images`. */
+export const LEAF_PATH = '2024/05/leaf.png';
+
+/** A copy of the Ghost site's `content/images` in `dir`, holding the leaf picture (a green 64×48 PNG). */
+export async function writeGhostImages(dir: string): Promise<string> {
+  const file = path.join(dir, ...LEAF_PATH.split('/'));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const leaf = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="#eef6e8"/><ellipse cx="32" cy="24" rx="26" ry="14" fill="#3c8d2f"/><line x1="8" y1="24" x2="56" y2="24" stroke="#1f4d18" stroke-width="2"/></svg>`;
+  fs.writeFileSync(file, await sharp(Buffer.from(leaf)).png().toBuffer());
+  return dir;
+}

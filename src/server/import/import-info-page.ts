@@ -6,6 +6,7 @@ import { recordInfoPageRevision } from '../content/info-page-revisions.ts';
 import { defaultInfoPageHtml } from '../content/info-page-defaults.ts';
 import { readSiteSettings } from '../content/site-settings.ts';
 import { sanitizeArticleHtml } from '../content/sanitize.ts';
+import { toEditorShapes } from './editor-shapes.ts';
 import { tag } from '../page-store/site-tags.ts';
 import { hasVisibleContent } from '../../shared/validation/info-page.ts';
 import type { ImportInfoPage } from './import-types.ts';
@@ -27,7 +28,7 @@ export async function importInfoPage(run: Run, page: ImportInfoPage): Promise<vo
     { origin: site.origin, files: run.files, articleFor: (path) => findRedirect(target.db, path) },
     notes,
   );
-  const content = sanitizeArticleHtml(html);
+  const content = sanitizeArticleHtml(toEditorShapes(html));
   const line = { slug: page.slug, title: page.title };
   if (!hasVisibleContent(content)) {
     report.infoPages.push({ ...line, outcome: 'kept', reason: 'the old page has no text' });

@@ -18,6 +18,7 @@ import { createImportFiles } from './import-files.ts';
 import { DEFAULT_IMPORT_CATEGORY, type ImportArticle, type ImportSite } from './import-types.ts';
 import { emptyReport, type ReportLine } from './import-report.ts';
 import { rewriteLinks } from './rewrite-links.ts';
+import { toEditorShapes } from './editor-shapes.ts';
 import { importInfoPage } from './import-info-page.ts';
 import type { ImportOptions, ImportOutcome, ImportTarget, Run } from './import-run-state.ts';
 
@@ -59,7 +60,7 @@ async function importArticle(run: Run, article: ImportArticle): Promise<void> {
   const image = article.imageUrl ? await run.files.resolve(article.imageUrl) : null;
   if (image && 'missing' in image) line.notes.push(`featured image ${image.missing}`);
   const html = await rewriteLinks(
-    article.html,
+    toEditorShapes(article.html),
     { origin: site.origin, files: run.files, articleFor: (path) => findRedirect(target.db, path) },
     line.notes,
   );
