@@ -3,7 +3,7 @@ import { migrateToLatest, openDatabase } from './db/client.ts';
 import { ensureAdmin } from './auth/admin-account.ts';
 import { ensureSetupLink } from './auth/owner-setup.ts';
 import { describeSeed, seedDemoIfEmpty } from './seed/seed-if-empty.ts';
-import { noPageCache, type AppContext } from './context.ts';
+import type { AppBase } from './context.ts';
 
 /**
  * Opens and migrates the database, makes sure the site has an owner or a way to create one, and
@@ -16,9 +16,9 @@ export async function prepareApp(
   log: (line: string) => void = console.log,
   /** False in a serving process of several: the first process prepared the database before starting them. */
   prepare = true,
-): Promise<AppContext> {
+): Promise<AppBase> {
   const { db, sqlite } = openDatabase(config.databasePath);
-  if (!prepare) return { config, db, sqlite, pageCache: noPageCache };
+  if (!prepare) return { config, db, sqlite };
   const applied = await migrateToLatest(db);
   if (applied.length > 0) log(`Database: applied migrations ${applied.join(', ')}`);
 
@@ -39,5 +39,5 @@ export async function prepareApp(
     const seeded = await seedDemoIfEmpty(db, config.uploadsDir);
     if (seeded) log(describeSeed(seeded));
   }
-  return { config, db, sqlite, pageCache: noPageCache };
+  return { config, db, sqlite };
 }

@@ -29,7 +29,7 @@ export interface RefreshProgress {
 /**
  * The page cache, as the services see it. Every write that changes what readers see ends by
  * calling invalidate() with the tags it touched, after its transaction committed; it answers once
- * the hot pages are fresh. The front server installs the real one (src/server/front/site.ts);
+ * the hot pages are fresh. The front server makes the real one (src/server/page-store/page-cache.ts);
  * under `astro dev` nothing is cached and the default does nothing.
  */
 export interface PageCache {
@@ -44,26 +44,31 @@ export interface PageCache {
   refreshProgress(): RefreshProgress;
 }
 
+/** What every part of the app is built on: the validated configuration and the open database. */
+export interface AppBase {
+  readonly config: Config;
+  readonly db: Db;
+  readonly sqlite: SQLite.Database;
+}
+
 /**
- * The process-wide services. The HTTP server (plain Node) and Astro's bundle each load their own
- * copy of this module, so the one instance lives on globalThis under a registry symbol.
+ * The process-wide services, made once (the front server builds every part first, then this) and
+ * never changed after. The HTTP server (plain Node) and Astro's bundle each load their own copy of
+ * this module, so the one instance lives on globalThis under a registry symbol.
  */
-export interface AppContext {
-  config: Config;
-  db: Db;
-  sqlite: SQLite.Database;
-  pageCache: PageCache;
-  /** The search worker, installed by the front server; absent under `astro dev` (in-process then). */
-  search?: SearchPool;
+export interface AppContext extends AppBase {
+  readonly pageCache: PageCache;
+  /** The search worker, from the front server; absent under `astro dev` (in-process then). */
+  readonly search?: SearchPool;
   /**
    * Answers a /blogs request with a search (path and query, the reader's address) off the serving
-   * thread: counted here, searched and rendered by the search worker. Installed by the front server.
+   * thread: counted here, searched and rendered by the search worker. From the front server.
    */
-  searchPages?: (url: string, clientIp: string) => Promise<SearchPageAnswer>;
-  /** Reads PDF text off the serving thread, installed by the front server; absent: in-process. */
-  pdfText?: PdfTextExtractor;
-  /** Where the rate limits count, shared by every serving process; installed by the front server (absent: per process). */
-  hits?: HitStore;
+  readonly searchPages?: (url: string, clientIp: string) => Promise<SearchPageAnswer>;
+  /** Reads PDF text off the serving thread, from the front server; absent: in-process. */
+  readonly pdfText?: PdfTextExtractor;
+  /** Where the rate limits count, shared by every serving process; from the front server (absent: per process). */
+  readonly hits?: HitStore;
 }
 
 const IDLE: RefreshProgress = { queued: 0, refreshedSinceLastChange: 0, seconds: 0 };
@@ -96,13 +101,9 @@ export const noPageCache: PageCache = createPageCache(async () => undefined);
 const KEY = Symbol.for('study-site.app-context');
 type Holder = { [KEY]?: AppContext };
 
+/** Makes `context` this process's, frozen: every part of it was made before. */
 export function setAppContext(context: AppContext): void {
-  (globalThis as Holder)[KEY] = context;
-}
-
-/** Installs the front server's page cache; every service of this process then goes through it. */
-export function installPageCache(context: AppContext, cache: PageCache): void {
-  context.pageCache = cache;
+  (globalThis as Holder)[KEY] = Object.freeze(context);
 }
 
 /** The running server's context; under `astro dev` it is opened on first use. */

@@ -138,7 +138,7 @@ describe('spam rules hold a comment for moderation', () => {
 
 describe('the cap on comments readers never see', () => {
   it('deletes the oldest past COMMENT_HELD_MAX: spam first, then held ones, never approved ones', async () => {
-    app.config = loadConfig({ COMMENT_HELD_MAX: '10' });
+    app = { ...app, config: loadConfig({ COMMENT_HELD_MAX: '10' }) };
     const approved = await post({ comment: 'A real comment' });
     const marked = await post({ comment: 'Marked as spam later' });
     const markedId = 'id' in marked ? marked.id : 0;

@@ -1,43 +1,60 @@
-import type { AppContext } from '../context.ts';
+import type { AppBase, AppContext } from '../context.ts';
 import { extractPdfTextOffThread } from './pdf-text.ts';
 import { indexUnreadPdfs } from './search-index.ts';
 import { startSearchPool } from './search-pool.ts';
 import { searchInProcess } from './search-page.ts';
 import { answerSearchPage } from './search-page-answer.ts';
 
+/** The search services the front server puts in the app context. */
+export type SearchServices = Pick<AppContext, 'search' | 'searchPages' | 'pdfText'>;
+
 /**
- * The front server's search services: the search worker and the PDF reader threads, installed on
- * the app context, then PDFs attached before they were searchable are read in the background
- * (by one process only, `readOldPdfs`: several would read the same files). With `astroEntry`
- * (Astro's built server) the search worker also renders the search pages. Returns the stop function.
+ * The front server's search services: the search worker and the PDF reader threads, for the app
+ * context (`services`); once that context is made, `start` reads in the background the PDFs
+ * attached before they were searchable (by one process only, `readOldPdfs`: several would read
+ * the same files). With `astroEntry` (Astro's built server) the search worker also renders the
+ * search pages. `stop` ends both.
  */
 export function startSearchServices(
-  context: AppContext,
+  base: AppBase,
   log: (line: string) => void = console.log,
   readOldPdfs = true,
   astroEntry?: string,
-): () => Promise<void> {
-  if (context.config.databasePath !== ':memory:') {
-    // The worker purges nothing, and URL objects cannot be copied to a thread.
-    const config = { ...context.config, cdn: { ...context.config.cdn, purgeVarnish: [] } };
-    context.search = startSearchPool({
-      databasePath: context.config.databasePath,
-      fallback: (request) => searchInProcess(context, request),
-      pages: astroEntry ? { entry: astroEntry, config } : undefined,
-    });
-    if (astroEntry) context.searchPages = (url, clientIp) => answerSearchPage(context, url, clientIp);
-  }
-  context.pdfText = extractPdfTextOffThread;
-  const stop = new AbortController();
-  const backfill = (readOldPdfs ? indexUnreadPdfs(context, stop.signal) : Promise.resolve(0)).then(
-    (count) => count > 0 && log(`Search: indexed the text of ${count} attached PDF${count === 1 ? '' : 's'}`),
-    (error: unknown) => console.error('[search] indexing attached PDFs failed:', error),
-  );
-  return async () => {
-    stop.abort();
-    await backfill;
-    context.searchPages = undefined;
-    await context.search?.close();
-    context.search = undefined;
+): { services: SearchServices; start: (context: AppContext) => void; stop: () => Promise<void> } {
+  let context: AppContext | undefined;
+  const inWorker = base.config.databasePath !== ':memory:';
+  // The worker purges nothing, and URL objects cannot be copied to a thread.
+  const config = { ...base.config, cdn: { ...base.config.cdn, purgeVarnish: [] } };
+  const search = inWorker
+    ? startSearchPool({
+        databasePath: base.config.databasePath,
+        fallback: (request) => searchInProcess(base, request),
+        pages: astroEntry ? { entry: astroEntry, config } : undefined,
+      })
+    : undefined;
+  const services: SearchServices = {
+    pdfText: extractPdfTextOffThread,
+    ...(search ? { search } : {}),
+    // Reached only through the context, so only once `start` gave it.
+    ...(search && astroEntry
+      ? { searchPages: (url: string, clientIp: string) => answerSearchPage(context!, url, clientIp) }
+      : {}),
+  };
+  const stopping = new AbortController();
+  let backfill: Promise<unknown> = Promise.resolve();
+  return {
+    services,
+    start(whole) {
+      context = whole;
+      backfill = (readOldPdfs ? indexUnreadPdfs(whole, stopping.signal) : Promise.resolve(0)).then(
+        (count) => count > 0 && log(`Search: indexed the text of ${count} attached PDF${count === 1 ? '' : 's'}`),
+        (error: unknown) => console.error('[search] indexing attached PDFs failed:', error),
+      );
+    },
+    async stop() {
+      stopping.abort();
+      await backfill;
+      await search?.close();
+    },
   };
 }

@@ -5,12 +5,12 @@ import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import { prepareApp } from '../bootstrap.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
-import { createPageCache, installPageCache, setAppContext, type AppContext } from '../context.ts';
+import { setAppContext, type AppContext } from '../context.ts';
+import { createSitePageCache } from '../page-store/page-cache.ts';
 import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
 import { startRenderPool } from '../page-store/render-workers.ts';
-import { hotUrlsForChange, listPublicUrls } from '../page-store/site-map.ts';
-import { tagName, uniqueTags, type PageTag } from '../page-store/site-tags.ts';
+import { listPublicUrls } from '../page-store/site-map.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { RefreshQueue } from '../page-store/refresh-queue.ts';
@@ -79,11 +79,9 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const entry = path.join(config.distDir, 'server/entry.mjs');
   if (!fs.existsSync(entry)) throw new Error('No build found: run `npm run build` (or `npm start`, which builds when needed).');
 
-  const context = await prepareApp(config, log, !role.inCluster);
+  const base = await prepareApp(config, log, !role.inCluster);
   // Rate limits count where every process (and another server on the same files) sees them.
   const hits = openRateHitStore(config.limitsPath);
-  context.hits = hits;
-  setAppContext(context);
   // After a crash, a committed write may not have reached the store's tags: its pages cannot be trusted.
   const run = markStoreOpen(config.pageStoreDir);
   if (run.previousRunCrashed) {
@@ -148,41 +146,23 @@ export async function startSite(config: Config, log: (line: string) => void = co
     (kind, ok) => metrics.purges.inc({ kind, result: ok ? 'sent' : 'failed' }),
     send ? { tell: (status) => siblings.tell('purge-status', status), told: () => siblingPurges.values() } : undefined,
   );
-  // Every change, from a write or from the top-viewed check: stale now, hot pages re-rendered
-  // now, every other stored page that carries a changed tag queued for the background refresh.
-  // A take-down's pages are never answered stale meanwhile (the mark is in the store's file before
-  // this answers, so every process sees it at its next request), and are purged hard from the
-  // shared caches before the change answers.
-  const refresh = async (changed: PageTag[], takenDown: PageTag[] = []) => {
-    const tags = uniqueTags([...changed, ...takenDown]);
-    const names = tags.map(tagName);
-    const takenDownNames = takenDown.map(tagName);
-    pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS);
-    queue.markChange();
-    const untold = store.invalidate(names, takenDownNames);
-    // The other processes judge pages by versions at most a few ms old: the change answers once
-    // they all see it, in the file or, when it could not take them, from this process.
-    const seen = untold ? tellBumps(untold) : store.seenEverywhere();
-    const hot = await hotUrlsForChange(context.db, tags);
-    // The hot renders are handed to the workers first (synchronously, as urgent jobs); the other
-    // stale pages (1,670 for an edit of the newest article at 10,000 articles: 2-6 ms to list) are
-    // queued while the workers render, instead of after.
-    const warming = renderHelp.warm(hot);
-    const hotSet = new Set(hot);
-    const queued = queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
-    const { elsewhere } = await warming;
-    await seen;
-    const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
-    return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot, takenDownNames) } : outcome;
-  };
+  // Every change, from a write or from the top-viewed check (page-store/page-cache.ts).
+  const pageCache = createSitePageCache({
+    db: base.db,
+    store,
+    queue,
+    renderHot: (keys) => renderHelp.warm(keys),
+    quietBackground: () => pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS),
+    tellSiblings: tellBumps,
+    cdn,
+    renderedByWorkers: () => pool.status().rendered,
+  });
   siblings.tell('hello', null);
-  installPageCache(
-    context,
-    createPageCache(refresh, () => {
-      const status = { ...queue.status(), renderedByWorkers: pool.status().rendered };
-      return cdn ? { ...status, cdn: cdn.status() } : status;
-    }),
-  );
+  const search = startSearchServices(base, log, role.lead, entry);
+  // Every part is made: the context is set once and never changed.
+  const context: AppContext = { ...base, pageCache, hits, ...search.services };
+  setAppContext(context);
+  search.start(context);
 
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const notFound = new NotFoundPacer(config.rateLimits.notFoundPerSecond);
@@ -201,8 +181,9 @@ export async function startSite(config: Config, log: (line: string) => void = co
   }
   const origin = await listenOn(server, config.host, config.port);
   // One check for all processes: the view counts they write all land in the one database.
-  const stopRefresher = role.lead ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, refresh) : () => {};
-  const stopSearch = startSearchServices(context, log, role.lead, entry);
+  const stopRefresher = role.lead
+    ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, (tags) => pageCache.invalidate(tags))
+    : () => {};
   instrumentSite(metrics, { context, store, renderer, queue, notFound });
   // Its own listener, so readers never reach it whatever the proxy in front passes. With several
   // processes the first one listens and answers for all (cluster-primary.ts).
@@ -258,7 +239,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       const trusted = store.isTrusted();
       store.close();
       await stopViewCounter();
-      await stopSearch();
+      await search.stop();
       context.sqlite.close();
       hits.close();
       // A version bump that never reached the file leaves its marker: the next start drops the pages.
