@@ -38,6 +38,14 @@ describe('diffWords', () => {
     expect(diffWords('', '')).toEqual([]);
   });
 
+  it('marks each edited word of a long article edited throughout, not the whole middle', () => {
+    const words = Array.from({ length: 3000 }, (_, n) => `w${n}`);
+    const edited = words.map((word, n) => (n % 150 === 0 ? `${word}x` : word));
+    const parts = diffWords(words.join(' '), edited.join(' '));
+    expect(parts.filter((p) => p.kind === 'removed').map((p) => p.text)).toEqual(words.filter((_, n) => n % 150 === 0));
+    expect(parts.filter((p) => p.kind === 'added')).toHaveLength(20);
+  });
+
   it('gives a coarse but correct answer for texts too large to compare word by word', () => {
     const before = Array.from({ length: 3000 }, (_, n) => `a${n}`).join(' ');
     const after = Array.from({ length: 3000 }, (_, n) => `b${n}`).join(' ');

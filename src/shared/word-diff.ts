@@ -1,13 +1,15 @@
+import { diffWordsWithSpace } from 'diff';
+
 /**
- * A word-level diff for the revision view: the longest common subsequence of words (whitespace
- * kept as its own tokens, so the text reads back exactly), then runs of kept, removed and added
- * text. Shared prefix and suffix are taken off first; a middle too large for the table
- * (MAX_CELLS) is shown as removed then added whole, which is still correct, only coarser.
+ * A word-level diff for the revision view, by jsdiff (Myers' algorithm over words, whitespace
+ * kept as its own tokens, so the text reads back exactly): runs of kept, removed and added text.
+ * Past MAX_EDITS changed tokens the middle (what lies between the shared start and end) is shown
+ * as removed then added whole, which is still correct, only coarser, and bounds the work.
  */
 
 export type DiffPart = { kind: 'same' | 'removed' | 'added'; text: string };
 
-const MAX_CELLS = 4_000_000;
+const MAX_EDITS = 400;
 
 export function tokenize(text: string): string[] {
   return text.split(/(\s+)/).filter((token) => token !== '');
@@ -30,61 +32,28 @@ export function commonEnds(a: readonly string[], b: readonly string[]): { start:
 }
 
 export function diffWords(before: string, after: string): DiffPart[] {
+  const parts: DiffPart[] = [];
+  const changes = diffWordsWithSpace(before, after, { maxEditLength: MAX_EDITS });
+  if (changes) {
+    for (const change of changes) push(parts, change.added ? 'added' : change.removed ? 'removed' : 'same', change.value);
+    return parts;
+  }
   const a = tokenize(before);
   const b = tokenize(after);
   const { start, endA, endB } = commonEnds(a, b);
-  const parts: DiffPart[] = [];
-  push(parts, 'same', a.slice(0, start));
-  const midA = a.slice(start, endA);
-  const midB = b.slice(start, endB);
-  if (midA.length * midB.length > MAX_CELLS) {
-    push(parts, 'removed', midA);
-    push(parts, 'added', midB);
-  } else {
-    for (const [kind, token] of lcsWalk(midA, midB)) push(parts, kind, [token]);
-  }
-  push(parts, 'same', a.slice(endA));
+  push(parts, 'same', a.slice(0, start).join(''));
+  push(parts, 'removed', a.slice(start, endA).join(''));
+  push(parts, 'added', b.slice(start, endB).join(''));
+  push(parts, 'same', a.slice(endA).join(''));
   return parts;
 }
 
-/** The edit script of two token lists from their LCS table, in reading order. */
-function lcsWalk(a: string[], b: string[]): Array<[DiffPart['kind'], string]> {
-  const width = b.length + 1;
-  // lengths[i * width + j]: LCS length of a[i..] and b[j..].
-  const lengths = new Uint32Array((a.length + 1) * width);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i * width + j] =
-        a[i] === b[j]
-          ? lengths[(i + 1) * width + j + 1]! + 1
-          : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
-    }
-  }
-  const steps: Array<[DiffPart['kind'], string]> = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      steps.push(['same', a[i]!]);
-      i++;
-      j++;
-    } else if (lengths[(i + 1) * width + j]! >= lengths[i * width + j + 1]!) {
-      steps.push(['removed', a[i++]!]);
-    } else {
-      steps.push(['added', b[j++]!]);
-    }
-  }
-  while (i < a.length) steps.push(['removed', a[i++]!]);
-  while (j < b.length) steps.push(['added', b[j++]!]);
-  return steps;
-}
-
-/** Appends tokens, joining them onto the last part when it is of the same kind. */
-function push(parts: DiffPart[], kind: DiffPart['kind'], tokens: string[]): void {
-  if (tokens.length === 0) return;
+/** Appends text, joining it onto the last part when it is of the same kind. */
+function push(parts: DiffPart[], kind: DiffPart['kind'], text: string): void {
+  if (text === '') return;
   const last = parts[parts.length - 1];
-  if (last?.kind === kind) last.text += tokens.join('');
-  else parts.push({ kind, text: tokens.join('') });
+  if (last?.kind === kind) last.text += text;
+  else parts.push({ kind, text });
 }
 
 /** Whether anything changed. */
