@@ -188,3 +188,16 @@ describe('the comment spam settings', () => {
     expect(() => loadConfig({ COMMENT_REQUIRE_FORM_TOKEN: 'maybe' })).toThrow(/COMMENT_REQUIRE_FORM_TOKEN/);
   });
 });
+
+describe('page memory by machine', () => {
+  const GiB = 1024 ** 3;
+  it('keeps 48 MiB a process on a machine with room, less on a small one, and PAGE_MEMORY_MB over both', () => {
+    const big = { cores: 2, memoryBytes: 24 * GiB };
+    expect(loadConfig({}, '/srv', big).pageMemoryMb).toBe(48);
+    // The 1 GiB profile: one process, 32 MiB of pages; two processes on 1 GiB share that.
+    expect(loadConfig({ WEB_PROCESSES: '1' }, '/srv', { cores: 1, memoryBytes: GiB }).pageMemoryMb).toBe(32);
+    expect(loadConfig({}, '/srv', { cores: 2, memoryBytes: GiB }).pageMemoryMb).toBe(16);
+    expect(loadConfig({}, '/srv', { cores: 4, memoryBytes: GiB / 4 }).pageMemoryMb).toBe(8);
+    expect(loadConfig({ PAGE_MEMORY_MB: '200' }, '/srv', { cores: 1, memoryBytes: GiB }).pageMemoryMb).toBe(200);
+  });
+});
