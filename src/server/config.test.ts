@@ -201,3 +201,21 @@ describe('page memory by machine', () => {
     expect(loadConfig({ PAGE_MEMORY_MB: '200' }, '/srv', { cores: 1, memoryBytes: GiB }).pageMemoryMb).toBe(200);
   });
 });
+
+describe('test seams', () => {
+  const seams = { PAGE_STORE_TEST_FAULT: 'full', PAGE_STORE_TEST_HOLD: '/tmp/hold' };
+  it('are read in a test build only; any other build ignores the variables', () => {
+    expect(loadConfig({ ...seams, NODE_ENV: 'test' }).testSeams).toEqual({
+      storeWritesFail: true,
+      renderHoldFile: '/tmp/hold',
+      markAnswers: true,
+    });
+    for (const NODE_ENV of ['production', undefined]) {
+      expect(loadConfig({ ...seams, NODE_ENV }).testSeams).toEqual({
+        storeWritesFail: false,
+        renderHoldFile: null,
+        markAnswers: false,
+      });
+    }
+  });
+});

@@ -60,6 +60,30 @@ export interface Config {
   revisionsKeep: number;
   /** Outgoing mail (SMTP_URL, MAIL_FROM); null: mail is off and nothing offers to send any. */
   mail: MailSettings | null;
+  /** What the tests may make the server do; all off unless NODE_ENV=test (`readTestSeams`). */
+  testSeams: TestSeams;
+}
+
+/**
+ * The few hooks the suite needs in a real built server, read here once and only in a test build
+ * (NODE_ENV=test): in any other build every one is off whatever the environment says.
+ */
+export interface TestSeams {
+  /** The page store's file fails every write, as on a full disk (PAGE_STORE_TEST_FAULT=full). */
+  storeWritesFail: boolean;
+  /** A render of the page key written in this file waits while the file names it (PAGE_STORE_TEST_HOLD). */
+  renderHoldFile: string | null;
+  /** Each answer names its serving process (`X-Process: <pid>`) and a search page its rendering thread (`x-rendered-by`). */
+  markAnswers: boolean;
+}
+
+function readTestSeams(env: NodeJS.ProcessEnv): TestSeams {
+  const on = env.NODE_ENV === 'test';
+  return {
+    storeWritesFail: on && env.PAGE_STORE_TEST_FAULT === 'full',
+    renderHoldFile: on ? env.PAGE_STORE_TEST_HOLD || null : null,
+    markAnswers: on,
+  };
 }
 
 /** METRICS_ADDRESS: `host:port` (IPv6 in brackets), off when unset. */
@@ -145,5 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webProcesses,
     revisionsKeep: readInt(env, 'REVISIONS_KEEP', 50, 1, 10_000),
     mail: readMailSettings(env),
+    testSeams: readTestSeams(env),
   };
 }

@@ -38,8 +38,8 @@ async function renderPage(job: SearchPageJob): Promise<RenderedSearchPage> {
   });
   // Here rather than on the serving thread: decoding and hashing the page per search was its work.
   narrowAnswerPolicy(headers, body);
-  // Test seam (test builds only): says which thread rendered the page.
-  if (process.env.NODE_ENV === 'test') headers['x-rendered-by'] = 'search-worker';
+  // Says which thread rendered the page (config.testSeams: test builds only).
+  if (pages.config.testSeams.markAnswers) headers['x-rendered-by'] = 'search-worker';
   return { status, headers, body };
 }
 

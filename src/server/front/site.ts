@@ -95,8 +95,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     memoryBytes: config.pageMemoryMb * 1024 * 1024,
     maxBytes: config.pageStoreMaxMb * 1024 * 1024,
     log,
-    // Test seam: the store's file fails every write as on a full disk.
-    failWrites: process.env.NODE_ENV === 'test' && process.env.PAGE_STORE_TEST_FAULT === 'full',
+    failWrites: config.testSeams.storeWritesFail,
     // Alone, this process checks the file at start and sets a damaged one aside; in a cluster the
     // first process did both before forking, and a sibling may have the file open.
     check: !role.inCluster,
@@ -173,8 +172,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
     ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}),
     notFound,
   });
-  // Test seam: which of several processes answered (tests kill one, or check a session on each).
-  if (process.env.NODE_ENV === 'test' && role.inCluster) {
+  // Which of several processes answered (tests kill one, or check a session on each).
+  if (config.testSeams.markAnswers && role.inCluster) {
     server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) =>
       res.setHeader('X-Process', String(process.pid)),
     );

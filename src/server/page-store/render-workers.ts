@@ -16,11 +16,11 @@ const RENDER_YOUNG_MB = 12;
 
 /**
  * The server's render pool: RENDER_WORKERS threads of render-worker.ts on the built Astro entry,
- * each with RENDER_WORKER_MEMORY_MB of heap. Under NODE_ENV=test, PAGE_STORE_TEST_HOLD names a
- * file that holds back the render of the key written in it (to show readers are served meanwhile).
+ * each with RENDER_WORKER_MEMORY_MB of heap. In a test build `config.testSeams.renderHoldFile` names
+ * a file that holds back the render of the key written in it (to show readers are served meanwhile).
  */
 export function startRenderPool(config: Config, entry: string): RenderPool<WorkerAnswer> {
-  const holdFile = process.env.NODE_ENV === 'test' ? (process.env.PAGE_STORE_TEST_HOLD ?? null) : null;
+  const holdFile = config.testSeams.renderHoldFile;
   // Workers never purge, and URL objects cannot be copied to a thread: they get no purge targets.
   const workerConfig: Config = { ...config, cdn: { ...config.cdn, purgeVarnish: [] } };
   const workerData: RenderWorkerData = { entry, origin: config.publicOrigin, config: workerConfig, nice: RENDER_NICE, holdFile };
