@@ -124,15 +124,20 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   const alive = new Set<Worker>();
   const byIndex = new Map<number, Worker>();
   let nextHelper = 0;
+  /**
+   * Sends to one serving process, if it is still there. A channel that just closed (the process
+   * is stopping) is not an error: an asker that waited on it goes on at its time-out.
+   */
+  const sendTo = (index: number, out: RenderHelpMessage | SiblingNews): boolean => {
+    try {
+      byIndex.get(index)?.send(out);
+      return byIndex.has(index);
+    } catch {
+      return false;
+    }
+  };
   /** Hands a save's hot pages to another ready process, or its answer back to the asker. */
   const relayRenderHelp = (from: number, message: RenderHelpMessage) => {
-    const sendTo = (index: number, out: RenderHelpMessage) => {
-      try {
-        byIndex.get(index)?.send(out);
-      } catch {
-        // Its channel just closed (it is stopping): the asker renders those pages itself at its time-out.
-      }
-    };
     if (message.type === 'render-helped') {
       if (message.to !== undefined) sendTo(message.to, message);
       return;
@@ -148,21 +153,12 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
    */
   const relaySiblingNews = (from: number, message: SiblingNews) => {
     const relayedTo: number[] = [];
-    for (const [index, worker] of byIndex) {
+    for (const index of [...byIndex.keys()]) {
       if (index === from || (message.to !== undefined && index !== message.to)) continue;
-      try {
-        worker.send({ ...message, from });
-        if (ready.has(index)) relayedTo.push(index);
-      } catch {
-        // Its channel just closed (it is stopping).
-      }
+      if (sendTo(index, { ...message, from }) && ready.has(index)) relayedTo.push(index);
     }
-    if (message.id === undefined || message.to !== undefined) return;
-    try {
-      byIndex.get(from)?.send({ type: 'sibling-news', topic: RELAYED_TOPIC, payload: { id: message.id, to: relayedTo } });
-    } catch {
-      // The asker is stopping: nobody waits for the answer.
-    }
+    if (message.id !== undefined && message.to === undefined)
+      sendTo(from, { type: 'sibling-news', topic: RELAYED_TOPIC, payload: { id: message.id, to: relayedTo } });
   };
   // The shares of the first pre-render not reported done yet (a process restarted before it
   // finished is given its share again; pages already fresh are skipped).

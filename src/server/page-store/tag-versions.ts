@@ -124,13 +124,7 @@ export class TagVersions {
   bump(tags: string[], takeDown: ReadonlySet<string> = new Set()): TagBump[] | null {
     this.sequence++;
     const bumps: TagBump[] = [];
-    for (const tag of new Set(tags)) {
-      const next = this.get(tag) + 1;
-      this.versions.set(tag, next);
-      this.invalidatedAt.set(tag, this.sequence);
-      if (takeDown.has(tag)) this.markTakenDown(tag, next);
-      bumps.push([tag, next, takeDown.has(tag)]);
-    }
+    for (const tag of new Set(tags)) bumps.push([tag, this.raise(tag, this.get(tag) + 1, takeDown.has(tag)), takeDown.has(tag)]);
     const changes = this.guard.run('write', () => this.file.bumpTags(bumps, this.seenSeq));
     this.bumpedAt = performance.now();
     if (changes) this.apply(changes);
@@ -146,14 +140,17 @@ export class TagVersions {
    */
   applyFromSibling(bumps: readonly TagBump[]): void {
     this.sequence++;
-    for (const [tag, atLeast, takeDown] of bumps) {
-      const next = Math.max(this.get(tag) + 1, atLeast);
-      this.versions.set(tag, next);
-      this.invalidatedAt.set(tag, this.sequence);
-      if (takeDown) this.markTakenDown(tag, next);
-    }
+    for (const [tag, atLeast, takeDown] of bumps) this.raise(tag, Math.max(this.get(tag) + 1, atLeast), takeDown);
     this.trusted = false;
     this.sequence++;
+  }
+
+  /** Sets a tag's version for a change made now (this sequence step), marking a take-down; gives the version. */
+  private raise(tag: string, version: number, takeDown: boolean): number {
+    this.versions.set(tag, version);
+    this.invalidatedAt.set(tag, this.sequence);
+    if (takeDown) this.markTakenDown(tag, version);
+    return version;
   }
 
   private apply(changes: TagChanges): void {
