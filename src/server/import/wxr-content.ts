@@ -5,6 +5,8 @@
  * and line breaks the same way. Shortcodes stay as they are: the sanitizer keeps them as text.
  */
 
+import { Parser } from 'htmlparser2';
+
 const BLOCK_COMMENT = /<!--\s*\/?wp:[\s\S]*?-->/g;
 const BLOCK_TAGS =
   'address|article|aside|blockquote|dd|details|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|tbody|td|tfoot|th|thead|tr|ul|style|script|iframe|object|embed|video|audio|caption|math|svg';
@@ -47,4 +49,16 @@ export function autop(text: string): string {
 export function wordpressHtml(content: string): string {
   if (hasBlocks(content)) return content.replace(BLOCK_COMMENT, '').trim();
   return autop(content);
+}
+
+/**
+ * A WordPress title as its readers saw it. WordPress keeps titles as HTML and prints them
+ * unescaped, so "Media &amp;amp; Text" read "Media & Text" and "Title <em>With</em> Markup" read
+ * "Title With Markup"; titles here are plain text.
+ */
+export function wordpressTitle(html: string): string {
+  let text = '';
+  const parser = new Parser({ ontext: (part) => (text += part) }, { decodeEntities: true });
+  parser.end(html);
+  return text.replace(/\s+/g, ' ').trim();
 }

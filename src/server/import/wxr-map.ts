@@ -9,7 +9,7 @@ import {
   type SkippedItem,
 } from './import-types.ts';
 import { oldPathsOf } from '../../shared/old-paths.ts';
-import { wordpressHtml } from './wxr-content.ts';
+import { wordpressHtml, wordpressTitle } from './wxr-content.ts';
 import type { WxrComment, WxrFile, WxrItem } from './wxr-parser.ts';
 
 /**
@@ -110,7 +110,7 @@ export function mapWxr(file: WxrFile, now = Date.now()): ImportSite {
   for (const item of file.items) {
     // Post ids are unique within a site; guids are not always (a copied post keeps its original's).
     const sourceId = item.postId.trim() ? `post-${item.postId.trim()}` : item.guid.trim();
-    const title = item.title.trim();
+    const title = wordpressTitle(item.title);
     if (item.postType === 'page') {
       const slug = infoPageSlugOf(title, item.postName);
       if (slug && item.status.trim() === 'publish' && !infoPages.some((p) => p.slug === slug))

@@ -71,6 +71,33 @@ describe('parseWxr', () => {
     expect(file.items[0]!.excerpt).toBe('&');
   });
 
+  it('takes a title as WordPress shows it: its markup dropped and its entities read (the theme unit test data has both)', () => {
+    const post = (id: number, title: string) =>
+      `<item><title>${title}</title><wp:post_id>${id}</wp:post_id><wp:post_type>post</wp:post_type><wp:status>publish</wp:status>
+<wp:post_date_gmt>2024-01-0${id} 10:00:00</wp:post_date_gmt><content:encoded><![CDATA[<p>Text</p>]]></content:encoded></item>`;
+    const unusual = 'Ünïcode 👩🏽‍🔬 مرحبا ‏שלום‎ zero\u200bwidth e\u0301';
+    const { articles } = mapWxr(
+      parseWxr(
+        wxrDocument(
+          [
+            post(1, '<![CDATA[Media &amp; Text]]>'),
+            post(2, '<![CDATA[Markup: Title <em>With</em> <b>Mark<sup>up</sup></b>]]>'),
+            post(3, 'Special ~`!@#$%^&amp;*()-_=+{}[]/\\;:&#039;&quot;?,.&gt;'),
+            post(4, `<![CDATA[${unusual}]]>`),
+            post(5, '<![CDATA[a < b &#187; c]]>'),
+          ].join('\n'),
+        ),
+      ),
+    );
+    expect(articles.map((a) => a.title)).toEqual([
+      'Media & Text',
+      'Markup: Title With Markup',
+      'Special ~`!@#$%^&*()-_=+{}[]/\\;:\'"?,.>',
+      unusual,
+      'a < b » c',
+    ]);
+  });
+
   it('refuses a DOCTYPE: entity expansion (a billion laughs) and external entities never run', () => {
     const laughs = `<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><rss><channel><title>&lol2;</title></channel></rss>`;
     expect(refusedWith(() => parseWxr(laughs)).message).toBe(IMPORT_MESSAGES.doctype);
