@@ -62,7 +62,7 @@ describe('a damaged page store file', () => {
 
   it('is left in place while others may have it open: the store serves nothing from it, and the next start sets it aside', () => {
     const dir = storeWithPages(40);
-    damagePageOf(path.join(dir, STORE_FILE_NAME), 'pages_by_access');
+    damagePageOf(path.join(dir, STORE_FILE_NAME), 'page_access_by_time');
     const lines: string[] = [];
     const shared = new PageStore({ dir, buildId: 'b1', check: true, setAside: false, log: (line) => lines.push(line) });
     expect(asideOf(dir)).toEqual([]);

@@ -64,8 +64,11 @@ export function prepareStoreFile(db: SQLite.Database) {
     addBr: db.prepare(
       'update pages set br = @bytes, br_sum = @sum, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and br is null',
     ),
-    touch: db.prepare('update pages set accessed_at = ? where key = ?'),
-    oldest: db.prepare('select key, size from pages order by accessed_at limit ?'),
+    // pages.accessed_at keeps the time a page was stored; reads are noted in page_access.
+    accessedNow: db.prepare('insert or replace into page_access (key, accessed_at) values (?, ?)'),
+    touch: db.prepare('update page_access set accessed_at = ? where key = ?'),
+    forget: db.prepare('delete from page_access where key = ?'),
+    oldest: db.prepare('select a.key, p.size from page_access a join pages p on p.key = a.key order by a.accessed_at limit ?'),
     // Never below what this process already handed out (kept in memory when a bump could not be written).
     bump: db.prepare(
       `insert into tag_versions (tag, version, seq, taken_down) values (@tag, @atLeast, @seq, @atLeast * @takeDown)
@@ -118,6 +121,7 @@ export function prepareStoreFile(db: SQLite.Database) {
         gzipSum: page.gzip && checksumOf(page.gzip),
         brSum: page.br && checksumOf(page.br),
       });
+      statements.accessedNow.run(page.key, page.renderedAt);
       statements.untag.run(page.key);
       for (const tag in page.tags) statements.tag.run(tag, page.key);
       return previous;
@@ -140,6 +144,7 @@ export function prepareStoreFile(db: SQLite.Database) {
     const size = (statements.sizeOf.get(key) as { size: number } | undefined)?.size ?? 0;
     statements.remove.run(key);
     statements.untag.run(key);
+    statements.forget.run(key);
     return size;
   });
   /** Drops the least recently used pages until `bytes` are freed; returns what was freed. */
@@ -154,6 +159,7 @@ export function prepareStoreFile(db: SQLite.Database) {
         if (freed >= bytes) break;
         statements.remove.run(row.key);
         statements.untag.run(row.key);
+        statements.forget.run(row.key);
         freed += row.size;
         keys.push(row.key);
       }
@@ -197,7 +203,7 @@ export function prepareStoreFile(db: SQLite.Database) {
     keepOnlyBuild(buildId: string): void {
       const stored = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;
       if (stored === buildId) return;
-      db.exec('delete from pages; delete from page_tags');
+      db.exec('delete from pages; delete from page_tags; delete from page_access');
       db.prepare(
         "insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value",
       ).run(buildId);

@@ -43,7 +43,6 @@ function bringUpToDate(db: SQLite.Database): void {
       size integer not null, accessed_at integer not null,
       body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text
     );
-    create index if not exists pages_by_access on pages (accessed_at);
     create index if not exists pages_by_size on pages (size);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
     create index if not exists page_tags_by_key on page_tags (key);
@@ -75,6 +74,17 @@ function bringUpToDate(db: SQLite.Database): void {
   if (!versionColumns.some((c) => c.name === 'taken_down')) {
     db.exec('alter table tag_versions add column taken_down integer not null default 0');
   }
+  // When each page was last read, in a narrow table of its own. Noting a read in the pages table
+  // rewrote rows that hold the bodies: 10,000 reads noted took a serving thread 100-200 ms, the
+  // p99 of random readers.
+  if (!db.prepare("select 1 from sqlite_master where name = 'page_access'").get()) {
+    db.exec(`
+      create table page_access (key text primary key, accessed_at integer not null) without rowid;
+      create index page_access_by_time on page_access (accessed_at);
+      insert into page_access (key, accessed_at) select key, accessed_at from pages;
+      drop index if exists pages_by_access;
+    `);
+  }
 }
 
 /**
@@ -104,7 +114,8 @@ function deleteRows(file: string): void {
   try {
     db.pragma('busy_timeout = 5000');
     db.exec('delete from pages');
-    if (db.prepare("select 1 from sqlite_master where name = 'page_tags'").get()) db.exec('delete from page_tags');
+    for (const table of ['page_tags', 'page_access'])
+      if (db.prepare('select 1 from sqlite_master where name = ?').get(table)) db.exec(`delete from ${table}`);
     // The other processes see the new generation at their next request and forget the pages they
     // hold in memory too.
     if (db.prepare("select 1 from sqlite_master where name = 'meta'").get())
