@@ -157,7 +157,7 @@ describe('a damaged page store file', () => {
     reader.close();
   });
 
-  it('drops the compressed copies of a store written before their checksums (they cannot be checked)', () => {
+  it('starts afresh from a store written before its copies carried checksums (they cannot be checked)', () => {
     const dir = tempDir();
     const body = html('older layout ');
     const gzip = zlib.gzipSync(body);
@@ -169,9 +169,8 @@ describe('a damaged page store file', () => {
     older.close();
 
     const store = new PageStore({ dir, buildId: 'b1' });
-    const page = store.get('/blog/9')!;
-    expect(page.body.equals(body)).toBe(true);
-    expect(page.gzip).toBeNull();
+    expect(store.get('/blog/9')).toBeUndefined();
+    expect(store.count()).toBe(0);
     store.close();
   });
 });

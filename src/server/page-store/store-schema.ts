@@ -21,19 +21,39 @@ export function createStoreSchema(db: SQLite.Database): void {
   db.transaction(() => bringUpToDate(db)).immediate();
 }
 
+/**
+ * The pages table's columns, in this order: the small ones first, then the copies with the one
+ * most often read first. SQLite reaches a column by walking the row's overflow pages in order, so
+ * a brotli copy behind the body and the gzip copy cost a read of every page of the row (12% of a
+ * serving thread under random readers).
+ */
+const PAGE_COLUMNS = [
+  'key',
+  'content_type',
+  'etag',
+  'tags',
+  'rendered_at',
+  'build_id',
+  'size',
+  'accessed_at',
+  'policy',
+  'gzip_sum',
+  'br_sum',
+  'br',
+  'gzip',
+  'body',
+];
+
 function bringUpToDate(db: SQLite.Database): void {
-  // A store from before sizes, access times and the tag index: it is a cache, start it afresh.
-  // Or one from before encodings were made on demand (gzip and br not null).
-  const columns = db.prepare('select name, "notnull" as required from pragma_table_info(\'pages\')').all() as Array<{
-    name: string;
-    required: number;
-  }>;
-  const outdated =
-    columns.length > 0 &&
-    (!columns.some((c) => c.name === 'accessed_at') || columns.some((c) => c.name === 'br' && c.required === 1));
-  if (outdated) db.exec('drop table pages; drop table if exists page_tags');
+  // A store of another layout is a cache from an older version: start it afresh.
+  const columns = (db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>).map((c) => c.name);
+  if (columns.length > 0 && columns.join() !== PAGE_COLUMNS.join())
+    db.exec('drop table pages; drop table if exists page_tags; drop table if exists page_access');
   // page_tags_by_key: storing a page first deletes its old tag rows by key; without it each store
   // scanned every tag row (2.4 ms a page on the serving thread at 6,000 pages, growing with the store).
+  // page_access: when each page was last read, in a narrow table of its own. Noting a read in the
+  // pages table rewrote rows that hold the bodies: 10,000 reads noted took a serving thread
+  // 100-200 ms, the p99 of random readers.
   db.exec(`
     create table if not exists meta (key text primary key, value text not null);
     create table if not exists tag_versions (tag text primary key, version integer not null);
@@ -41,11 +61,15 @@ function bringUpToDate(db: SQLite.Database): void {
       key text primary key, content_type text not null, etag text not null,
       tags text not null, rendered_at integer not null, build_id text not null,
       size integer not null, accessed_at integer not null,
-      body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text
+      policy text, gzip_sum text, br_sum text,
+      br blob, gzip blob, body blob not null
     );
     create index if not exists pages_by_size on pages (size);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
     create index if not exists page_tags_by_key on page_tags (key);
+    create table if not exists page_access (key text primary key, accessed_at integer not null) without rowid;
+    create index if not exists page_access_by_time on page_access (accessed_at);
+    drop index if exists pages_by_access;
   `);
   // Every bump records the sequence number of its transaction, so another process (or another
   // server on the same files) reads only the bumps it has not seen yet.
@@ -54,36 +78,10 @@ function bringUpToDate(db: SQLite.Database): void {
     db.exec('alter table tag_versions add column seq integer not null default 0');
   }
   db.exec('create index if not exists tag_versions_by_seq on tag_versions (seq)');
-  // Each encoded copy is written with its checksum, so damage inside it is found when it is read.
-  // Copies from before that cannot be checked: they go (a reader's request makes them again).
-  const pageColumns = db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>;
-  if (!pageColumns.some((c) => c.name === 'gzip_sum')) {
-    db.exec(`
-      alter table pages add column gzip_sum text;
-      alter table pages add column br_sum text;
-      update pages set gzip = null, br = null, size = length(body) + 256 where gzip is not null or br is not null;
-    `);
-  }
-  // Each page's narrowed Content-Security-Policy, made when it was rendered: answering a page from
-  // the file then hashes nothing (its rows from before have none and are narrowed when read).
-  if (!columns.some((c) => c.name === 'policy') && columns.length > 0 && !outdated) {
-    db.exec('alter table pages add column policy text');
-  }
   // The version each tag had when content showing it was last taken down (an article
   // unpublished, a comment hidden): no process answers a page older than it stale.
   if (!versionColumns.some((c) => c.name === 'taken_down')) {
     db.exec('alter table tag_versions add column taken_down integer not null default 0');
-  }
-  // When each page was last read, in a narrow table of its own. Noting a read in the pages table
-  // rewrote rows that hold the bodies: 10,000 reads noted took a serving thread 100-200 ms, the
-  // p99 of random readers.
-  if (!db.prepare("select 1 from sqlite_master where name = 'page_access'").get()) {
-    db.exec(`
-      create table page_access (key text primary key, accessed_at integer not null) without rowid;
-      create index page_access_by_time on page_access (accessed_at);
-      insert into page_access (key, accessed_at) select key, accessed_at from pages;
-      drop index if exists pages_by_access;
-    `);
   }
 }
 

@@ -72,6 +72,30 @@ describe('PageStore', () => {
     store.close();
   });
 
+  it('starts afresh from a store whose copies come before its small columns (each read walked the whole row)', () => {
+    const dir = tempDir();
+    const old = new SQLite(path.join(dir, STORE_FILE_NAME));
+    old.exec(`
+      create table pages (
+        key text primary key, content_type text not null, etag text not null,
+        tags text not null, rendered_at integer not null, build_id text not null,
+        size integer not null, accessed_at integer not null,
+        body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text
+      );
+      insert into pages values ('/old', 'text/html', '"e"', '{}', 1, 'b1', 3, 1, x'00', null, null, null, null, null);
+    `);
+    old.close();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    expect(store.count()).toBe(0);
+    store.close();
+    const file = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
+    const columns = (file.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>).map(
+      (c) => c.name,
+    );
+    expect(columns.slice(-3)).toEqual(['br', 'gzip', 'body']);
+    file.close();
+  });
+
   it("keeps a page's narrowed policy with it, and keeps the pages of a file from before policies were stored", () => {
     const dir = tempDir();
     const old = new SQLite(path.join(dir, STORE_FILE_NAME));
