@@ -12,6 +12,7 @@ import { PageRenderer } from '../page-store/renderer.ts';
 import { startRenderPool } from '../page-store/render-workers.ts';
 import { listPublicUrls } from '../page-store/site-map.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
+import { makeMissingEncodings } from '../page-store/encoding-backfill.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { RefreshQueue } from '../page-store/refresh-queue.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
@@ -197,6 +198,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
+  let backfilling: Promise<void> | undefined;
 
   return {
     server,
@@ -212,6 +214,18 @@ export async function startSite(config: Config, log: (line: string) => void = co
         ...(share.of > 1 ? { part: `(process ${share.index + 1}'s share of ${share.of})` } : {}),
         ...(share.showProgress ? {} : { out: null }),
       });
+      // Then the brotli copies, in the background: a first reader of each page gets it compressed.
+      backfilling = prerendering
+        .then(() => makeMissingEncodings(store, renderer, urls, 'br', stopPrerender.signal))
+        .then(
+          ({ made, seconds }) => {
+            if (made > 0 && !stopPrerender.signal.aborted)
+              console.log(`[page-store] brotli copies of ${made} pages made in ${seconds.toFixed(1)} s`);
+          },
+          (error: unknown) => {
+            if (!stopPrerender.signal.aborted) console.error('[page-store] the brotli copies were not all made:', error);
+          },
+        );
       return prerendering;
     },
     close: async () => {
@@ -223,6 +237,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       await stopMail();
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);
+      await backfilling;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       notFound.flush();
       // Idle keep-alive sockets would hold close() open for their whole timeout; requests under

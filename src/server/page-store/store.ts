@@ -150,6 +150,17 @@ export class PageStore {
   }
 
   /**
+   * The stored version of `key` with its body only, when the file has it fresh without `encoding`:
+   * what making that encoding needs. Read without taking room in memory or counting as a read.
+   */
+  versionLacking(key: string, encoding: PageEncoding): StoredPage | undefined {
+    if (this.guard.broken) return undefined;
+    const page = this.copies.read(key, [encoding, 'identity']);
+    if (!page || page[encoding] || !page.body || !this.isFresh(page)) return undefined;
+    return page;
+  }
+
+  /**
    * Stores a freshly rendered page. Returns null, storing nothing, when one of its tags was
    * invalidated after the render began: that render may show old data. When the file cannot take
    * it, the page is still returned (and kept in memory) so the reader gets it.
