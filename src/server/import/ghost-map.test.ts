@@ -3,8 +3,8 @@ import { AppError } from '../errors.ts';
 import { IMPORT_MESSAGES } from './limits.ts';
 import { mapGhost, parseGhostJson } from './ghost-map.ts';
 
-// The shape of a Ghost 4 export (db[0].data), written for this test: the real fixtures of
-// TryGhost/Ghost could not be fetched here (see the import README).
+// The shape of a Ghost 4 export (db[0].data), written for this test (Ghost's own fixtures are not
+// committed; see the import README).
 const exportText = JSON.stringify({
   db: [
     {

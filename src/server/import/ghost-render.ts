@@ -1,5 +1,4 @@
-import { micromark } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { markdownHtml } from './markdown-html.ts';
 
 /**
  * Ghost's editor documents as HTML, for an export whose posts have no `html` beside them:
@@ -18,9 +17,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-const markdownHtml = (markdown: string) =>
-  micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
-
 function figure(inner: string, caption: string): string {
   return caption ? `<figure>${inner}<figcaption>${caption}</figcaption></figure>` : `<figure>${inner}</figure>`;
 }
@@ -37,7 +33,10 @@ function renderCard(name: string, payload: Row): string | null {
       const src = str(payload.src);
       if (!src) return '';
       const alt = escapeHtml(str(payload.alt));
-      return figure(`<img src="${escapeHtml(src)}" alt="${alt}">`, str(payload.caption));
+      const img = `<img src="${escapeHtml(src)}" alt="${alt}">`;
+      // Ghost 4 lets an image link somewhere (`href`); its html wraps the image in that link.
+      const href = str(payload.href);
+      return figure(href ? `<a href="${escapeHtml(href)}">${img}</a>` : img, str(payload.caption));
     }
     case 'gallery':
       return figure(
@@ -118,6 +117,8 @@ export function renderMobiledoc(source: unknown, notes: string[]): string {
     const section = arr(raw);
     switch (section[0]) {
       case 1: {
+        // An empty paragraph (Ghost's editor leaves one after a card at the end) shows nothing in Ghost.
+        if (arr(section[2]).length === 0) break;
         const tag = str(section[1]).toLowerCase();
         const name = /^(p|h[1-6]|blockquote|aside|pull-quote)$/.test(tag)
           ? tag === 'pull-quote' || tag === 'aside'

@@ -98,6 +98,16 @@ describe('Markdown folders', () => {
     );
   });
 
+  it('keeps raw HTML in a post (an embedded video) for the sanitizer, not as visible markup', () => {
+    const root = write(tempDir(), {
+      '_posts/2023-09-14-waves.md':
+        '---\ntitle: Waves\n---\nWatch:\n\n<iframe src="https://www.youtube.com/embed/abc123" allowfullscreen></iframe>\n',
+    });
+    const [article] = readMarkdownFolder(root, NOW).articles;
+    expect(article!.html).toContain('<iframe src="https://www.youtube.com/embed/abc123"');
+    expect(article!.html).not.toContain('&lt;iframe');
+  });
+
   it('reads an AstroPaper site: pubDatetime, tags as categories, ogImage from public/', async () => {
     const root = write(tempDir(), {
       'src/data/blog/vectors.md':

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { micromark } from 'micromark';
-import { gfm, gfmHtml } from 'micromark-extension-gfm';
+import { markdownHtml } from './markdown-html.ts';
 import type { ImportArticle, ImportSite, SkippedItem } from './import-types.ts';
 import { refused } from './limits.ts';
 import { normaliseOldPath } from '../../shared/old-paths.ts';
@@ -135,7 +134,7 @@ function mapFile(root: string, layout: Layout, relative: string, now: number): I
       else notes.push(`featured image ${image}: not in the folder`);
     }
   }
-  const html = micromark(body, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+  const html = markdownHtml(body);
   const section = fileDir
     .split('/')
     .filter((part) => part !== 'content' && part !== '_posts' && part !== bundle)
