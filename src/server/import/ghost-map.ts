@@ -127,6 +127,16 @@ export function mapGhost({ title, data }: GhostData, now = Date.now()): ImportSi
         notes.push('scheduled for a date now past: published');
       }
     }
+    // Only members (or paying members) read it on the old site: not made public here without the
+    // owner looking, as WordPress's password-protected posts.
+    const visibility = str(post.visibility) || 'public';
+    if (visibility !== 'public' && status !== 'draft') {
+      status = 'draft';
+      publishAt = null;
+      notes.push(
+        `for ${visibility === 'members' ? 'members' : `${visibility} members`} only on the old site: imported as a draft`,
+      );
+    }
     const terms = postTags.get(id) ?? [];
     const image = str(post.feature_image);
     articles.push({

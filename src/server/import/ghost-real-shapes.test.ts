@@ -90,4 +90,21 @@ describe('Ghost exports as Ghost writes them', () => {
     });
     expect(html).toBe('<p>Diffusion.</p>\n<hr>');
   });
+
+  it('imports a post only members or paying members read on the old site as a draft, and says so', () => {
+    const text = exportOf({ cards: [], sections: [[1, 'p', [[0, [], 0, 'For members.']]]] });
+    const paid = JSON.parse(text) as { db: Array<{ data: { posts: Array<Record<string, unknown>> } }> };
+    const post = paid.db[0]!.data.posts[0]!;
+    const variants = ['paid', 'members', 'public'].map(
+      (visibility) =>
+        mapGhost(
+          parseGhostJson(
+            JSON.stringify({ ...paid, db: [{ ...paid.db[0], data: { ...paid.db[0]!.data, posts: [{ ...post, visibility }] } }] }),
+          ),
+        ).articles[0]!,
+    );
+    expect(variants.map((a) => a.status)).toEqual(['draft', 'draft', 'published']);
+    expect(variants[0]!.notes).toContain('for paid members only on the old site: imported as a draft');
+    expect(variants[1]!.notes).toContain('for members only on the old site: imported as a draft');
+  });
 });
