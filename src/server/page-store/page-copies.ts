@@ -35,6 +35,12 @@ export class PageCopies {
     return page;
   }
 
+  /** The page read for making `encoding`: its body alone, when the file has it `fresh` and without that encoding. */
+  lacking(key: string, encoding: PageEncoding, fresh: (page: StoredPage) => boolean): StoredPage | undefined {
+    const page = this.read(key, [encoding, 'identity']);
+    return page && !page[encoding] && page.body && fresh(page) ? page : undefined;
+  }
+
   /** Another process rendered this page since the copy in memory: the file's copy, when it is `fresh`. */
   freshFromFile(
     key: string,

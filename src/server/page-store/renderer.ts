@@ -123,7 +123,7 @@ export class PageRenderer {
     const underWay = this.encoding.get(id);
     if (underWay) return underWay;
     // Another process may have made it already: then the file has it.
-    if (page[encoding] || this.store.takeEncodingFromFile(page, encoding)) return Promise.resolve();
+    if (page[encoding] || this.store.copyOf(page, encoding)) return Promise.resolve();
     // A copy read for a reader of another encoding holds no body: this version's, from the file
     // (none: the page was stored again since, and its next reader reads that one).
     const body = this.store.copyOf(page, 'identity');

@@ -149,15 +149,9 @@ export class PageStore {
     return page;
   }
 
-  /**
-   * The stored version of `key` with its body only, when the file has it fresh without `encoding`:
-   * what making that encoding needs. Read without taking room in memory or counting as a read.
-   */
+  /** The stored version of `key` with its body alone, when the file has it fresh without `encoding`; not kept in memory. */
   versionLacking(key: string, encoding: PageEncoding): StoredPage | undefined {
-    if (this.guard.broken) return undefined;
-    const page = this.copies.read(key, [encoding, 'identity']);
-    if (!page || page[encoding] || !page.body || !this.isFresh(page)) return undefined;
-    return page;
+    return this.guard.broken ? undefined : this.copies.lacking(key, encoding, (page) => this.isFresh(page));
   }
 
   /**
@@ -220,11 +214,6 @@ export class PageStore {
   /** The page's bytes in this copy: held, or this version's from the file (kept with it); null when the file has none. */
   copyOf(page: StoredPage, copy: PageCopy): Buffer | null {
     return this.copies.copyOf(page, copy);
-  }
-
-  /** Whether `copyOf` has that copy. */
-  takeEncodingFromFile(page: StoredPage, copy: PageCopy): boolean {
-    return this.copies.copyOf(page, copy) !== null;
   }
 
   /**
