@@ -109,9 +109,9 @@ async function coveredBySocial(page: Page, selector: string): Promise<string[]> 
   }, selector);
 }
 
-for (const width of [1280, 390]) {
+for (const width of [1280, 1024]) {
   test(`at ${width} px the social buttons cover neither the Top Viewed list nor article text`, async ({ page, request }) => {
-    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
     await expect(page.locator('.social-float a').first()).toBeVisible();
     const topViewed = page.locator('.top-viewed li');
@@ -124,6 +124,63 @@ for (const width of [1280, 390]) {
     expect(await coveredBySocial(page, text)).toEqual([]);
   });
 }
+
+/** Left and right gaps between the viewport and `selector`'s box, and inside it to its content. */
+async function sidesOf(page: Page, selector: string) {
+  return page.locator(selector).evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return {
+      outsideStart: box.left,
+      outsideEnd: document.documentElement.clientWidth - box.right,
+      paddingStart: parseFloat(style.paddingLeft),
+      paddingEnd: parseFloat(style.paddingRight),
+    };
+  });
+}
+
+test('on a phone the social links are a bar along the bottom: the article stays centred and the page ends above the bar', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/blog/${(await longArticle(request)).id}`);
+  const bar = page.locator('.social-float');
+  await expect(bar.locator('a').first()).toBeVisible();
+
+  // Centred: the same margin and padding on both sides of the article (it was 16 px against 52).
+  const sides = await sidesOf(page, '.article');
+  expect(Math.abs(sides.outsideStart - sides.outsideEnd)).toBeLessThanOrEqual(1);
+  expect(sides.paddingEnd).toBe(sides.paddingStart);
+
+  // A bar across the whole width at the bottom, opaque, its buttons in one row.
+  const box = (await bar.boundingBox())!;
+  expect(box.width).toBe(390);
+  expect(Math.round(box.y + box.height)).toBe(844);
+  expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+  const tops = await bar.locator('a, button').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(tops.length).toBe(4);
+  expect(new Set(tops).size).toBe(1);
+
+  // Scrolled to the end, the footer's last line is above the bar: nothing is out of reach.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const footer = document.querySelector('footer.site-footer')!.getBoundingClientRect();
+        const barTop = document.querySelector('.social-float')!.getBoundingClientRect().top;
+        return footer.bottom <= barTop + 0.5;
+      }),
+    )
+    .toBe(true);
+
+  // Hidden, the bar gives the width back: only the toggle stays, in the corner.
+  await page.getByRole('button', { name: 'Social links' }).click();
+  await expect(bar.locator('a').first()).toBeHidden();
+  const collapsed = (await bar.boundingBox())!;
+  expect(collapsed.width).toBeLessThan(80);
+  expect(collapsed.x).toBeGreaterThan(300);
+});
 
 test('on a phone Download is in the menu and in the footer', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
