@@ -8,7 +8,7 @@ const WORKER_TEST_MS = 60_000;
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../db/client.ts';
 import { insertBlog } from '../db/repositories/blogs.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
-import { isSearchUnavailable, startSearchPool, type SearchPageJob, type SearchPool } from './search-pool.ts';
+import { isSearchUnavailable, SEARCH_NICE, startSearchPool, type SearchPageJob, type SearchPool } from './search-pool.ts';
 import { emptyAnswer, type SearchRequest } from './search-run.ts';
 
 const request: SearchRequest = { text: 'photosynthesis', categoryId: null, page: 1, pageSize: 5 };
@@ -43,6 +43,32 @@ describe('startSearchPool', () => {
       try {
         const answer = await pool.run(request);
         expect(answer.hits.map((h) => h.blog.title)).toEqual(['Plants']);
+      } finally {
+        await pool.close();
+      }
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'runs its worker below the serving threads on the CPU (a raised nice value of its own thread)',
+    async () => {
+      // Field 19 of /proc/<pid>/task/<tid>/stat: each thread's nice value.
+      const niceOfThreads = () =>
+        fs.readdirSync('/proc/self/task').map((tid) => {
+          try {
+            const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+            return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+          } catch {
+            return NaN; // the thread ended meanwhile
+          }
+        });
+      const before = niceOfThreads().filter((nice) => nice === SEARCH_NICE).length;
+      const pool = startSearchPool({ databasePath, fallback: () => Promise.reject(new Error('fallback used')) });
+      try {
+        await pool.run(request);
+        expect(niceOfThreads().filter((nice) => nice === SEARCH_NICE).length).toBe(before + 1);
+        expect(os.getPriority()).toBe(0);
       } finally {
         await pool.close();
       }

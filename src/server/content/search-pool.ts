@@ -6,6 +6,9 @@ import { siblingModuleUrl } from '../module-file.ts';
 
 export type { RenderedSearchPage, SearchPageJob, SearchPool } from '../ports.ts';
 
+/** The search thread's nice value: readers of stored pages win the CPU over searches. */
+export const SEARCH_NICE = 10;
+
 /**
  * The search is refused for now: too many waiting (`busy`), the query ran over its time
  * (`timeout`), or, for a page, no search worker can render it (`no-worker`: the caller renders it

@@ -2,6 +2,7 @@
 // matches never holds up the thread that serves readers. It answers one job at a time: a search
 // (the API's ranked ids), or a whole search page, searched and rendered here by Astro's built
 // server, so no search page is rendered on the serving thread.
+import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { noPageCache, setAppContext } from '../context.ts';
@@ -10,8 +11,18 @@ import { getAstroRender, renderInProcess, type AstroRender } from '../page-store
 import { answerDigestsInThread } from '../page-store/sync-digest.ts';
 import { narrowAnswerPolicy } from '../page-store/narrow-policy.ts';
 import { runSearch } from './search-run.ts';
+import { SEARCH_NICE } from './search-pool.ts';
 import type { RenderedSearchPage, SearchPageJob, SearchWorkerData, SearchWorkerJob, SearchWorkerMessage } from './search-pool.ts';
 import { searchIndexOf } from './search-vocabulary.ts';
+
+// Below the serving threads on the CPU (Linux keeps a nice value per thread): with 8 connections
+// searching, readers kept under half their throughput while this thread ran at their priority.
+// A search waits for a core instead; past its time it is answered "try again" (search-pool.ts).
+try {
+  os.setPriority(SEARCH_NICE);
+} catch {
+  // Not allowed here: the thread keeps the process's priority.
+}
 
 const { databasePath, pages } = workerData as SearchWorkerData;
 // Read-only, with prepared statements kept for reuse (every search runs the same few).
