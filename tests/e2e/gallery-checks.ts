@@ -142,6 +142,27 @@ export function findLayoutProblems(options: CheckOptions): string[] {
   }
   const items: Item[] = [];
   const overlayOf = (el: Element) => el.closest('.carousel, .video-preview');
+  // Bars fixed to the window with a background of their own (the phone's bar of social buttons):
+  // the page scrolls behind them as behind the browser's toolbar, so what lies under one is out of
+  // sight, not overlapped, and the bar's own buttons sit on the bar.
+  const opaqueBars = [...document.body.querySelectorAll('*')]
+    .filter((el) => {
+      const style = getComputedStyle(el);
+      return style.position === 'fixed' && shown(el) && !/rgba\([^)]*,\s*0\)|transparent/.test(style.backgroundColor);
+    })
+    .map((el) => ({ el, box: el.getBoundingClientRect() }))
+    // A bar runs across the window; a round button with a background is not one.
+    .filter((bar) => bar.box.width >= width / 2);
+  const behindBar = (el: Element, box: Box) =>
+    opaqueBars.some(
+      (bar) =>
+        !bar.el.contains(el) &&
+        box.left < bar.box.right &&
+        bar.box.left < box.right &&
+        box.top < bar.box.bottom &&
+        bar.box.top < box.bottom,
+    );
+  const onBar = (el: Element) => opaqueBars.some((bar) => bar.el !== el && bar.el.contains(el));
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const range = document.createRange();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -150,16 +171,16 @@ export function findLayoutProblems(options: CheckOptions): string[] {
     range.selectNodeContents(node);
     for (const rect of range.getClientRects()) {
       const box = clipped(el, rect);
-      if (box) items.push({ el, box, overlay: overlayOf(el) });
+      if (box && !behindBar(el, box)) items.push({ el, box, overlay: overlayOf(el) });
     }
   }
   // The floating social buttons count as boxes too: they must never sit on text.
   for (const el of document.body.querySelectorAll(
     'img, input:not([type="hidden"]), select, textarea, iframe, video, .social-float a, .social-toggle',
   )) {
-    if (!shown(el)) continue;
+    if (!shown(el) || onBar(el)) continue;
     const box = clipped(el.parentElement, el.getBoundingClientRect());
-    if (box) items.push({ el, box, overlay: overlayOf(el) });
+    if (box && !behindBar(el, box)) items.push({ el, box, overlay: overlayOf(el) });
   }
   const reported = new Set<string>();
   for (let i = 0; i < items.length; i++) {

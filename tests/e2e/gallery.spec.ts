@@ -216,6 +216,11 @@ test('the checks see what a person would call broken', async ({ page }) => {
     <input dir="auto" placeholder="Search..." style="position:absolute;top:550px;left:10px">
     <div style="position:absolute;top:600px;left:10px;width:100px;overflow-x:auto"><table><tr>
       <td style="white-space:nowrap">A wide cell of words</td><td><button>Cut</button></td></tr></table></div>
+    <p style="position:absolute;top:660px;left:200px;margin:0">Words under a button</p>
+    <a class="social-toggle" href="#" style="position:fixed;top:655px;left:200px;width:40px;height:40px;background:#333"></a>
+    <p style="position:absolute;top:780px;left:10px;margin:0">Words behind the toolbar</p>
+    <div style="position:fixed;bottom:0;left:0;right:0;height:150px;background:#fff">
+      <a class="social-whatsapp" href="#" style="display:inline-block;width:40px;height:40px;margin-top:20px">W</a></div>
   </body></html>`);
   const problems = await page.evaluate(findLayoutProblems, { headerOneRow: false });
   expect(problems).toEqual([
@@ -225,6 +230,7 @@ test('the checks see what a person would call broken', async ({ page }) => {
     '<p> "A sentence in a right-to-left box.": its closing "." is drawn at the start of the line',
     '<input>: its placeholder "Search..." shows its closing mark at the start',
     '<p> "Overlapping words here" overlaps <p> "Other words on top"',
+    '<p> "Words under a button" overlaps <a.social-toggle>',
   ]);
 });
 
