@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageStore } from './store.ts';
@@ -91,6 +92,20 @@ describe('makeMissingEncodings', () => {
     // '/a' has it, '/missing' is not stored; '/b' is made, and the abort it caused stops before '/c'.
     expect(secondJobs.map((j) => j.key)).toEqual(['/b']);
     expect(summary.made).toBe(1);
+    store.close();
+  });
+
+  it('makes no copies once the store nears its disk budget: they would push out pages readers asked for', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1', maxBytes: 64 * 1024 });
+    const keys = Array.from({ length: 12 }, (_, i) => `/blog/${i}`);
+    for (const key of keys)
+      store.put(key, { contentType: 'text/html', body: crypto.randomBytes(5000), tags: ['nav'] }, store.beginRender(), {
+        keepInMemory: false,
+      });
+    const { pool, jobs } = compressingPool();
+    await makeMissingEncodings(store, new PageRenderer(store, pool), keys, 'br');
+    expect(store.stats().diskBytes).toBeGreaterThan(0.9 * 64 * 1024);
+    expect(jobs).toEqual([]);
     store.close();
   });
 });

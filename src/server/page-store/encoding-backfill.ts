@@ -14,7 +14,8 @@ export interface BackfillSummary {
  * pre-rendered site got each page uncompressed on its first request (28,000 of 31,675 pages still
  * had no brotli copy after 20 s of random readers). One job at a time: a reader's render, a save's
  * hot pages and the refresh after a change wait at most for one compression, and the worker runs
- * it at its raised nice value, so serving threads keep the CPU. Stops when `signal` aborts.
+ * it at its raised nice value, so serving threads keep the CPU. Stops when `signal` aborts; makes
+ * none once the store nears its disk budget (`versionLacking`).
  */
 export async function makeMissingEncodings(
   store: PageStore,

@@ -28,6 +28,7 @@ export class StoreDisk {
   /** Bytes this process added since `used` was last read from the file. */
   private sinceCount = 0;
   private readonly limit: number;
+  private readonly memory: { keys(): Iterable<string> };
   private readonly file: StoreFile;
   private readonly guard: StoreGuard;
   /** Accesses not yet written to disk: a Map.set per read, one transaction per batch. */
@@ -39,22 +40,29 @@ export class StoreDisk {
    */
   private pendingEncodings: AddedEncoding[] = [];
 
-  constructor(file: StoreFile, guard: StoreGuard, used: number, limit: number) {
+  /** `memory`: the pages it holds were read there, so they are never the least recently used. */
+  constructor(file: StoreFile, guard: StoreGuard, used: number, limit: number, memory: { keys(): Iterable<string> }) {
+    this.memory = memory;
     this.file = file;
     this.guard = guard;
     this.used = used;
     this.limit = limit;
   }
 
+  /** Whether the file has room to grow: below nine tenths of its budget. */
+  get hasRoom(): boolean {
+    return this.used < this.limit * 0.9;
+  }
+
   /** Pages just written (their sizes, and those of the versions they replaced); past the budget the oldest others go. */
-  written(pages: Array<{ key: string; size: number }>, replaced: number[], heldInMemory: () => Iterable<string>): void {
+  written(pages: Array<{ key: string; size: number }>, replaced: number[]): void {
     let grown = 0;
     pages.forEach(({ key, size }, i) => {
       grown += size - replaced[i]!;
       this.accessed.delete(key);
     });
     this.grew(grown);
-    if (this.used > this.limit) this.evict(new Set(pages.map(({ key }) => key)), heldInMemory());
+    if (this.used > this.limit) this.evict(new Set(pages.map(({ key }) => key)));
   }
 
   /**
@@ -95,9 +103,9 @@ export class StoreDisk {
    * Frees a tenth of the budget past the limit, least recently used first, in one transaction.
    * Every page held in memory counts as read now: reads from memory note nothing one by one.
    */
-  private evict(keep: ReadonlySet<string>, heldInMemory: Iterable<string>): void {
+  private evict(keep: ReadonlySet<string>): void {
     const now = Date.now();
-    for (const key of heldInMemory) this.accessed.set(key, now);
+    for (const key of this.memory.keys()) this.accessed.set(key, now);
     this.writeAccesses();
     const excess = this.used - this.limit * 0.9;
     const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));
@@ -117,5 +125,7 @@ export class StoreDisk {
     this.pendingEncodings = [];
     const added = this.guard.run('write', () => this.file.addEncodings(entries));
     if (added) this.grew(added);
+    // Encodings grow the file too (all of a site's brotli copies after a pre-render).
+    if (this.used > this.limit) this.evict(new Set());
   }
 }

@@ -26,6 +26,21 @@ describe('PageStore limits and failures', () => {
     store.close();
   });
 
+  it('stays under its disk budget when encodings are added to pages already stored', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1', maxBytes: 1024 * 1024, memoryBytes: 1024 });
+    const pages = Array.from(
+      { length: 40 },
+      (_, i) => store.put(`/page/${i}`, randomPage(['nav']), store.beginRender(), { keepInMemory: false })!,
+    );
+    expect(store.stats().diskBytes).toBeLessThanOrEqual(1024 * 1024);
+    for (const page of pages) store.keepEncoding(page, 'br', crypto.randomBytes(15_000));
+    // Written together at the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.stats().diskBytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(store.count()).toBeLessThan(40);
+    store.close();
+  });
+
   it('keeps a page readers take from memory when the disk budget drops the least recently used', () => {
     // Room in memory for a few pages: /kept is read from there, never from the file.
     const store = new PageStore({ dir: tempDir(), buildId: 'b1', maxBytes: 1024 * 1024, memoryBytes: 200_000 });

@@ -57,7 +57,7 @@ export class PageStore {
     const opened = openGuardedStoreFile(options, () => this.memory.clear());
     this.guard = opened.guard;
     this.file = opened.file;
-    this.disk = new StoreDisk(this.file, this.guard, opened.bytes, options.maxBytes ?? 1024 * 1024 * 1024);
+    this.disk = new StoreDisk(this.file, this.guard, opened.bytes, options.maxBytes ?? 2 ** 30, this.memory);
     this.copies = new PageCopies(this.file, this.guard, this.memory, this.disk);
     this.versions = new TagVersions(this.file, this.guard, () => this.forgetAll());
   }
@@ -149,9 +149,11 @@ export class PageStore {
     return page;
   }
 
-  /** The stored version of `key` with its body alone, when the file has it fresh without `encoding`; not kept in memory. */
+  /** `key`'s stored version with its body alone, when the file has it fresh without `encoding` and room to grow
+   * (copies nobody asked for never push out pages readers did); not kept in memory. */
   versionLacking(key: string, encoding: PageEncoding): StoredPage | undefined {
-    return this.guard.broken ? undefined : this.copies.lacking(key, encoding, (page) => this.isFresh(page));
+    if (this.guard.broken || !this.disk.hasRoom) return undefined;
+    return this.copies.lacking(key, encoding, (page) => this.isFresh(page));
   }
 
   /**
@@ -182,7 +184,6 @@ export class PageStore {
       this.disk.written(
         toWrite.map(({ page, size }) => ({ key: page.key, size })),
         replaced,
-        () => this.memory.keys(),
       );
     for (const { page } of toWrite) {
       // The pre-render and the background refresh pass false: memory is for the pages readers ask
