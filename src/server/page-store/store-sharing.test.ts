@@ -256,6 +256,14 @@ describe('PageStore shared by several processes', () => {
     // A render that began before it is not kept, and the next start drops the file's pages.
     expect(two.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, inFlight)).toBeNull();
     expect(two.isTrusted()).toBe(false);
+    // An edit too: the pages it rendered fresh never reached the file, so this process cannot take
+    // them from it, and its own copy is never answered stale: a reader here waits for a render.
+    const other = two.get('/blog/2')!;
+    const edit = one.invalidate(['blog:2']);
+    expect(edit).toEqual([['blog:2', 1, false]]);
+    two.invalidateFromSibling(edit!);
+    expect(two.isFresh(other)).toBe(false);
+    expect(two.showsTakenDown(other)).toBe(true);
     // When the file does take a change, there is nothing to hand over.
     const writable = new PageStore({ dir: tempDir(), buildId: 'b1' });
     expect(writable.invalidate(['blog:1'])).toBeNull();

@@ -135,12 +135,14 @@ export class TagVersions {
 
   /**
    * Another process's bumps that never reached the file. Each tag takes a version above both its
-   * own and the sender's, so no page this process stored before it matches. This process's file
-   * lags its memory from now on, as the sender's does.
+   * own and the sender's, so no page this process stored before it matches. Each counts as a
+   * take-down here, an edit too: the fresh pages the sender rendered never reached the file either,
+   * so a stale copy here would go on showing the old text; a reader here waits for a render. This
+   * process's file lags its memory from now on, as the sender's does.
    */
   applyFromSibling(bumps: readonly TagBump[]): void {
     this.sequence++;
-    for (const [tag, atLeast, takeDown] of bumps) this.raise(tag, Math.max(this.get(tag) + 1, atLeast), takeDown);
+    for (const [tag, atLeast] of bumps) this.raise(tag, Math.max(this.get(tag) + 1, atLeast), true);
     this.trusted = false;
     this.sequence++;
   }
