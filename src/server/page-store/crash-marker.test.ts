@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -28,6 +28,24 @@ function makeStore(dir: string): void {
   db.pragma('journal_mode = WAL');
   db.exec("create table pages (key text primary key, body blob); insert into pages values ('/', x'00')");
   db.close();
+}
+
+/**
+ * A zombie: a process that has exited but that its parent never reaps (`sleep` exec'd in place of
+ * the shell that started it never waits), as a killed serving process under a container's PID 1
+ * that is not an init. Resolves with its pid once /proc shows it dead, and a stop for its parent.
+ */
+async function zombie(): Promise<{ pid: number; stop: () => void }> {
+  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
+  );
+  const state = () => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  };
+  while (state() !== 'Z') await new Promise((resolve) => setTimeout(resolve, 10));
+  return { pid, stop: () => parent.kill('SIGKILL') };
 }
 
 describe('markStoreOpen', () => {
@@ -94,5 +112,21 @@ describe('dropStoredPages', () => {
   it('does nothing without a store', () => {
     const dir = tempDir();
     expect(() => dropStoredPages(dir, 0)).not.toThrow();
+  });
+
+  it('counts a marker whose process is a zombie (dead, never reaped) as a crash', async () => {
+    const dir = tempDir();
+    makeStore(dir);
+    const dead = await zombie();
+    try {
+      // Signal 0 still reaches it: that alone would call it alive.
+      expect(() => process.kill(dead.pid, 0)).not.toThrow();
+      leaveMarker(dir, dead.pid);
+      const run = markStoreOpen(dir);
+      expect(run.previousRunCrashed).toBe(true);
+      run.release();
+    } finally {
+      dead.stop();
+    }
   });
 });

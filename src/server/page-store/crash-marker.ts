@@ -39,9 +39,23 @@ function isAlive(marker: Marker, bootId: string): boolean {
   if (marker.bootId !== bootId || marker.pid === process.pid) return false;
   try {
     process.kill(marker.pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(marker.pid);
+}
+
+/**
+ * A killed process whose parent died too waits for PID 1 to reap it, and a container's PID 1 that
+ * is not an init (`docker run` without `--init`) never does: it still answers signal 0. Its state
+ * in /proc says it is dead. (Where /proc cannot be read, it counts as alive, as before.)
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
 
