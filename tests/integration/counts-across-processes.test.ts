@@ -119,7 +119,11 @@ describe('WEB_PROCESSES=2: set-up warnings', () => {
       'both processes to meet the header',
     );
     const warnings = () => server.output().match(/X-Forwarded-For but TRUST_PROXY is off/g)?.length ?? 0;
-    await until(async () => warnings(), (count) => count > 0, 'the warning');
+    await until(
+      async () => warnings(),
+      (count) => count > 0,
+      'the warning',
+    );
     expect(warnings()).toBe(1);
   });
 });

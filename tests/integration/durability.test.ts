@@ -2,7 +2,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { killServerHard, startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom } from '../support/builders.ts';
 import { untilTrue } from '../support/wait.ts';
@@ -98,13 +98,6 @@ function runBurst(
     ...articleIds.slice(0, EDITED_ARTICLES).map((id) => editWorker(id)),
   ]).then(() => undefined);
   return { done, counts: () => ({ comments, edits }), expectFailures: () => (killing = true) };
-}
-
-function killHard(target: TestServer): Promise<void> {
-  return new Promise((resolve) => {
-    target.process.once('exit', () => resolve());
-    target.process.kill('SIGKILL');
-  });
 }
 
 function openFile(file: string): SQLite.Database {
@@ -212,7 +205,7 @@ describe('a server killed with SIGKILL mid-burst', () => {
       }, 'the burst to be under way');
       await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 40)));
       burst.expectFailures();
-      await killHard(server);
+      await killServerHard(server);
       await burst.done;
       const answered = [...answeredComments.values()].flat().length - before.comments;
       expect(answered).toBeGreaterThanOrEqual(60);
@@ -274,7 +267,7 @@ describe('a server killed with SIGKILL mid-burst', () => {
     expect(kept.html).toContain(original);
 
     // After a crash it is not: the page is rendered again from the database.
-    await killHard(server);
+    await killServerHard(server);
     setTitleBehindTheServer('Changed around a crash');
     server = await startOn(server.dir);
     expect(server.output()).toMatch(/did not close cleanly/);

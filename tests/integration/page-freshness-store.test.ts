@@ -91,9 +91,11 @@ describe('the page store limits', () => {
     expect(page).toContain(text);
     const home = await (await fetch(s.url('/'))).text();
     expect(home).toContain(title);
-    // Logged once with the store's path, not per write or per request.
+    // Logged once by each serving process that met it, with the store's path, not per write or per request.
     const file = path.join(s.dir, 'pages', 'pages.sqlite');
-    expect(s.output().split(`Page store ${file}: a write failed`).length - 1).toBe(1);
+    const logged = s.output().split(`Page store ${file}: a write failed`).length - 1;
+    expect(logged).toBeGreaterThanOrEqual(1);
+    expect(logged).toBeLessThanOrEqual(2);
 
     // The versions never reached the file: the next start must not trust its pages.
     await s.stop();

@@ -57,7 +57,10 @@ function storedKeysWith(tags: string[]): string[] {
 }
 
 beforeAll(async () => {
-  server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+  // One process: these tests read which pages one process holds stale and its own refresh queue's
+  // counts (`/api/admin/page-refresh` answers for the process it reaches). What readers see with
+  // two processes is tested in take-down.test.ts and several-processes.test.ts.
+  server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600', WEB_PROCESSES: '1' } });
   await untilPrerendered(server);
   auth = bearer(await loginAsAdmin(server));
 });

@@ -109,9 +109,10 @@ describe('site settings', () => {
     const answer = await fetch(site.url('/admin/dashboard'), { headers: { Cookie: adminCookie } });
     expect(answer.status).toBe(200);
     const html = await answer.text();
-    const rows = [...html.matchAll(/<time datetime="(\d{4}-\d{2}-\d{2})"[^<]*<\/time>\s*<\/td>\s*<td>(\d+)<\/td>/g)].map(
-      (m) => ({ day: m[1]!, views: Number(m[2]) }),
-    );
+    const rows = [...html.matchAll(/<time datetime="(\d{4}-\d{2}-\d{2})"[^<]*<\/time>\s*<\/td>\s*<td>(\d+)<\/td>/g)].map((m) => ({
+      day: m[1]!,
+      views: Number(m[2]),
+    }));
     expect(rows).toHaveLength(30);
     const today = new Date().toISOString().slice(0, 10);
     const past = rows.filter((row) => row.day !== today);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { killServerHard, startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { buildBlogBody, buildCategory, buildCommentBody, uniqueName, type Json } from '../support/builders.ts';
 import { until } from '../support/wait.ts';
@@ -190,8 +190,7 @@ describe('a damaged page store at start (two serving processes)', () => {
       (size) => size > 32,
       'the store to write its WAL',
     );
-    killed.process.kill('SIGKILL');
-    await new Promise((resolve) => killed.process.once('exit', resolve));
+    await killServerHard(killed);
     // Without its crash marker, so the start cannot simply drop the files.
     for (const name of fs.readdirSync(storeDir)) if (name.startsWith('running-')) fs.rmSync(path.join(storeDir, name));
     fs.rmSync(path.join(storeDir, `${STORE}-shm`), { force: true });

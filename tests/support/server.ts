@@ -56,10 +56,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     // Most tests post comments as a plain API client, without the form's token; the token rule
     // has its own tests (tests/integration/comments-moderation.test.ts turns it back on).
     COMMENT_REQUIRE_FORM_TOKEN: 'false',
-    // One process unless a test asks for several: the browser tests' shared server runs two
-    // (tests/e2e/global-setup.ts), as do the tests of what processes share (several-processes,
-    // counts-across-processes, take-down, ...).
-    WEB_PROCESSES: '1',
+    // Two serving processes, as users run it (the default of a 2-core machine): what a reader
+    // sees must hold whichever process answers. A test of one process's own behaviour says so.
+    WEB_PROCESSES: '2',
     DATABASE_PATH: databasePath,
     UPLOADS_DIR: uploadsDir,
     PAGE_STORE_DIR: path.join(dir, 'pages'),
@@ -98,6 +97,43 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS).unref();
     });
   return { origin, dir, databasePath, uploadsDir, process: child, output: () => output, stop, url: (p) => origin + p };
+}
+
+/** The pids of a process's descendants (its serving processes), from /proc. */
+function descendantsOf(pid: number): number[] {
+  const read = (file: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch {
+      return ''; // gone already
+    }
+  };
+  const tasks = fs.existsSync(`/proc/${pid}/task`) ? fs.readdirSync(`/proc/${pid}/task`) : [];
+  return tasks.flatMap((tid) =>
+    read(`/proc/${pid}/task/${tid}/children`)
+      .split(' ')
+      .filter(Boolean)
+      .flatMap((child) => [Number(child), ...descendantsOf(Number(child))]),
+  );
+}
+
+/**
+ * A crash of the whole server, as an out-of-memory kill or a power cut leaves it: SIGKILL to the
+ * first process and every serving process at once (a SIGKILL to the first one alone lets the
+ * others finish what they were doing and exit). Resolves once the first process is gone.
+ */
+export function killServerHard(target: TestServer): Promise<void> {
+  return new Promise((resolve) => {
+    if (target.process.exitCode !== null || target.process.signalCode !== null) return resolve();
+    target.process.once('exit', () => resolve());
+    for (const pid of [...descendantsOf(target.process.pid!), target.process.pid!]) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // exited meanwhile
+      }
+    }
+  });
 }
 
 function findFreePort(): Promise<number> {
