@@ -6,13 +6,14 @@
 // and the CPU time each side spent per request (from /proc: the server's whole process tree, its
 // render and search threads included, against nginx's master and workers). The memory of every
 // process of the server is sampled through each phase (readers, readers with a writer, readers
-// with searchers) and printed against the budget. Prints figures beside their targets; asserts
-// nothing.
+// with searchers) and printed against the budget. The hot page is also asked of a bare node:http
+// cluster sending the same bytes (bench/node-floor.mjs): the ceiling Node's own HTTP layer sets.
+// Prints figures beside their targets; asserts nothing.
 //
 // BENCH_ARTICLES (10000), BENCH_SECONDS (10 per run), BENCH_ROUNDS (3), WEB_PROCESSES (2),
 // BENCH_CONNECTIONS (64), BENCH_WRK_THREADS (2), BENCH_ZIPF_S (1.0), BENCH_ENCODINGS (br,identity),
 // BENCH_PHASE_SECONDS (20: the writer and search phases), WRK (wrk).
-import { type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { listPublicUrls } from '../src/server/page-store/site-map.ts';
 import { fetchWriteBodies, logInAdmin, requireBuild, SERVER_MAIN, siteEnv, startProcess, type Admin } from './site.ts';
 import {
   copyPagesForNginx,
+  freePort,
   generateComparedSite,
   loadAverage,
   median,
@@ -67,6 +69,39 @@ const us = (seconds: number, requests: number) => (requests > 0 ? (seconds / req
 const f0 = (n: number) => n.toFixed(0);
 const f2 = (n: number) => n.toFixed(2);
 const meets = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/**
+ * Node's floor (bench/node-floor.mjs): a bare node:http cluster with as many processes as ours,
+ * answering every request with the hot page's exact bytes and headers, as the built server sent them.
+ */
+async function startNodeFloor(dir: string, port: number, hotPath: string, children: ChildProcess[]) {
+  const page: Record<string, { headers: Record<string, string>; body: string }> = {};
+  for (const encoding of ['br', 'identity']) {
+    const answer = await rawGet(port, hotPath, encoding);
+    const headers = Object.fromEntries(
+      Object.entries(answer.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'x-page-store'].includes(name)),
+    );
+    page[encoding] = { headers, body: answer.body.toString('base64') };
+  }
+  const file = path.join(dir, 'floor-page.json');
+  fs.writeFileSync(file, JSON.stringify(page));
+  const floorPort = await freePort();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'node-floor.mjs')], {
+    env: { ...process.env, FLOOR_PORT: String(floorPort), FLOOR_PROCESSES: String(PROCESSES), FLOOR_PAGE: file },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('node-floor.mjs did not start')), 30_000);
+    const poll = () =>
+      rawGet(floorPort, hotPath, 'br').then(
+        () => (clearTimeout(timer), resolve()),
+        () => setTimeout(poll, 100),
+      );
+    poll();
+  });
+  return { origin: `http://127.0.0.1:${floorPort}`, pid: child.pid! };
+}
 
 async function main(): Promise<void> {
   requireBuild();
@@ -140,8 +175,9 @@ async function main(): Promise<void> {
     console.log(
       `Header bytes of the hot page (br): ours ${oursAnswer.headerBytes} B, nginx ${nginxAnswer.headerBytes} B; body ${oursAnswer.body.length} B`,
     );
+    const floor = await startNodeFloor(dir, port, hotPath, children);
 
-    const loads: Array<{ name: string; ours: string[]; nginx: string[] }> = [];
+    const loads: Array<{ name: string; ours: string[]; nginx: string[]; floor?: string[] }> = [];
     for (const encoding of ENCODINGS) {
       const oursScript = path.join(dir, `zipf-ours-${encoding}.lua`);
       const nginxScript = path.join(dir, `zipf-nginx-${encoding}.lua`);
@@ -163,6 +199,7 @@ async function main(): Promise<void> {
         name: `hot page ${hotPath}, ${encoding}`,
         ours: ['-H', `Accept-Encoding: ${encoding}`, '--', hotPath],
         nginx: ['-H', `Accept-Encoding: ${encoding}`, '--', `/p/${hotIndex}`],
+        floor: ['-H', `Accept-Encoding: ${encoding}`, '--', hotPath],
       });
 
     console.log(
@@ -179,12 +216,16 @@ async function main(): Promise<void> {
     await runWrk(warmNginx.origin, warmNginx.args, nginxPid, 3);
     const results: Array<{ name: string; ours: WrkRun[]; nginx: WrkRun[] }> = [];
     for (const load of loads) {
-      const entry = { name: load.name, ours: [] as WrkRun[], nginx: [] as WrkRun[] };
+      const entry = { name: load.name, ours: [] as WrkRun[], nginx: [] as WrkRun[], floor: [] as WrkRun[] };
       for (let round = 0; round < ROUNDS; round++) {
         const o = argsOf(load.ours, oursOrigin);
         entry.ours.push(await runWrk(o.origin, o.args, serverPid));
         const n = argsOf(load.nginx, nginxOrigin);
         entry.nginx.push(await runWrk(n.origin, n.args, nginxPid));
+        if (load.floor) {
+          const f = argsOf(load.floor, floor.origin);
+          entry.floor.push(await runWrk(f.origin, f.args, floor.pid));
+        }
       }
       results.push(entry);
       const m = (runs: WrkRun[], pick: (r: WrkRun) => number) => median(runs.map(pick));
@@ -204,6 +245,14 @@ async function main(): Promise<void> {
         `  nginx ${f0(nginxRps).padStart(6)} req/s  p50 ${f2(m(entry.nginx, (r) => r.p50))} ms  p99 ${f2(m(entry.nginx, (r) => r.p99))} ms  ` +
           `CPU ${f0(nginxCpu)} µs/request  failed ${entry.nginx.reduce((s, r) => s + r.failed, 0)}   runs: ${each(entry.nginx)}`,
       );
+      if (entry.floor.length > 0) {
+        const floorRps = m(entry.floor, (r) => r.rps);
+        console.log(
+          `  node:http alone ${f0(floorRps).padStart(6)} req/s  p50 ${f2(m(entry.floor, (r) => r.p50))} ms  p99 ${f2(m(entry.floor, (r) => r.p99))} ms  ` +
+            `CPU ${f0(m(entry.floor, (r) => us(r.serverCpu, r.requests)))} µs/request   runs: ${each(entry.floor)}; ` +
+            `its own ceiling against nginx ${f2(floorRps / nginxRps)}x, ours against it ${f2(oursRps / floorRps)}x`,
+        );
+      }
       console.log(
         `  ours/nginx ${f2(ratio)}x (target >= ${TARGETS.ratio}x: ${meets(ratio >= TARGETS.ratio)}); ` +
           `CPU per request ${f2(oursCpu / nginxCpu)}x nginx's (target <= ${TARGETS.cpu}x: ${meets(oursCpu / nginxCpu <= TARGETS.cpu)})`,
