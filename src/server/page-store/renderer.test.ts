@@ -155,7 +155,11 @@ describe('PageRenderer', () => {
       renderer.encodeLater(page, 'br');
     }
     expect(calls).toHaveLength(32);
-    expect(renderer.encodingsUnderWay).toBe(32);
+    // No reader waits for those: a reader asking now still waits for its own (made ahead of them).
+    expect(renderer.encodingsUnderWay).toBe(0);
+    void renderer.encode(store.get('/blog/40')!, 'gzip', 'now');
+    expect(renderer.encodingsUnderWay).toBe(1);
+    expect(calls.at(-1)).toMatchObject({ key: '/blog/40', priority: 'now' });
     store.close();
   });
 

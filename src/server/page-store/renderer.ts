@@ -69,6 +69,7 @@ export class PageRenderer {
   private readonly wanted = new Map<string, Set<PageEncoding>>();
   /** Encodings being made for readers, by encoding, ETag and key: one job each however many ask. */
   private readonly encoding = new Map<string, Promise<void>>();
+  private waitedFor = 0;
   /**
    * The background refresh's pages, several to a transaction: after a rename refreshed every page
    * one commit at a time, the serving threads spent on those commits the CPU readers needed.
@@ -106,9 +107,13 @@ export class PageRenderer {
     if (this.inFlight.get(key) === entry) this.inFlight.delete(key);
   }
 
-  /** Encodings a worker is making now for this process's readers. */
+  /**
+   * Encodings a worker is making now for readers who wait for them. Those made in the background
+   * (for the next readers, or all of a site's brotli copies after a pre-render) do not count: with
+   * them counted, a reader of a freshly pre-rendered site got the page uncompressed twice running.
+   */
   get encodingsUnderWay(): number {
-    return this.encoding.size;
+    return this.waitedFor;
   }
 
   /**
@@ -137,7 +142,11 @@ export class PageRenderer {
         },
         (error: unknown) => console.error(`[page-store] could not make the ${encoding} encoding of ${page.key}:`, error),
       )
-      .finally(() => this.encoding.delete(id));
+      .finally(() => {
+        this.encoding.delete(id);
+        if (priority === 'now') this.waitedFor--;
+      });
+    if (priority === 'now') this.waitedFor++;
     this.encoding.set(id, making);
     return making;
   }
