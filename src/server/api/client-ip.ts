@@ -20,7 +20,11 @@ export function readClientIp(
  * adapter takes the socket's address, as here (the site sets no allowed domains, so Astro never
  * reads X-Forwarded-For itself).
  */
-export function readNodeClientIp(req: IncomingMessage, trustProxy: boolean, warn: (line: string) => void = warnOnceForSite): string {
+export function readNodeClientIp(
+  req: IncomingMessage,
+  trustProxy: boolean,
+  warn: (line: string) => void = warnOnceForSite,
+): string {
   const forwarded = req.headers['x-forwarded-for'];
   return pickClientIp(
     Array.isArray(forwarded) ? forwarded.join(', ') : (forwarded ?? null),

@@ -55,7 +55,11 @@ export async function importUploadedFile(
   try {
     fs.writeFileSync(file, bytes);
     if (!looksLikeArchive(file)) {
-      const { report, live_ms } = await importIntoSite(app, admin, file, { dryRun, files: null, ...(onProgress ? { onProgress } : {}) });
+      const { report, live_ms } = await importIntoSite(app, admin, file, {
+        dryRun,
+        files: null,
+        ...(onProgress ? { onProgress } : {}),
+      });
       return { kind: 'import', report, live_ms };
     }
     const startedAt = performance.now();

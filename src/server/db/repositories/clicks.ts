@@ -37,11 +37,7 @@ export async function addClicks(
 }
 
 /** Writes a blog's views for past days (the demo's history); its total is set separately. */
-export async function insertDailyViews(
-  db: Db,
-  id: number,
-  days: ReadonlyArray<{ day: string; views: number }>,
-): Promise<void> {
+export async function insertDailyViews(db: Db, id: number, days: ReadonlyArray<{ day: string; views: number }>): Promise<void> {
   if (days.length === 0) return;
   await db
     .insertInto('blog_daily_views')
