@@ -47,6 +47,7 @@ const OTHER_PROCESS = `
       file.writePages([{ page: { key: '/other/' + i, contentType: 'text/html', etag: '"' + i + '"', body, gzip: body, br: body, tags: { nav: 1 }, renderedAt: i, buildId: 'b1' }, size: body.length }]);
     } catch (error) {
       failed++;
+      process.stdout.write('error ' + String(error) + '\\n');
     }
   }
   file.close();
