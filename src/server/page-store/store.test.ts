@@ -51,42 +51,31 @@ describe('PageStore', () => {
     db.close();
   });
 
-  it('starts afresh from a store file whose pages had to carry both encodings', () => {
+  const OLD_COMMON = `key text primary key, content_type text not null, etag text not null,
+    tags text not null, rendered_at integer not null, build_id text not null,
+    size integer not null, accessed_at integer not null`;
+  it.each([
+    [
+      'whose pages had to carry both encodings',
+      'body blob not null, gzip blob not null, br blob not null',
+      "x'00', x'00', x'00'",
+    ],
+    [
+      'whose copies come before its small columns (each read walked the whole row)',
+      'body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text',
+      "x'00', null, null, null, null, null",
+    ],
+  ])('starts afresh from a store file %s', (_, copies, values) => {
     const dir = tempDir();
     const old = new SQLite(path.join(dir, STORE_FILE_NAME));
-    old.exec(`
-      create table pages (
-        key text primary key, content_type text not null, etag text not null,
-        tags text not null, rendered_at integer not null, build_id text not null,
-        size integer not null, accessed_at integer not null,
-        body blob not null, gzip blob not null, br blob not null
-      );
-      insert into pages values ('/old', 'text/html', '"e"', '{}', 1, 'b1', 3, 1, x'00', x'00', x'00');
-    `);
+    old.exec(`create table pages (${OLD_COMMON}, ${copies});
+      insert into pages values ('/old', 'text/html', '"e"', '{}', 1, 'b1', 3, 1, ${values});`);
     old.close();
     const store = new PageStore({ dir, buildId: 'b1' });
     expect(store.count()).toBe(0);
     const page = store.put('/blog/1', { contentType: 'text/html', body: html('one'), tags: ['blog:1'] }, store.beginRender());
     expect(page?.br).toBeNull();
     expect(store.count()).toBe(1);
-    store.close();
-  });
-
-  it('starts afresh from a store whose copies come before its small columns (each read walked the whole row)', () => {
-    const dir = tempDir();
-    const old = new SQLite(path.join(dir, STORE_FILE_NAME));
-    old.exec(`
-      create table pages (
-        key text primary key, content_type text not null, etag text not null,
-        tags text not null, rendered_at integer not null, build_id text not null,
-        size integer not null, accessed_at integer not null,
-        body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text
-      );
-      insert into pages values ('/old', 'text/html', '"e"', '{}', 1, 'b1', 3, 1, x'00', null, null, null, null, null);
-    `);
-    old.close();
-    const store = new PageStore({ dir, buildId: 'b1' });
-    expect(store.count()).toBe(0);
     store.close();
     const file = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
     const columns = (file.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>).map(
