@@ -36,15 +36,25 @@ function makeStore(dir: string): void {
  * that is not an init. Resolves with its pid once /proc shows it dead, and a stop for its parent.
  */
 async function zombie(): Promise<{ pid: number; stop: () => void }> {
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  // The background `sleep` must end after the shell has become `sleep 60`, or the shell reaps it.
+  const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const pid = await new Promise<number>((resolve) =>
     parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(String(chunk).trim()))),
   );
   const state = () => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    } catch {
+      return 'gone';
+    }
   };
-  while (state() !== 'Z') await new Promise((resolve) => setTimeout(resolve, 10));
+  while (!['Z', 'gone'].includes(state())) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (state() === 'gone') {
+    // Reaped after all (the shell was still a shell when it ended, on a very busy machine): again.
+    parent.kill('SIGKILL');
+    return zombie();
+  }
   return { pid, stop: () => parent.kill('SIGKILL') };
 }
 
