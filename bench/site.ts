@@ -6,6 +6,8 @@ import path from 'node:path';
 import { blogBodyFrom, type Json } from '../tests/support/builders.ts';
 import { COMPILED_MAIN } from '../scripts/server-entry.mjs';
 
+export { processTree } from '../tests/support/processes.ts';
+
 export const root = path.resolve(import.meta.dirname, '..');
 export const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
 
@@ -99,20 +101,6 @@ export async function fetchWriteBodies(origin: string, ids: number[]): Promise<M
   const bodies = new Map<number, Json>();
   for (const id of ids) bodies.set(id, blogBodyFrom((await (await fetch(`${origin}/api/blogs/${id}`)).json()) as Json));
   return bodies;
-}
-
-/** A process and all its descendants (the cluster's first process and the serving ones), from /proc. */
-export function processTree(pid: number): number[] {
-  const pids = [pid];
-  try {
-    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      const kids = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const kid of kids ? kids.split(' ') : []) pids.push(...processTree(Number(kid)));
-    }
-  } catch {
-    // The process ended meanwhile.
-  }
-  return pids;
 }
 
 /** A process's resident memory in MB (0 once it is gone). */

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPILED_MAIN } from '../../scripts/server-entry.mjs';
+import { processTree } from './processes.ts';
 import { HANG_GUARD_MS, untilTrue } from './wait.ts';
 
 /**
@@ -99,24 +100,6 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   return { origin, dir, databasePath, uploadsDir, process: child, output: () => output, stop, url: (p) => origin + p };
 }
 
-/** The pids of a process's descendants (its serving processes), from /proc. */
-function descendantsOf(pid: number): number[] {
-  const read = (file: string) => {
-    try {
-      return fs.readFileSync(file, 'utf8');
-    } catch {
-      return ''; // gone already
-    }
-  };
-  const tasks = fs.existsSync(`/proc/${pid}/task`) ? fs.readdirSync(`/proc/${pid}/task`) : [];
-  return tasks.flatMap((tid) =>
-    read(`/proc/${pid}/task/${tid}/children`)
-      .split(' ')
-      .filter(Boolean)
-      .flatMap((child) => [Number(child), ...descendantsOf(Number(child))]),
-  );
-}
-
 /**
  * A crash of the whole server, as an out-of-memory kill or a power cut leaves it: SIGKILL to the
  * first process and every serving process at once (a SIGKILL to the first one alone lets the
@@ -126,7 +109,7 @@ export function killServerHard(target: TestServer): Promise<void> {
   return new Promise((resolve) => {
     if (target.process.exitCode !== null || target.process.signalCode !== null) return resolve();
     target.process.once('exit', () => resolve());
-    for (const pid of [...descendantsOf(target.process.pid!), target.process.pid!]) {
+    for (const pid of processTree(target.process.pid!)) {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {
