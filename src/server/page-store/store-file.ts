@@ -46,11 +46,11 @@ export function prepareStoreFile(db: SQLite.Database) {
   const statements = {
     sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
-      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, accessed_at, body, gzip, br, policy, gzip_sum, br_sum)
-       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @renderedAt, @body, @gzip, @br, @policy, @gzipSum, @brSum)
+      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, body, gzip, br, policy, gzip_sum, br_sum)
+       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @body, @gzip, @br, @policy, @gzipSum, @brSum)
        on conflict (key) do update set content_type = excluded.content_type, etag = excluded.etag,
          tags = excluded.tags, rendered_at = excluded.rendered_at, build_id = excluded.build_id,
-         size = excluded.size, accessed_at = excluded.accessed_at, body = excluded.body, gzip = excluded.gzip,
+         size = excluded.size, body = excluded.body, gzip = excluded.gzip,
          br = excluded.br, policy = excluded.policy, gzip_sum = excluded.gzip_sum, br_sum = excluded.br_sum`,
     ),
     untag: db.prepare('delete from page_tags where key = ?'),
@@ -64,7 +64,7 @@ export function prepareStoreFile(db: SQLite.Database) {
     addBr: db.prepare(
       'update pages set br = @bytes, br_sum = @sum, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and br is null',
     ),
-    // pages.accessed_at keeps the time a page was stored; reads are noted in page_access.
+    // When each page was last read: in page_access, the time it was stored until a read is noted.
     accessedNow: db.prepare('insert or replace into page_access (key, accessed_at) values (?, ?)'),
     touch: db.prepare('update page_access set accessed_at = ? where key = ?'),
     forget: db.prepare('delete from page_access where key = ?'),

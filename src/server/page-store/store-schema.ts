@@ -35,7 +35,6 @@ const PAGE_COLUMNS = [
   'rendered_at',
   'build_id',
   'size',
-  'accessed_at',
   'policy',
   'gzip_sum',
   'br_sum',
@@ -60,7 +59,7 @@ function bringUpToDate(db: SQLite.Database): void {
     create table if not exists pages (
       key text primary key, content_type text not null, etag text not null,
       tags text not null, rendered_at integer not null, build_id text not null,
-      size integer not null, accessed_at integer not null,
+      size integer not null,
       policy text, gzip_sum text, br_sum text,
       br blob, gzip blob, body blob not null
     );
@@ -69,7 +68,6 @@ function bringUpToDate(db: SQLite.Database): void {
     create index if not exists page_tags_by_key on page_tags (key);
     create table if not exists page_access (key text primary key, accessed_at integer not null) without rowid;
     create index if not exists page_access_by_time on page_access (accessed_at);
-    drop index if exists pages_by_access;
   `);
   // Every bump records the sequence number of its transaction, so another process (or another
   // server on the same files) reads only the bumps it has not seen yet.
