@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { insertBlog, setClicks } from '../db/repositories/blogs.ts';
 import { insertDailyViews } from '../db/repositories/clicks.ts';
@@ -11,6 +10,7 @@ import { markDemo } from '../db/repositories/demo-content.ts';
 import { readSettingRows, writeSettingRows } from '../db/repositories/site-settings.ts';
 import { DEMO_SOCIAL_LINKS } from '../content/demo-social-links.ts';
 import { htmlToText, sanitizeArticleHtml } from '../content/sanitize.ts';
+import { loadSharp } from '../uploads/sharp.ts';
 import { drawDemoPdf } from '../../../db/seed/demo-files.ts';
 import { articleHtml, CATEGORIES, COMMENT_TEXTS, COMMENTERS, SLIDES, TOPICS, VIDEOS } from '../../../db/seed/demo-data.ts';
 import { slideIllustration, subjectIllustration } from '../../../db/seed/demo-illustrations.ts';
@@ -30,7 +30,8 @@ export async function seedDemoContent(db: Db, uploadsDir: string, author: string
   /** Draws the picture once (a restart keeps what is there) and answers its address. */
   const picture = async (name: string, svg: () => string): Promise<string> => {
     const file = path.join(demoDir, name);
-    if (!fs.existsSync(file)) await sharp(Buffer.from(svg())).png({ compressionLevel: 9, palette: true }).toFile(file);
+    if (!fs.existsSync(file))
+      await (await loadSharp())(Buffer.from(svg())).png({ compressionLevel: 9, palette: true }).toFile(file);
     return `/uploads/demo/${name}`;
   };
   const subjectImages = new Map<string, string>();

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { deleteUploadsByPaths, insertUploads } from '../db/repositories/uploads.ts';
 import { AppError } from '../errors.ts';
+import { loadSharp } from './sharp.ts';
 import { absoluteUploadPath, createUploadId, removeQuietly, writeFilesAtomically } from './files.ts';
 
 /**
@@ -38,6 +38,7 @@ export async function storeSiteIcons(db: Db, uploadsDir: string, imageUrl: strin
     });
   }
   const base = `/uploads/icons/${createUploadId()}`;
+  const sharp = await loadSharp();
   const files = await Promise.all(
     ICON_SIZES.map(async (size) => ({
       relativePath: iconUrl(base, size).replace(/^\/uploads\//, ''),

@@ -1,4 +1,5 @@
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import type { Metadata, SharpOptions } from 'sharp';
+import { loadSharp } from './sharp.ts';
 import type { Db } from '../db/client.ts';
 import { insertUploads } from '../db/repositories/uploads.ts';
 import { AppError } from '../errors.ts';
@@ -46,6 +47,7 @@ export async function encodeImageVariants(bytes: Buffer): Promise<EncodedVariant
   const mayAnimate = format === 'gif' || format === 'webp';
   const options: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: mayAnimate };
 
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, options).metadata();
