@@ -57,8 +57,7 @@ function storedKeysWith(tags: string[]): string[] {
 }
 
 beforeAll(async () => {
-  // One process: these tests read which pages one process holds stale and its own refresh queue's
-  // counts (`/api/admin/page-refresh` answers for the process it reaches). What readers see with
+  // One process: these tests read which pages one process holds stale. What readers see with
   // two processes is tested in take-down.test.ts and several-processes.test.ts.
   server = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600', WEB_PROCESSES: '1' } });
   await untilPrerendered(server);

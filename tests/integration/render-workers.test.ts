@@ -30,9 +30,8 @@ let holdFile: string;
 beforeAll(async () => {
   holdDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-hold-'));
   holdFile = path.join(holdDir, 'hold');
-  // One process: the tests read one process's render counts (`/api/admin/page-refresh` answers
-  // for the process it reaches) and take a page out of the file that another process would still
-  // hold in memory. Two processes' render workers are tested in several-processes.test.ts.
+  // One process: the tests count the renders one change causes on one process's workers, and take
+  // a page out of the file that another process would still hold in memory. Two processes' render workers are tested in several-processes.test.ts.
   server = await startServer({
     env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS: '2', PAGE_STORE_TEST_HOLD: holdFile, WEB_PROCESSES: '1' },
   });

@@ -132,6 +132,37 @@ describe('WEB_PROCESSES=2', () => {
     }
   });
 
+  it('shows the admin the background refresh of a change from every process', async () => {
+    const server = await startServer({ env: { WEB_PROCESSES: '2', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    servers.push(server);
+    await untilPrerendered(server);
+    const auth = bearer(await loginAsAdmin(server));
+    const category = ((await call(server, '/api/categories')).body as Json[])[0]!;
+    const renamed = await sendJson(
+      server,
+      'PUT',
+      `/api/categories/${String(category.id)}`,
+      { name: uniqueName('Renamed'), sequence: category.sequence },
+      auth,
+    );
+    expect(renamed.status).toBe(200);
+    expect(((renamed.body as Json).refresh as Json).queued).toBeGreaterThan(0);
+    // Only the process that made the change refreshes its pages; either process answers the
+    // admin, and both must tell the same whole once the queue drained.
+    const drained = await until('both processes to report the drained refresh alike', async () => {
+      const seen = new Map<string, Json>();
+      for (let i = 0; i < 20; i++) {
+        const answer = await fresh(server.origin, '/api/admin/page-refresh', { headers: auth });
+        seen.set(answer.process!, JSON.parse(answer.body) as Json);
+      }
+      const figures = [...seen.values()].map((s) => `${String(s.queued)}/${String(s.refreshedSinceLastChange)}`);
+      return seen.size === 2 && figures[0] === figures[1] && figures[0]!.startsWith('0/') && figures[0] !== '0/0'
+        ? seen
+        : undefined;
+    });
+    for (const status of drained.values()) expect(status.refreshedSinceLastChange).toBeGreaterThan(0);
+  });
+
   it('replaces a serving process that was killed and keeps answering', async () => {
     const server = await startServer({ env: { WEB_PROCESSES: '2' } });
     servers.push(server);

@@ -20,6 +20,7 @@ import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, listenOn, type AstroHandler } from './listener.ts';
 import { createRenderHelp, type RenderHelpMessage } from './render-help.ts';
 import type { SiblingNews } from './sibling-news.ts';
+import { sumRefreshStatuses } from '../page-store/refresh-status.ts';
 import { connectSiblings } from './site-siblings.ts';
 import { stopViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
@@ -117,8 +118,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
   renderer.background = queue;
   // A save's hot pages are shared with a sibling process's render worker (render-help.ts).
   const send = role.inCluster && process.send ? (message: RenderHelpMessage | SiblingNews) => process.send!(message) : null;
-  const { siblings, siblingPurges, tellBumps, disconnect } = connectSiblings(send, {
+  const ownRefresh = () => ({ ...queue.status(), renderedByWorkers: pool.status().rendered });
+  const { siblings, siblingPurges, siblingRefreshes, shareRefresh, tellBumps, disconnect } = connectSiblings(send, {
     ownPurges: () => cdn?.ownStatus() ?? null,
+    ownRefresh,
     onBumps: (bumps) => store.invalidateFromSibling(bumps),
     log,
   });
@@ -133,6 +136,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     }
   };
   const renderHelp = createRenderHelp({ renderHere: renderHot, send });
+  queue.onChange(shareRefresh);
   const onClusterMessage = (message: unknown) => {
     renderHelp.onMessage(message);
     siblings.onMessage(message);
@@ -155,7 +159,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     quietBackground: () => pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS),
     tellSiblings: tellBumps,
     cdn,
-    renderedByWorkers: () => pool.status().rendered,
+    refreshStatus: () => sumRefreshStatuses(ownRefresh(), siblingRefreshes.values()),
   });
   siblings.tell('hello', null);
   const search = startSearchServices(base, log, role.lead, entry);

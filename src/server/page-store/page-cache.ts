@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { createPageCache, type PageCache } from '../context.ts';
+import { createPageCache, type PageCache, type RefreshProgress } from '../context.ts';
 import type { CdnChangePurge } from '../cdn/change-purge.ts';
 import type { PageStore } from './store.ts';
 import type { RefreshQueue } from './refresh-queue.ts';
@@ -21,8 +21,8 @@ export interface PageCacheParts {
   tellSiblings: (bumps: TagBump[]) => Promise<void>;
   /** The shared caches in front (PURGE_VARNISH); null without them. */
   cdn: CdnChangePurge | null;
-  /** Pages the render workers rendered since the start, for the admin's progress. */
-  renderedByWorkers: () => number;
+  /** The background refresh of every serving process, and their render counts, for the admin (refresh-status.ts). */
+  refreshStatus: () => RefreshProgress;
 }
 
 /**
@@ -60,7 +60,7 @@ export function createSitePageCache(parts: PageCacheParts): PageCache {
     return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot, takenDownNames) } : outcome;
   };
   return createPageCache(refresh, () => {
-    const status = { ...queue.status(), renderedByWorkers: parts.renderedByWorkers() };
+    const status = parts.refreshStatus();
     return cdn ? { ...status, cdn: cdn.status() } : status;
   });
 }

@@ -10,6 +10,8 @@ export interface RefreshStatus {
   refreshedSinceLastChange: number;
   /** Seconds from the last change until the queue drained (or until now while it runs). */
   seconds: number;
+  /** When the last change was (Date.now()): which process's figures are the latest change's. */
+  changedAt: number;
 }
 
 export interface RefreshQueueOptions {
@@ -58,7 +60,9 @@ export class RefreshQueue {
   private running = 0;
   private refreshed = 0;
   private changedAt = performance.now();
+  private changedAtWall = Date.now();
   private drainedAt: number | null = null;
+  private readonly listeners: Array<() => void> = [];
   private closed = false;
   private readonly concurrency: number;
   private readonly maxQueued: number;
@@ -76,8 +80,15 @@ export class RefreshQueue {
   /** A change happened: the drain figures start again. */
   markChange(): void {
     this.changedAt = performance.now();
+    this.changedAtWall = Date.now();
     this.drainedAt = null;
     this.refreshed = 0;
+    this.changed();
+  }
+
+  /** Calls `listener` whenever the status moves (a change, pages queued, a page refreshed). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   /** Queues pages for a re-render; a page already queued is not added twice. Returns how many are queued. */
@@ -90,6 +101,7 @@ export class RefreshQueue {
     }
     if (this.waiting.size > 0) this.drainedAt = null;
     this.pump();
+    this.changed();
     return this.queued();
   }
 
@@ -103,6 +115,7 @@ export class RefreshQueue {
       queued: this.queued(),
       refreshedSinceLastChange: this.refreshed,
       seconds: Math.round((end - this.changedAt) / 100) / 10,
+      changedAt: this.changedAtWall,
     };
   }
 
@@ -110,6 +123,10 @@ export class RefreshQueue {
     this.closed = true;
     this.waiting.clear();
     this.order = [];
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private next(): string | undefined {
@@ -149,6 +166,7 @@ export class RefreshQueue {
       this.running--;
       if (this.queued() === 0 && this.drainedAt === null) this.drainedAt = performance.now();
       this.pump();
+      this.changed();
     }
   }
 }
