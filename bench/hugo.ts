@@ -2,10 +2,11 @@
 // their titles, dates, categories and HTML; the lists are paged as ours are (home 6 a page,
 // /blogs and each category one article a page), with the category nav on every page and the ten
 // newest titles on the home page. Hugo comes from Debian's packages, installed when missing.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { highWaterMb, processTree, rssMb } from './site.ts';
 import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT } from '../src/server/content/reader.ts';
 
 const HUGO_PATHS = ['/usr/bin/hugo', '/usr/local/bin/hugo'];
@@ -114,15 +115,49 @@ function countHtml(dir: string): number {
   return count;
 }
 
-/** One full Hugo build at the given nice value (the render workers'), into a fresh folder. */
-export function buildWithHugo(hugo: string, site: string, nice: number): { pages: number; seconds: number } {
+/** The bytes of every file under `dir` (what the output takes on disk, before block rounding). */
+export function bytesUnder(dir: string): number {
+  let bytes = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  return bytes;
+}
+
+export interface HugoBuild {
+  pages: number;
+  seconds: number;
+  /** User + system CPU seconds of the build. */
+  cpuSeconds: number;
+  /** Peak resident memory, sampled every 100 ms and the kernel's high-water mark. */
+  peakMb: number;
+  /** The output's bytes on disk. */
+  bytes: number;
+}
+
+/**
+ * One full Hugo build at the given nice value (the render workers'), into a fresh folder, timed
+ * from the process's start; its CPU time from the shell's `times`, its memory from /proc.
+ */
+export async function buildWithHugo(hugo: string, site: string, nice: number): Promise<HugoBuild> {
   const out = path.join(site, '..', 'hugo-public');
   fs.rmSync(out, { recursive: true, force: true });
+  const command = `nice -n ${nice} '${hugo}' --quiet --source '${site}' --destination '${out}' && times`;
   const started = performance.now();
-  const result = spawnSync('nice', ['-n', String(nice), hugo, '--quiet', '--source', site, '--destination', out], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let peakMb = 0;
+  const sampler = setInterval(() => {
+    for (const pid of processTree(child.pid!).slice(1)) peakMb = Math.max(peakMb, rssMb(pid), highWaterMb(pid));
+  }, 100);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
-  if (result.status !== 0) throw new Error(`hugo failed: ${result.stderr.toString()}`);
-  return { pages: countHtml(out), seconds };
+  if (code !== 0) throw new Error(`hugo failed: ${stderr}`);
+  // `times`: the shell's own user and system time, then its children's (Hugo's).
+  const times = [...stdout.matchAll(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/g)].at(-1);
+  const cpuSeconds = times ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]) : NaN;
+  return { pages: countHtml(out), seconds, cpuSeconds, peakMb, bytes: bytesUnder(out) };
 }

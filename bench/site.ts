@@ -116,6 +116,15 @@ export function processRssMb(pid: number): number {
 const TICKS_PER_SECOND = 100;
 
 /** CPU time (user + system, every thread) a process has used so far, in seconds; 0 once it is gone. */
+/** The kernel's peak resident memory of one process since it started (VmHWM), in MB. */
+export function highWaterMb(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
 export function processCpuSeconds(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
