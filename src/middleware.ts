@@ -1,5 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
-import { getAppContext } from './server/context.ts';
+import { getAppContext, noPageCache, type AppBase, type AppContext } from './server/context.ts';
+import { createViewCounter } from './server/content/clicks.ts';
+import { createSearchIndex } from './server/content/search-vocabulary.ts';
 import { AppError } from './server/errors.ts';
 import { errorResponse } from './server/api/respond.ts';
 import { readCredential } from './server/auth/credentials.ts';
@@ -16,8 +18,8 @@ import { ACCOUNT_PAGES } from './shared/site-map/paths.ts';
  * cookie: only the /api/users endpoints and /logout do, so public pages stay shareable.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  // The HTTP server passes the context in; under `astro dev` it is opened here.
-  if (!context.locals.app) context.locals.app = getAppContext();
+  // The HTTP server passes the context in; under `astro dev` it is opened here, once.
+  if (!context.locals.app) context.locals.app = getAppContext(openForDev);
   context.locals.user = null;
   context.locals.sessionId = null;
   const { config, db } = context.locals.app;
@@ -71,6 +73,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Admin screens are per-user: no shared cache may keep them.
   return adminPage ? withHeader(response, 'Cache-Control', 'private, no-store') : response;
 });
+
+/**
+ * `astro dev`'s context: no front server made one, so the parts the routes use are made here, in
+ * this one process (no page store, search worker, scheduler or mail sender runs under `astro dev`).
+ */
+function openForDev(base: AppBase): AppContext {
+  return {
+    ...base,
+    pageCache: noPageCache,
+    views: createViewCounter({ db: base.db }),
+    searchIndex: createSearchIndex(base.db, base.sqlite),
+  };
+}
 
 function withHeader(response: Response, name: string, value: string): Response {
   try {

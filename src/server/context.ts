@@ -2,7 +2,7 @@ import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import type SQLite from 'better-sqlite3';
 import type { PageTag } from '../shared/site-map/tags.ts';
-import type { PdfTextExtractor, SearchPageAnswer, SearchPool } from './ports.ts';
+import type { PdfTextExtractor, SearchIndex, SearchPageAnswer, SearchPool, ViewCounter, Wakeable } from './ports.ts';
 import type { CdnPurgeReport, CdnPurgeStatus } from '../shared/api-types.ts';
 import type { HitStore } from './hit-store.ts';
 
@@ -54,10 +54,23 @@ export interface AppBase {
 /**
  * The process-wide services, made once (the front server builds every part first, then this) and
  * never changed after. The HTTP server (plain Node) and Astro's bundle each load their own copy of
- * this module, so the one instance lives on globalThis under a registry symbol.
+ * this module, so the one instance lives on globalThis under a registry symbol. Whatever else
+ * both copies share (the view counts, the word index, the background jobs a write wakes; the
+ * reads every page repeats travel with `db`, db/read-cache.ts) is a part of it, not a global of
+ * its own; only Astro's renderer is handed out otherwise (page-store/astro-render.ts).
  */
 export interface AppContext extends AppBase {
   readonly pageCache: PageCache;
+  /** This process's view counts; absent on a render or search worker's thread, which counts none. */
+  readonly views?: ViewCounter;
+  /** The word index of `db` for searches in this thread; absent on a render worker's thread, which searches none. */
+  readonly searchIndex?: SearchIndex;
+  /** The timer that publishes scheduled articles, woken by a save that schedules one; from the front server. */
+  readonly publishScheduler?: Wakeable;
+  /** The mail sender, woken by a queued mail; in the lead serving process only (mail queued elsewhere waits for its poll). */
+  readonly mailSender?: Wakeable;
+  /** The moderation digest's check, woken by a held comment; in the lead serving process only. */
+  readonly moderationDigest?: Wakeable;
   /** The search worker, from the front server; absent under `astro dev` (in-process then). */
   readonly search?: SearchPool;
   /**
@@ -106,13 +119,17 @@ export function setAppContext(context: AppContext): void {
   (globalThis as Holder)[KEY] = Object.freeze(context);
 }
 
-/** The running server's context; under `astro dev` it is opened on first use. */
-export function getAppContext(): AppContext {
+/**
+ * The running server's context. Under `astro dev` none was set: it is opened at the first call,
+ * once, by `open` (src/middleware.ts hands it the parts its routes use, which this module sits
+ * below), or with no part but the no-op page cache.
+ */
+export function getAppContext(open: (base: AppBase) => AppContext = (base) => ({ ...base, pageCache: noPageCache })): AppContext {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const config = loadConfig();
     const { db, sqlite } = openDatabase(config.databasePath);
-    holder[KEY] = { config, db, sqlite, pageCache: noPageCache };
+    holder[KEY] = Object.freeze(open({ config, db, sqlite }));
   }
-  return holder[KEY]!;
+  return holder[KEY];
 }

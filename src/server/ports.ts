@@ -2,9 +2,9 @@ import type { BlogSummary } from './db/repositories/blogs.ts';
 
 /*
  * The shapes of the parts the app context holds (the search worker, the search-page answerer, the
- * PDF reader), as types only. They live here, beside context.ts and below the services that
- * implement them, so the context never imports a service: content/search-*.ts and pdf-text.ts
- * re-export them for their own callers.
+ * PDF reader, the view counter, the word index, the background jobs), as types only. They live
+ * here, beside context.ts and below the services that implement them, so the context never
+ * imports a service: the content modules re-export them for their own callers.
  */
 
 export type MatchPlace = 'title' | 'text' | 'pdf';
@@ -96,3 +96,43 @@ export interface PdfTextResult {
 }
 
 export type PdfTextExtractor = (file: string) => Promise<PdfTextResult>;
+
+export interface VocabularyTerm {
+  term: string;
+  /** How many articles hold it. */
+  doc: number;
+}
+
+export interface Vocabulary {
+  /** Sorted, for prefix look-ups. */
+  sorted: string[];
+  /** Terms by length, for the distance scan. */
+  byLength: Map<number, VocabularyTerm[]>;
+}
+
+/** The vocabulary and the word index's version it was read at. */
+export type IndexVocabulary = Vocabulary & { version: number };
+
+/** What a search reads of the word index besides its matches: the vocabulary, and the index's version now. */
+export interface SearchIndex {
+  loadVocabulary: () => Promise<IndexVocabulary>;
+  version: () => number;
+}
+
+/** View counts (content/clicks.ts): counted in memory, written in batches. */
+export interface ViewCounter {
+  /**
+   * Counts a view of the blog by this address unless it counted one within the window. Answers
+   * false, counting nothing, when the blog does not exist.
+   */
+  record(blogId: number, clientAddress: string, now?: number): Promise<boolean>;
+  /** Writes the counted views in one transaction. */
+  flush(): Promise<void>;
+  /** At shutdown: no more timer, and everything counted is written. */
+  stop(): Promise<void>;
+}
+
+/** A background job a write can hurry (it has work sooner than its own timer would look). */
+export interface Wakeable {
+  wake(): void;
+}

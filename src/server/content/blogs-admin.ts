@@ -15,7 +15,6 @@ import { changedTags, publicationDate, takenDownTags } from './blog-publication.
 import { navTagsForCategoryChanges } from './category-visibility.ts';
 import { neighbourTagsForChanges } from './article-neighbours.ts';
 import { getRevision, recordRevision, restoreBody, type RevisionAction } from './blog-revisions.ts';
-import { wakePublishScheduler } from './publish-scheduler.ts';
 import type { DeletedAnswer, SavedBlog } from '../../shared/api-types.ts';
 
 /**
@@ -80,7 +79,7 @@ export async function createBlog(app: AppContext, admin: PublicUser, body: Recor
     await recordRevision(trx, created, admin, 'create', app.config.revisionsKeep);
     return created;
   });
-  if (blog.status === 'scheduled') wakePublishScheduler();
+  if (blog.status === 'scheduled') app.publishScheduler?.wake();
   const tags = [...changedTags(null, blog), ...(await listingTags(app.db, [{ before: null, after: blog }]))];
   const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt);
   // Search pages are never stored, so a new PDF's text is read after the pages are fresh.
@@ -108,7 +107,7 @@ export async function updateBlogById(
     const dropped = await recordRevision(trx, saved, admin, action, app.config.revisionsKeep);
     return { before: existing, after: saved, pruned: dropped };
   });
-  if (after.status === 'scheduled') wakePublishScheduler();
+  if (after.status === 'scheduled') app.publishScheduler?.wake();
   const now = new Date().toISOString();
   const tags = [...changedTags(before, after, now), ...(await listingTags(app.db, [{ before, after }], now))];
   const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDownTags(before, after, now));

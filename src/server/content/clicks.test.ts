@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase } from '../db/client.ts';
 import { findBlogById, insertBlog } from '../db/repositories/blogs.ts';
 import { AppError } from '../errors.ts';
 import { noPageCache, type AppContext } from '../context.ts';
-import { flushPendingViews, recordClick, stopViewCounter, VIEW_WINDOW_MS } from './clicks.ts';
+import { createViewCounter, recordClick, VIEW_WINDOW_MS } from './clicks.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 
@@ -18,12 +18,12 @@ let blogId: number;
 beforeEach(async () => {
   const { db, sqlite } = openDatabase(':memory:');
   await migrateToLatest(db);
-  app = { config: loadConfig({}), db, sqlite, pageCache: noPageCache };
+  app = { config: loadConfig({}), db, sqlite, pageCache: noPageCache, views: createViewCounter({ db }) };
   blogId = await insertBlog(db, buildBlogWrite(), 'x');
 });
 
 afterEach(async () => {
-  await stopViewCounter();
+  await app.views!.stop();
   app.sqlite.close();
 });
 
@@ -35,11 +35,11 @@ describe('recordClick', () => {
     await Promise.all(Array.from({ length: 50 }, () => recordClick(app, blogId, '10.0.0.1', t)));
     await recordClick(app, blogId, '10.0.0.2', t);
     expect(await clicksOf(blogId)).toBe(0); // not yet written
-    await flushPendingViews();
+    await app.views!.flush();
     expect(await clicksOf(blogId)).toBe(2);
     await recordClick(app, blogId, '10.0.0.1', t + VIEW_WINDOW_MS - 1);
     await recordClick(app, blogId, '10.0.0.1', t + VIEW_WINDOW_MS);
-    await flushPendingViews();
+    await app.views!.flush();
     expect(await clicksOf(blogId)).toBe(3);
   });
 
@@ -48,7 +48,7 @@ describe('recordClick', () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(404);
     await recordClick(app, blogId, '10.0.0.1');
-    await stopViewCounter();
+    await app.views!.stop();
     expect(await clicksOf(blogId)).toBe(1);
   });
 
@@ -59,17 +59,17 @@ describe('recordClick', () => {
     const one = openRateHitStore(file);
     const two = openRateHitStore(file);
     try {
-      const first: AppContext = { ...app, hits: one };
-      const second: AppContext = { ...app, hits: two };
+      const first: AppContext = { ...app, hits: one, views: createViewCounter({ db: app.db, hits: one }) };
+      const second: AppContext = { ...app, hits: two, views: createViewCounter({ db: app.db, hits: two }) };
       const t = 1_000_000_000;
       await recordClick(first, blogId, '10.0.0.1', t);
-      await stopViewCounter();
+      await first.views!.stop();
       await recordClick(second, blogId, '10.0.0.1', t + 1);
       await recordClick(second, blogId, '10.0.0.2', t + 2);
-      await stopViewCounter();
+      await second.views!.stop();
       expect(await clicksOf(blogId)).toBe(2);
       await recordClick(first, blogId, '10.0.0.1', t + VIEW_WINDOW_MS);
-      await stopViewCounter();
+      await first.views!.stop();
       expect(await clicksOf(blogId)).toBe(3);
       const reader = new SQLite(file, { readonly: true });
       const keys = reader.prepare("select key from rate_hits where bucket = 'views'").pluck().all() as string[];

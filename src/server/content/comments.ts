@@ -7,7 +7,6 @@ import { createRateLimiter, retryAfterSeconds, type RateLimiter } from '../api/r
 import { COMMENT_MESSAGES, validateCommentInput } from '../../shared/validation/comment.ts';
 import type { HeldComment, PostedComment } from '../../shared/api-types.ts';
 import { judgeComment, pruneHeldComments } from './spam.ts';
-import { wakeModerationDigest } from './moderation-digest.ts';
 
 /** docs/product.md#abuse-limits: comments, 5 per 10 minutes per client address (RATE_LIMIT_COMMENT_IP). */
 export const COMMENT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 } as const;
@@ -88,7 +87,7 @@ export async function postComment(
   });
   if (saved.held) {
     // The admins' digest (if the owner wants one) is checked now rather than at the next minute.
-    wakeModerationDigest();
+    app.moderationDigest?.wake();
     return { status: 'pending', message: HELD_MESSAGE };
   }
   return publishComment(app, saved.comment, startedAt);

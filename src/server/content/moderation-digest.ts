@@ -6,6 +6,7 @@ import { getSiteSettings } from './site-settings.ts';
 import { readAccountPolicy } from '../db/repositories/account-policy.ts';
 import { moderationDigestMail } from '../mail/messages.ts';
 import { queueMail } from '../mail/outbox.ts';
+import type { Wakeable } from '../ports.ts';
 
 /**
  * The admins' mail when comments wait for moderation (the owner's switch in Settings): at most
@@ -54,39 +55,40 @@ export async function sendModerationDigestIfDue(app: AppContext, now = Date.now(
   });
 }
 
+/** Made before the app context (which holds it, so a held comment in Astro's bundle wakes it), started with it. */
+export interface ModerationDigest extends Wakeable {
+  /** Looks every minute (with mail on), and at once. */
+  start(app: AppContext): void;
+  stop(): Promise<void>;
+}
+
 /**
- * Looks every minute in the lead process (comments are posted in any process); a comment held
- * in this one wakes it at once. Answers its stop function.
+ * The lead process's check (comments are posted in any process, and the digest's state is shared);
+ * a comment held in this process wakes it at once.
  */
-export function startModerationDigest(app: AppContext, log: (line: string) => void): () => Promise<void> {
-  if (!app.config.mail) return async () => {};
+export function createModerationDigest(log: (line: string) => void): ModerationDigest {
+  let check: (() => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> = Promise.resolve();
-  const check = () => {
-    running = running
-      .then(() => sendModerationDigestIfDue(app))
-      .catch((error: unknown) => log(`[mail] the moderation digest check failed: ${String(error)}`));
+  return {
+    start(app) {
+      if (!app.config.mail) return;
+      check = () => {
+        running = running
+          .then(() => sendModerationDigestIfDue(app))
+          .catch((error: unknown) => log(`[mail] the moderation digest check failed: ${String(error)}`));
+      };
+      timer = setInterval(check, CHECK_MS);
+      timer.unref();
+      check();
+    },
+    wake() {
+      check?.();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      check = null;
+      await running;
+    },
   };
-  const timer = setInterval(check, CHECK_MS);
-  timer.unref();
-  registerDigestWake(check);
-  check();
-  return async () => {
-    clearInterval(timer);
-    registerDigestWake(null);
-    await running;
-  };
-}
-
-const KEY = Symbol.for('study-site.moderation-digest-wake');
-type Holder = { [KEY]?: () => void };
-
-function registerDigestWake(wake: (() => void) | null): void {
-  const holder = globalThis as Holder;
-  if (wake) holder[KEY] = wake;
-  else delete holder[KEY];
-}
-
-/** A comment was just held for moderation: the digest check runs now (in the lead process). */
-export function wakeModerationDigest(): void {
-  (globalThis as Holder)[KEY]?.();
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import type { Wakeable } from '../ports.ts';
 import { claimDueBlogs, findBlogById, indexBlog, nextPublishAt, type Blog } from '../db/repositories/blogs.ts';
 import { uniqueTags } from '../page-store/site-tags.ts';
 import { changedTags } from './blog-publication.ts';
@@ -10,13 +11,14 @@ import { htmlToText } from './sanitize.ts';
 /**
  * Scheduled publishing without a request: a timer in the server process sleeps until the next
  * publish_at, then publishes what is due through the same page refresh as an admin's save. At
- * start it publishes whatever fell due while the server was down. A save that schedules an article
- * wakes the timer (wakePublishScheduler); it also looks again at least every LONGEST_SLEEP_MS, for
- * schedules another serving process saved. Each due article is claimed by one conditional UPDATE,
- * so with several processes exactly one publishes it.
+ * start it publishes whatever fell due while the server was down. A save that schedules an
+ * article wakes the timer (`app.publishScheduler.wake()`); it also looks again at least every
+ * LONGEST_SLEEP_MS, for schedules another serving process saved. Each due article is claimed by
+ * one conditional UPDATE, so with several processes exactly one publishes it.
  *
- * The timer lives on globalThis: the front server (which starts it) and Astro's bundle (whose
- * saves wake it) each load their own copy of this module.
+ * The front server makes the scheduler before the app context, which holds it so that Astro's
+ * bundle (whose saves wake it) reaches the front server's instance, and starts it once the
+ * context is set.
  */
 export const LONGEST_SLEEP_MS = 30_000;
 
@@ -28,8 +30,12 @@ interface Scheduler {
   log: (line: string) => void;
 }
 
-const KEY = Symbol.for('study-site.publish-scheduler');
-type Holder = { [KEY]?: Scheduler };
+/** Made before the app context (which holds it), started with it. */
+export interface PublishScheduler extends Wakeable {
+  /** Starts the timer (publishing what is already due first). */
+  start(app: AppContext): void;
+  stop(): Promise<void>;
+}
 
 /** Publishes every scheduled article that is due; answers their ids. */
 export async function publishDueBlogs(app: AppContext, now = new Date().toISOString()): Promise<number[]> {
@@ -81,22 +87,22 @@ function plan(scheduler: Scheduler): void {
     });
 }
 
-/** Starts the timer (publishing what is already due first); answers the stop function. */
-export function startPublishScheduler(app: AppContext, log: (line: string) => void = console.log): () => Promise<void> {
-  const holder = globalThis as Holder;
-  const scheduler: Scheduler = { app, timer: null, running: Promise.resolve(), stopped: false, log };
-  holder[KEY] = scheduler;
-  plan(scheduler);
-  return async () => {
-    scheduler.stopped = true;
-    if (scheduler.timer) clearTimeout(scheduler.timer);
-    await scheduler.running;
-    if (holder[KEY] === scheduler) delete holder[KEY];
+export function createPublishScheduler(log: (line: string) => void = console.log): PublishScheduler {
+  let scheduler: Scheduler | null = null;
+  return {
+    start(app) {
+      scheduler = { app, timer: null, running: Promise.resolve(), stopped: false, log };
+      plan(scheduler);
+    },
+    // A save scheduled an article: look again now, so its time is not slept through.
+    wake() {
+      if (scheduler && !scheduler.stopped) plan(scheduler);
+    },
+    async stop() {
+      if (!scheduler) return;
+      scheduler.stopped = true;
+      if (scheduler.timer) clearTimeout(scheduler.timer);
+      await scheduler.running;
+    },
   };
-}
-
-/** A save scheduled an article: look again now, so its time is not slept through. */
-export function wakePublishScheduler(): void {
-  const scheduler = (globalThis as Holder)[KEY];
-  if (scheduler && !scheduler.stopped) plan(scheduler);
 }

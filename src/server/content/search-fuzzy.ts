@@ -1,20 +1,11 @@
+import type { Vocabulary, VocabularyTerm } from '../ports.ts';
+
 /**
  * Misspelling search: a word that matches nothing is compared with the index's vocabulary (the
  * distinct words, not the articles), and the closest known words are searched instead.
  */
 
-export interface VocabularyTerm {
-  term: string;
-  /** How many articles hold it. */
-  doc: number;
-}
-
-export interface Vocabulary {
-  /** Sorted, for prefix look-ups. */
-  sorted: string[];
-  /** Terms by length, for the distance scan. */
-  byLength: Map<number, VocabularyTerm[]>;
-}
+export type { Vocabulary, VocabularyTerm };
 
 export function buildVocabulary(terms: VocabularyTerm[]): Vocabulary {
   const sorted = terms.map((t) => t.term).sort();

@@ -5,7 +5,6 @@ import { paginate, parsePageParam, type PageInfo } from '../../shared/pagination
 import { parseId } from '../../shared/ids.ts';
 import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
-import { searchIndexOf } from './search-vocabulary.ts';
 import type { SearchPageDecision } from '../ports.ts';
 
 export type { SearchPageDecision } from '../ports.ts';
@@ -98,9 +97,13 @@ export function describeSearchRefusal(decision: SearchPageDecision): { status: 4
 /** Seconds a busy search page asks the reader to wait (Retry-After). */
 export const BUSY_RETRY_SECONDS = 5;
 
-/** Without the worker (astro dev, tests): the same search on the app's own connection. */
-export function searchInProcess(app: Pick<AppContext, 'db' | 'sqlite'>, request: SearchRequest): Promise<SearchAnswer> {
-  return runSearch(app.db, request, searchIndexOf(app.db, app.sqlite));
+/** Without the worker (astro dev, tests): the same search on the app's own connection and word index. */
+export async function searchInProcess(
+  app: Pick<AppContext, 'db' | 'searchIndex'>,
+  request: SearchRequest,
+): Promise<SearchAnswer> {
+  if (!app.searchIndex) throw new Error('This thread searches nothing: its app context has no word index');
+  return runSearch(app.db, request, app.searchIndex);
 }
 
 export interface SearchResultsPage {

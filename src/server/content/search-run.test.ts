@@ -7,18 +7,20 @@ import { buildBlogWrite } from '../../../tests/support/builders.ts';
 import { openMigratedDatabase } from '../../../tests/support/db.ts';
 import { searchInProcess } from './search-page.ts';
 import { RESULT_CAP, runSearch, type SearchRequest } from './search-run.ts';
-import { searchIndexOf } from './search-vocabulary.ts';
+import { createSearchIndex, type SearchIndex } from './search-vocabulary.ts';
 import { snippetHtml } from './search-snippet.ts';
 
 let opened: Awaited<ReturnType<typeof openMigratedDatabase>>;
+let searchIndex: SearchIndex;
 const ids: Record<string, number> = {};
 
 const search = (text: string, extra: Partial<SearchRequest> = {}) =>
-  searchInProcess(opened, { text, categoryId: null, page: 1, pageSize: 10, ...extra });
+  searchInProcess({ db: opened.db, searchIndex }, { text, categoryId: null, page: 1, pageSize: 10, ...extra });
 const foundIds = async (text: string) => (await search(text)).hits.map((h) => h.blog.id);
 
 beforeAll(async () => {
   opened = await openMigratedDatabase();
+  searchIndex = createSearchIndex(opened.db, opened.sqlite);
   const { db } = opened;
   const add = async (key: string, title: string, text: string, pdfLink: string | null = null) => {
     ids[key] = await insertBlog(db, buildBlogWrite({ title, pdf_drive_link: pdfLink }), text);
@@ -128,8 +130,9 @@ describe('runSearch', () => {
       transformQuery: ({ node }) => (statements.push(JSON.stringify(node)), node),
       transformResult: async ({ result }) => result,
     };
+    const counted = db.withPlugin(counting);
     const answer = await searchInProcess(
-      { db: db.withPlugin(counting), sqlite: opened.sqlite },
+      { db: counted, searchIndex: createSearchIndex(counted, opened.sqlite) },
       { text: 'drumlin', categoryId: null, page: 1, pageSize: 10 },
     );
     expect(answer.hits).toHaveLength(3);
@@ -153,7 +156,7 @@ describe('runSearch', () => {
     };
     const db = opened.db.withPlugin(recording);
     const request = { text: 'photosynth light', categoryId: null, page: 1, pageSize: 10 };
-    const index = searchIndexOf(db, opened.sqlite);
+    const index = createSearchIndex(db, opened.sqlite);
     const fast = await runSearch(db, request, index);
     expect(fast.hits.map((h) => h.blog.id)).toEqual([ids.photo]);
     expect(matches).toContain('"photosynthesis" AND "light"');

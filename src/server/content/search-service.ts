@@ -4,16 +4,17 @@ import { indexUnreadPdfs } from './search-index.ts';
 import { startSearchPool } from './search-pool.ts';
 import { searchInProcess } from './search-page.ts';
 import { answerSearchPage } from './search-page-answer.ts';
+import { createSearchIndex } from './search-vocabulary.ts';
 
 /** The search services the front server puts in the app context. */
-export type SearchServices = Pick<AppContext, 'search' | 'searchPages' | 'pdfText'>;
+export type SearchServices = Pick<AppContext, 'search' | 'searchPages' | 'pdfText' | 'searchIndex'>;
 
 /**
- * The front server's search services: the search worker and the PDF reader threads, for the app
- * context (`services`); once that context is made, `start` reads in the background the PDFs
- * attached before they were searchable (by one process only, `readOldPdfs`: several would read
- * the same files). With `astroEntry` (Astro's built server) the search worker also renders the
- * search pages. `stop` ends both.
+ * The front server's search services: the search worker, the PDF reader threads and this
+ * thread's word index, for the app context (`services`); once that context is made, `start`
+ * reads in the background the PDFs attached before they were searchable (by one process only,
+ * `readOldPdfs`: several would read the same files). With `astroEntry` (Astro's built server)
+ * the search worker also renders the search pages. `stop` ends both.
  */
 export function startSearchServices(
   base: AppBase,
@@ -25,15 +26,18 @@ export function startSearchServices(
   const inWorker = base.config.databasePath !== ':memory:';
   // The worker purges nothing, and URL objects cannot be copied to a thread.
   const config = { ...base.config, cdn: { ...base.config.cdn, purgeVarnish: [] } };
+  // This thread's searches (without a worker, or when it cannot take one), Astro's and the pool's alike.
+  const searchIndex = createSearchIndex(base.db, base.sqlite);
   const search = inWorker
     ? startSearchPool({
         databasePath: base.config.databasePath,
-        fallback: (request) => searchInProcess(base, request),
+        fallback: (request) => searchInProcess({ db: base.db, searchIndex }, request),
         pages: astroEntry ? { entry: astroEntry, config } : undefined,
       })
     : undefined;
   const services: SearchServices = {
     pdfText: extractPdfTextOffThread,
+    searchIndex,
     ...(search ? { search } : {}),
     // Reached only through the context, so only once `start` gave it.
     ...(search && astroEntry

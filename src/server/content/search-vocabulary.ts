@@ -1,16 +1,10 @@
 import type SQLite from 'better-sqlite3';
 import type { Db } from '../db/client.ts';
 import { listVocabulary, readSearchIndexVersion } from '../db/repositories/search.ts';
-import { buildVocabulary, type Vocabulary } from './search-fuzzy.ts';
+import type { IndexVocabulary, SearchIndex } from '../ports.ts';
+import { buildVocabulary } from './search-fuzzy.ts';
 
-/** The vocabulary and the word index's version it was read at. */
-export type IndexVocabulary = Vocabulary & { version: number };
-
-/** What a search reads of the word index besides its matches: the vocabulary, and the index's version now. */
-export interface SearchIndex {
-  loadVocabulary: () => Promise<IndexVocabulary>;
-  version: () => number;
-}
+export type { IndexVocabulary, SearchIndex };
 
 /**
  * The vocabulary, read once and kept: reading it walks the whole index. It is read again when it
@@ -35,22 +29,12 @@ export function createVocabularyCache(db: Db, indexVersion: () => number, maxAge
   };
 }
 
-const KEY = Symbol.for('study-site.search-index');
-type Holder = { [KEY]?: WeakMap<Db, SearchIndex> };
-
 /**
- * The search index of a connection, one per connection for the thread: the server's own modules
- * and Astro's bundle each load this file, and the search worker searches through both (the API's
- * searches and the pages'), so the one copy lives on globalThis.
+ * The search index of a connection: made once per connection and thread (by the front server,
+ * the search worker or the `astro dev` context) and handed round in the app context, so the
+ * searches of the server's own modules and of Astro's bundle share one vocabulary.
  */
-export function searchIndexOf(db: Db, sqlite: SQLite.Database): SearchIndex {
-  const holder = globalThis as Holder;
-  const indexes = (holder[KEY] ??= new WeakMap());
-  let index = indexes.get(db);
-  if (!index) {
-    const version = () => readSearchIndexVersion(sqlite);
-    index = { loadVocabulary: createVocabularyCache(db, version), version };
-    indexes.set(db, index);
-  }
-  return index;
+export function createSearchIndex(db: Db, sqlite: SQLite.Database): SearchIndex {
+  const version = () => readSearchIndexVersion(sqlite);
+  return { loadVocabulary: createVocabularyCache(db, version), version };
 }

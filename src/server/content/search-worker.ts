@@ -13,7 +13,7 @@ import { narrowAnswerPolicy } from '../page-store/narrow-policy.ts';
 import { runSearch } from './search-run.ts';
 import { SEARCH_NICE } from './search-pool.ts';
 import type { RenderedSearchPage, SearchPageJob, SearchWorkerData, SearchWorkerJob, SearchWorkerMessage } from './search-pool.ts';
-import { searchIndexOf } from './search-vocabulary.ts';
+import { createSearchIndex } from './search-vocabulary.ts';
 
 // Below the serving threads on the CPU (Linux keeps a nice value per thread): with 8 connections
 // searching, readers kept under half their throughput while this thread ran at their priority.
@@ -27,14 +27,14 @@ try {
 const { databasePath, pages } = workerData as SearchWorkerData;
 // Read-only, with prepared statements kept for reuse (every search runs the same few).
 const { db, sqlite } = openDatabase(databasePath, { readOnly: true });
-const searchIndex = searchIndexOf(db, sqlite);
+const searchIndex = createSearchIndex(db, sqlite);
 const port = parentPort!;
 
 let render: AstroRender | undefined;
 if (pages) {
   // The pages read this connection through the app context, as in a render worker; with no search
-  // pool installed, a page searches in-process, which here is this thread.
-  setAppContext({ config: pages.config, db, sqlite, pageCache: noPageCache });
+  // pool installed, a page searches in-process, which here is this thread, with the thread's index.
+  setAppContext({ config: pages.config, db, sqlite, pageCache: noPageCache, searchIndex });
   // Astro's CSP digests of each search page, answered here rather than by a thread-pool job each.
   answerDigestsInThread();
   await import(pathToFileURL(pages.entry).href);

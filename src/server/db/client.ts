@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
   CompiledQuery,
-  Kysely,
+  type Kysely,
   SqliteDialect,
   SqliteDriver,
   type AbortableOperationOptions,
@@ -14,7 +14,7 @@ import {
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
-import { registerCachedConnection } from './read-cache.ts';
+import { CachingKysely } from './read-cache.ts';
 import { noteWriteFailed, noteWriteWorked } from './write-health.ts';
 
 export type Db = Kysely<Database>;
@@ -40,8 +40,7 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
     // mode already, set by the server's own connection).
     const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    registerCachedConnection(db, sqlite);
+    const db = new CachingKysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }, sqlite);
     return { db, sqlite };
   }
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -50,10 +49,10 @@ export function openDatabase(file: string, options: { readOnly?: boolean } = {})
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, file),
-  });
-  registerCachedConnection(db, sqlite);
+  const db = new CachingKysely(
+    { dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, file) },
+    sqlite,
+  );
   return { db, sqlite };
 }
 

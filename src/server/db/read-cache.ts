@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { Kysely, type KyselyConfig } from 'kysely';
 import type { Database } from './schema.ts';
 
 // The connection's type, spelled out: `client.ts` imports this file, so naming its `Db` would be a circle.
@@ -19,11 +19,8 @@ type Db = Kysely<Database>;
  * - a scheduled article became due (readers see it from its `publish_at`, before any write): the
  *   earliest future `publish_at` is kept with the values, and passing it drops them;
  * - inside a transaction nothing is kept or reused (what it wrote may still be rolled back).
- * Only connections opened by `openDatabase` (registered below) are cached; any other Db (a
- * transaction's) reads directly.
- *
- * The registry and the values live on globalThis: the server's own modules and Astro's bundle each
- * load a copy of this file but share the connection.
+ * Only connections opened by `openDatabase` (a `CachingKysely`, which carries its cache) are
+ * cached; any other Db (a transaction's, one with a plugin) reads directly.
  */
 interface Connection {
   sqlite: SQLite.Database;
@@ -40,12 +37,17 @@ interface Kept {
   values: Map<string, Promise<unknown>>;
 }
 
-const KEY = Symbol.for('study-site.read-cache');
-const connections = ((globalThis as { [KEY]?: WeakMap<Db, Connection> })[KEY] ??= new WeakMap<Db, Connection>());
-
-/** Lets `cachedRead` keep values read through `db` (done by openDatabase for every connection). */
-export function registerCachedConnection(db: Db, sqlite: SQLite.Database): void {
-  connections.set(db, { sqlite, statements: null, kept: null });
+/**
+ * A connection as openDatabase makes it: the cache travels with it, so the server's own modules
+ * and Astro's bundle (each with a copy of this file) share it through the one connection.
+ * kysely makes its transactions and plugin copies as plain `Kysely`s, which carry none.
+ */
+export class CachingKysely extends Kysely<Database> {
+  readonly readCache: Connection;
+  constructor(config: KyselyConfig, sqlite: SQLite.Database) {
+    super(config);
+    this.readCache = { sqlite, statements: null, kept: null };
+  }
 }
 
 function currentValues(connection: Connection): Map<string, Promise<unknown>> {
@@ -74,7 +76,8 @@ function currentValues(connection: Connection): Map<string, Promise<unknown>> {
  * is shared by every caller: never modify it.
  */
 export function cachedRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
-  const connection = connections.get(db);
+  // By its field, not `instanceof`: the connection may come from the other copy's class.
+  const connection = (db as Partial<CachingKysely>).readCache;
   if (!connection || connection.sqlite.inTransaction) return read();
   const values = currentValues(connection);
   let value = values.get(key) as Promise<T> | undefined;

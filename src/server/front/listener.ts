@@ -12,7 +12,8 @@ import {
 import type { PageStore } from '../page-store/store.ts';
 import type { PageRenderer } from '../page-store/renderer.ts';
 import { pageKeyOf } from '../page-store/site-map.ts';
-import { answerPage, type StoredPages } from './page-answer.ts';
+import { answerPage, servedCountsIn, type StoredPages } from './page-answer.ts';
+import type { SiteMetrics } from '../metrics/registry.ts';
 import { narrowPolicyOfAnswer } from './page-policy.ts';
 import { correctStatusText } from './status-text.ts';
 import { findUploadByPath } from '../db/repositories/uploads.ts';
@@ -40,6 +41,8 @@ export interface ServerParts {
   pages?: { store: PageStore; renderer: PageRenderer };
   /** Paces the stored 404 page's answers to unknown addresses (a flood waits, readers don't). */
   notFound?: NotFoundPacer;
+  /** This process's metrics: stored pages answered are counted there. */
+  metrics: SiteMetrics;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -55,7 +58,7 @@ function notFoundPlain(res: ServerResponse): void {
  * Plain Node answers files several times faster than the adapter's own static handler.
  */
 export function createRequestListener(parts: ServerParts) {
-  const { context, astro, clientDir, pages, notFound } = parts;
+  const { context, astro, clientDir, pages, notFound, metrics } = parts;
   const tls = context.config.publicOrigin.startsWith('https:');
   // Read once, as the server starts; until it is known (a few ms) page answers wait for it.
   const pagePolicy = pages ? readPagePolicyOnce(context.config.publicOrigin) : null;
@@ -65,7 +68,7 @@ export function createRequestListener(parts: ServerParts) {
   const hostRules = readHostRules(context.config.publicOrigin);
   const cdn = context.config.cdn;
   const isUnknownPath = createUnknownPathCheck(clientDir);
-  const answerSettings = { common, cdn };
+  const answerSettings = { common, cdn, served: servedCountsIn(metrics) };
   /**
    * A request for a stored page: one plan (`page-answer.ts`), the key computed and the store read
    * once. Until the page policy is known (a few ms after start) the answer waits for it.

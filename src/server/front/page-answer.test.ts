@@ -7,7 +7,8 @@ import type { PageRenderer } from '../page-store/renderer.ts';
 import { PageStore, type StoredPage } from '../page-store/store.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 import { pickEncoding } from './encodings.ts';
-import { planPageAnswer, sendPlanned, type PagePlan } from './page-answer.ts';
+import { planPageAnswer, sendPlanned, servedCountsIn, type PagePlan } from './page-answer.ts';
+import { SiteMetrics } from '../metrics/registry.ts';
 
 describe('pickEncoding', () => {
   it('prefers brotli, then gzip, honouring q=0', () => {
@@ -61,7 +62,7 @@ describe('planPageAnswer', () => {
     const common = ['Content-Security-Policy', "default-src 'none'", 'X-Content-Type-Options', 'nosniff'];
     const plan: PagePlan = planPageAnswer(req, '/blog/1', { store, renderer });
     if (plan.kind !== 'send') return null;
-    sendPlanned(req, res, plan, pagePolicy, { common, cdn }, store);
+    sendPlanned(req, res, plan, pagePolicy, { common, cdn, served: servedCountsIn(new SiteMetrics()) }, store);
     return written;
   }
 

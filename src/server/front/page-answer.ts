@@ -3,7 +3,7 @@ import type { PageStore, StoredPage } from '../page-store/store.ts';
 import type { PageRenderer, RenderResult } from '../page-store/renderer.ts';
 import type { PageEncoding } from '../page-store/compress-page.ts';
 import type { CdnSettings } from '../config.ts';
-import { siteMetrics } from '../metrics/registry.ts';
+import type { SiteMetrics } from '../metrics/registry.ts';
 import { acceptedEncodings, type Encoding } from './encodings.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 import {
@@ -30,10 +30,28 @@ export interface StoredPages {
   renderer: PageRenderer;
 }
 
-/** What every stored page's answer carries: the security headers (name, value, ...) and the shared-cache settings. */
+/** Stored pages answered, by state (metrics). */
+export type ServedCounts = Record<PageState, { inc(): void }>;
+
+/**
+ * What every stored page's answer carries: the security headers (name, value, ...) and the
+ * shared-cache settings; and where it is counted.
+ */
 export interface AnswerSettings {
   common: string[];
   cdn: CdnSettings;
+  served: ServedCounts;
+}
+
+/** The counters of `metrics` a stored page's answer bumps, labelled once rather than per answer. */
+export function servedCountsIn(metrics: SiteMetrics): ServedCounts {
+  const served = metrics.pagesServed;
+  return {
+    HIT: served.labels({ state: 'hit' }),
+    STALE: served.labels({ state: 'stale' }),
+    MISS: served.labels({ state: 'miss' }),
+    REFRESHED: served.labels({ state: 'refreshed' }),
+  };
 }
 
 /**
@@ -47,14 +65,6 @@ export type PagePlan =
   | { kind: 'send'; page: StoredPage; state: PageState; encoding: Encoding | 'not-modified'; audience: Audience }
   | { kind: 'encode'; page: StoredPage; state: PageState; wanted: PageEncoding }
   | { kind: 'render'; stored: StoredPage | undefined; answerable: boolean };
-
-const served = siteMetrics().pagesServed;
-const servedIn: Record<PageState, { inc(): void }> = {
-  HIT: served.labels({ state: 'hit' }),
-  STALE: served.labels({ state: 'stale' }),
-  MISS: served.labels({ state: 'miss' }),
-  REFRESHED: served.labels({ state: 'refreshed' }),
-};
 
 /**
  * For a reader whose best encoding the page lacks: `wait` for a worker to make it now, or answer
@@ -123,13 +133,13 @@ export function sendPlanned(
   res: ServerResponse,
   plan: Extract<PagePlan, { kind: 'send' }>,
   pagePolicy: string | null,
-  { common, cdn }: AnswerSettings,
+  { common, cdn, served }: AnswerSettings,
   store: PageStore,
 ): void {
   const { page, state, encoding } = plan;
   const policy = policyOf(page, pagePolicy, () => store.copyOf(page, 'identity'));
   const headers = storedPageHeaders(page, state, encoding, plan.audience, common, policy, cdn);
-  servedIn[state].inc();
+  served[state].inc();
   if (encoding === 'not-modified') {
     res.writeHead(304, headers);
     res.end();

@@ -22,17 +22,15 @@ import { createRenderHelp, type RenderHelpMessage } from './render-help.ts';
 import type { SiblingNews } from './sibling-news.ts';
 import { sumRefreshStatuses } from '../page-store/refresh-status.ts';
 import { connectSiblings } from './site-siblings.ts';
-import { stopViewCounter } from '../content/clicks.ts';
+import { createViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
 import { createCdnChangePurge } from '../cdn/change-purge.ts';
-import { siteMetrics } from '../metrics/registry.ts';
+import { createSiteMetrics } from '../metrics/registry.ts';
 import { instrumentSite } from '../metrics/instrument.ts';
 import { NotFoundPacer } from './not-found-pacer.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
-import { startPublishScheduler } from '../content/publish-scheduler.ts';
-import { startMailSending } from '../mail/start.ts';
-import { startModerationDigest } from '../content/moderation-digest.ts';
+import { createBackgroundJobs } from '../content/background-jobs.ts';
 
 /** What this process does when several serve the same port (front/README.md "Several processes"). */
 export interface SiteRole {
@@ -142,7 +140,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     siblings.onMessage(message);
   };
   if (send) process.on('message', onClusterMessage);
-  const metrics = siteMetrics();
+  const metrics = createSiteMetrics();
   // The shared caches in front (PURGE_VARNISH), purged after the store on every change.
   const cdn = createCdnChangePurge(
     config.cdn,
@@ -163,8 +161,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
   });
   siblings.tell('hello', null);
   const search = startSearchServices(base, log, role.lead, entry);
+  const views = createViewCounter({ db: base.db, hits });
+  const jobs = createBackgroundJobs(base, role.lead, log);
   // Every part is made: the context is set once and never changed.
-  const context: AppContext = { ...base, pageCache, hits, ...search.services };
+  const context: AppContext = { ...base, pageCache, hits, views, ...search.services, ...jobs.parts };
   setAppContext(context);
   search.start(context);
 
@@ -176,6 +176,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     clientDir: path.join(config.distDir, 'client'),
     ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}),
     notFound,
+    metrics,
   });
   // Which of several processes answered (tests kill one, or check a session on each).
   if (config.testSeams.markAnswers && role.inCluster) {
@@ -194,11 +195,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const metricsServer =
     config.metricsAddress && !role.inCluster ? await startMetricsListener(config.metricsAddress, metrics) : null;
   if (metricsServer) log(`Metrics on ${metricsServer.origin}/metrics`);
-  // After the page cache is installed: a schedule that fell due while down publishes now, fresh.
-  const stopScheduler = startPublishScheduler(context, log);
-  // One sender for all processes, where the other once-only work runs; the others only queue.
-  const stopMail = role.lead ? startMailSending(context, log) : async () => {};
-  const stopDigest = role.lead ? startModerationDigest(context, log) : async () => {};
+  jobs.start(context);
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -236,9 +233,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       process.off('message', onClusterMessage);
       disconnect();
       stopRefresher();
-      await stopScheduler();
-      await stopDigest();
-      await stopMail();
+      await jobs.stop();
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);
       await backfilling;
@@ -256,7 +251,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       await pool.close();
       const trusted = store.isTrusted();
       store.close();
-      await stopViewCounter();
+      await views.stop();
       await search.stop();
       context.sqlite.close();
       hits.close();

@@ -1,6 +1,5 @@
 import type { AppContext } from '../context.ts';
 import type { PublicUser } from '../db/repositories/users.ts';
-import { wakePublishScheduler } from '../content/publish-scheduler.ts';
 import { readImportFile } from './import-file.ts';
 import { runImport, type ImportOutcome } from './import-run.ts';
 import type { UploadSource } from './upload-source.ts';
@@ -23,7 +22,7 @@ export async function importIntoSite(
     { ...options, saver: admin },
   );
   if (options.dryRun || outcome.tags.length === 0) return { ...outcome, live_ms: 0 };
-  wakePublishScheduler();
+  app.publishScheduler?.wake();
   const { live_ms } = await app.pageCache.invalidate(outcome.tags, startedAt, outcome.takenDown);
   return { ...outcome, live_ms };
 }

@@ -6,7 +6,7 @@ import {
   markMailSent,
   nextMailDueAt,
 } from '../db/repositories/mail-queue.ts';
-import { registerMailSenderWake } from './outbox.ts';
+import type { Wakeable } from '../ports.ts';
 import type { SendMail } from './smtp-transport.ts';
 
 /**
@@ -61,9 +61,16 @@ export async function sendDueMail({ db, send, log = console.log, now = Date.now 
   }
 }
 
-/** Starts the sender; answers its stop function, which waits for a send under way. */
-export function startMailSender(options: MailSenderOptions): () => Promise<void> {
+/** The sender, made before the app context (which holds it, so a queued mail wakes it) and started after. */
+export interface MailSender extends Wakeable {
+  start(): void;
+  /** Waits for a send under way. */
+  stop(): Promise<void>;
+}
+
+export function createMailSender(options: MailSenderOptions): MailSender {
   const now = options.now ?? Date.now;
+  let started = false;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
@@ -94,15 +101,20 @@ export function startMailSender(options: MailSenderOptions): () => Promise<void>
         if (!stopped) timer = setTimeout(run, POLL_MS);
       });
   }
-  registerMailSenderWake(() => {
-    again = true;
-    if (timer) run();
-  });
-  run();
-  return async () => {
-    stopped = true;
-    registerMailSenderWake(null);
-    if (timer) clearTimeout(timer);
-    await running;
+  return {
+    start() {
+      started = true;
+      run();
+    },
+    wake() {
+      if (!started || stopped) return;
+      again = true;
+      if (timer) run();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
   };
 }

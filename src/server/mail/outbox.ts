@@ -4,27 +4,14 @@ import { insertMail, type NewMail } from '../db/repositories/mail-queue.ts';
 
 /**
  * Queues a mail in the database (inside the caller's transaction when given one) and wakes the
- * sender when it runs in this process; the request never waits for the mail server. Answers false,
- * queueing nothing, when mail is off (no SMTP_URL).
+ * sender when it runs in this process (`app.mailSender`, the lead serving process; the others'
+ * mail waits for its poll); the request never waits for the mail server. Answers false, queueing
+ * nothing, when mail is off (no SMTP_URL).
  */
 export async function queueMail(app: AppContext, mail: NewMail, db: Db = app.db): Promise<boolean> {
   if (!app.config.mail) return false;
   await insertMail(db, mail);
   // After the caller's transaction commits the sender finds it; waking it early costs one query.
-  queueMicrotask(wakeMailSender);
+  queueMicrotask(() => app.mailSender?.wake());
   return true;
-}
-
-const KEY = Symbol.for('study-site.mail-sender-wake');
-type Holder = { [KEY]?: () => void };
-
-/** The sender of this process (the lead one) registers its wake-up here; the others poll. */
-export function registerMailSenderWake(wake: (() => void) | null): void {
-  const holder = globalThis as Holder;
-  if (wake) holder[KEY] = wake;
-  else delete holder[KEY];
-}
-
-export function wakeMailSender(): void {
-  (globalThis as Holder)[KEY]?.();
 }

@@ -4,7 +4,7 @@ import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from 'prom-cl
 /**
  * The server's own metrics in the Prometheus text format, through prom-client: counters and
  * histograms bumped in memory on the serving path, gauges read when scraped. One registry per
- * process (`siteMetrics`). With several serving processes the first process answers the scrape
+ * process (`createSiteMetrics`). With several serving processes the first process answers the scrape
  * with the sum over all of them (`clusterMetrics`): a scrape of one process's own numbers made
  * counters go backwards whenever the next scrape reached another process.
  */
@@ -57,26 +57,19 @@ export class SiteMetrics {
   }
 }
 
-const KEY = Symbol.for('study-site.metrics');
-type Holder = { [KEY]?: SiteMetrics };
-
 /**
- * The process's metrics; the HTTP server and Astro's bundle share it through globalThis. In a
+ * The process's metrics, made once by the front server and handed to the parts that count. In a
  * serving process of several, it is what the process hands the first one for each scrape
  * (prom-client's cluster messages).
  */
-export function siteMetrics(): SiteMetrics {
-  const holder = globalThis as Holder;
-  if (!holder[KEY]) {
-    const metrics = new SiteMetrics();
-    if (cluster.isWorker) {
-      AggregatorRegistry.setRegistries([metrics.registry]);
-      // Constructed in a worker, it answers the first process's requests for these metrics.
-      new AggregatorRegistry();
-    }
-    holder[KEY] = metrics;
+export function createSiteMetrics(): SiteMetrics {
+  const metrics = new SiteMetrics();
+  if (cluster.isWorker) {
+    AggregatorRegistry.setRegistries([metrics.registry]);
+    // Constructed in a worker, it answers the first process's requests for these metrics.
+    new AggregatorRegistry();
   }
-  return holder[KEY];
+  return metrics;
 }
 
 /** In the first process of several: every scrape asks each serving process and answers the sum. */

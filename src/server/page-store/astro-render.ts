@@ -5,6 +5,7 @@
  */
 export type AstroRender = (request: Request, locals?: Partial<App.Locals>) => Promise<Response>;
 
+// Stays on globalThis: the bundle hands its renderer out as it is imported, and an import takes no constructor argument.
 export const ASTRO_RENDER_KEY = Symbol.for('study-site.astro-render');
 
 export function getAstroRender(): AstroRender | undefined {
