@@ -38,7 +38,7 @@ if (index === null && config.webProcesses > 1 && cluster.isPrimary) {
 }
 
 async function serve(index: number | null): Promise<void> {
-  const role = { lead: index === null || index === 0, inCluster: index !== null };
+  const role = { lead: index === null || index === 0, inCluster: index !== null, index: index ?? 0 };
   let site: Site;
   try {
     // Loaded here, not at the top: the first process of several never serves, and stays small.

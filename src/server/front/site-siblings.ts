@@ -1,7 +1,6 @@
 import { noteSiblingWriteTrouble, shareWriteTroubles, writeTroubles, type WriteTrouble } from '../db/write-health.ts';
 import type { CdnPurgeStatus } from '../../shared/api-types.ts';
 import type { TagBump } from '../page-store/store-file.ts';
-import { throttledTeller, type ProcessRefreshStatus } from '../page-store/refresh-status.ts';
 import { createSiblingChannel, type SiblingChannel, type SiblingNews } from './sibling-news.ts';
 
 /**
@@ -11,34 +10,27 @@ import { createSiblingChannel, type SiblingChannel, type SiblingNews } from './s
  */
 const BUMPS_ACK_MS = 5000;
 
-/** How often at most a process tells its siblings how its background refresh moves. */
-const REFRESH_TELL_MS = 250;
-
 /**
  * What every serving process must know of its siblings: a write that failed for want of storage
  * (every process's /healthz reports it), each sibling's pending purges (the admin sees the sum), and
  * a change's tag versions that the page store's file could not take (`tellBumps`: resolves once
- * every sibling applied them with `onBumps`, or `BUMPS_ACK_MS` passed, which is logged), and each
- * sibling's background refresh (`shareRefresh` tells this process's; the admin sees the whole).
- * `send`: the channel to the cluster's first process (null alone); `ownPurges`, `ownRefresh`: this process's.
+ * every sibling applied them with `onBumps`, or `BUMPS_ACK_MS` passed, which is logged).
+ * `send`: the channel to the cluster's first process (null alone); `ownPurges`: this process's.
  */
 export function connectSiblings(
   send: ((message: SiblingNews) => void) | null,
   here: {
     ownPurges: () => CdnPurgeStatus | null;
-    ownRefresh: () => ProcessRefreshStatus;
     onBumps: (bumps: TagBump[]) => void;
     log: (line: string) => void;
   },
 ): {
   siblings: SiblingChannel;
   siblingPurges: Map<number, CdnPurgeStatus>;
-  siblingRefreshes: Map<number, ProcessRefreshStatus>;
-  shareRefresh: () => void;
   tellBumps: (bumps: TagBump[]) => Promise<void>;
   disconnect: () => void;
 } {
-  const { ownPurges, ownRefresh, onBumps, log } = here;
+  const { ownPurges, onBumps, log } = here;
   const siblings = createSiblingChannel(send);
   siblings.listen('tag-bumps', (payload) => onBumps(payload as TagBump[]));
   shareWriteTroubles(send ? (file, trouble) => siblings.tell('write-trouble', { file, trouble }) : null);
@@ -48,21 +40,15 @@ export function connectSiblings(
   });
   const siblingPurges = new Map<number, CdnPurgeStatus>();
   siblings.listen('purge-status', (payload, from) => siblingPurges.set(from, payload as CdnPurgeStatus));
-  const siblingRefreshes = new Map<number, ProcessRefreshStatus>();
-  siblings.listen('refresh-status', (payload, from) => siblingRefreshes.set(from, payload as ProcessRefreshStatus));
-  const tellRefresh = () => siblings.tell('refresh-status', ownRefresh());
   // A process started in a dead one's place asks what its siblings know.
   siblings.listen('hello', () => {
     for (const [file, trouble] of writeTroubles()) siblings.tell('write-trouble', { file, trouble });
     const purges = ownPurges();
     if (purges) siblings.tell('purge-status', purges);
-    tellRefresh();
   });
   return {
     siblings,
     siblingPurges,
-    siblingRefreshes,
-    shareRefresh: send ? throttledTeller(tellRefresh, REFRESH_TELL_MS) : () => {},
     tellBumps: async (bumps) => {
       if (await siblings.ask('tag-bumps', bumps, BUMPS_ACK_MS)) return;
       log(`Page store: a sibling process did not confirm a change within ${BUMPS_ACK_MS} ms; answering anyway`);

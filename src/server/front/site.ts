@@ -20,7 +20,7 @@ import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, listenOn, type AstroHandler } from './listener.ts';
 import { createRenderHelp, type RenderHelpMessage } from './render-help.ts';
 import type { SiblingNews } from './sibling-news.ts';
-import { sumRefreshStatuses } from '../page-store/refresh-status.ts';
+import { shareRefreshWithSiblings } from './refresh-siblings.ts';
 import { connectSiblings } from './site-siblings.ts';
 import { createViewCounter } from '../content/clicks.ts';
 import { startSearchServices } from '../content/search-service.ts';
@@ -38,9 +38,11 @@ export interface SiteRole {
   lead: boolean;
   /** Started by the cluster's first process, which migrated the database and checked for a crash. */
   inCluster: boolean;
+  /** This serving process's index among WEB_PROCESSES (0 alone): its share of a change's background refresh. */
+  index: number;
 }
 
-const ALONE: SiteRole = { lead: true, inCluster: false };
+const ALONE: SiteRole = { lead: true, inCluster: false, index: 0 };
 
 /**
  * While changes come (an admin saving again and again, a script importing), the background
@@ -116,10 +118,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
   renderer.background = queue;
   // A save's hot pages are shared with a sibling process's render worker (render-help.ts).
   const send = role.inCluster && process.send ? (message: RenderHelpMessage | SiblingNews) => process.send!(message) : null;
-  const ownRefresh = () => ({ ...queue.status(), renderedByWorkers: pool.status().rendered });
-  const { siblings, siblingPurges, siblingRefreshes, shareRefresh, tellBumps, disconnect } = connectSiblings(send, {
+  const { siblings, siblingPurges, tellBumps, disconnect } = connectSiblings(send, {
     ownPurges: () => cdn?.ownStatus() ?? null,
-    ownRefresh,
     onBumps: (bumps) => store.invalidateFromSibling(bumps),
     log,
   });
@@ -134,7 +134,14 @@ export async function startSite(config: Config, log: (line: string) => void = co
     }
   };
   const renderHelp = createRenderHelp({ renderHere: renderHot, send });
-  queue.onChange(shareRefresh);
+  // A change's stale pages are refreshed by every process's workers, each its share.
+  const refresh = shareRefreshWithSiblings(siblings, queue, {
+    inCluster: send !== null,
+    index: role.index,
+    processes: config.webProcesses,
+    rendered: () => pool.status().rendered,
+    syncVersions: () => store.syncVersions(),
+  });
   const onClusterMessage = (message: unknown) => {
     renderHelp.onMessage(message);
     siblings.onMessage(message);
@@ -152,12 +159,12 @@ export async function startSite(config: Config, log: (line: string) => void = co
   const pageCache = createSitePageCache({
     db: base.db,
     store,
-    queue,
+    background: refresh.background,
     renderHot: (keys) => renderHelp.warm(keys),
     quietBackground: () => pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS),
     tellSiblings: tellBumps,
     cdn,
-    refreshStatus: () => sumRefreshStatuses(ownRefresh(), siblingRefreshes.values()),
+    refreshStatus: refresh.status,
   });
   siblings.tell('hello', null);
   const search = startSearchServices(base, log, role.lead, entry);

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { createPageCache, type PageCache, type RefreshProgress } from '../context.ts';
 import type { CdnChangePurge } from '../cdn/change-purge.ts';
 import type { PageStore } from './store.ts';
-import type { RefreshQueue } from './refresh-queue.ts';
+import type { BackgroundRefresh } from './refresh-share.ts';
 import type { TagBump } from './store-file.ts';
 import { hotUrlsForChange } from './site-map.ts';
 import { tagName, uniqueTags, type PageTag } from './site-tags.ts';
@@ -12,7 +12,7 @@ export interface PageCacheParts {
   db: Db;
   store: PageStore;
   /** The background refresh: every stale page that is not hot. */
-  queue: RefreshQueue;
+  background: BackgroundRefresh;
   /** Renders the hot pages now, part of them on a sibling process when there is one (front/render-help.ts). */
   renderHot: (keys: string[]) => Promise<{ elsewhere: number }>;
   /** Holds the background refresh back for a moment: the change's hot renders go first. */
@@ -36,13 +36,13 @@ export interface PageCacheParts {
  * answers) and are purged hard from the shared caches before the change answers.
  */
 export function createSitePageCache(parts: PageCacheParts): PageCache {
-  const { db, store, queue, renderHot, quietBackground, tellSiblings, cdn } = parts;
+  const { db, store, background, renderHot, quietBackground, tellSiblings, cdn } = parts;
   const refresh = async (changed: PageTag[], takenDown: PageTag[] = []) => {
     const tags = uniqueTags([...changed, ...takenDown]);
     const names = tags.map(tagName);
     const takenDownNames = takenDown.map(tagName);
     quietBackground();
-    queue.markChange();
+    background.markChange();
     const untold = store.invalidate(names, takenDownNames);
     // The other processes judge pages by versions at most a few ms old: the change answers once
     // they all see it, in the file or, when it could not take them, from this process.
@@ -53,7 +53,7 @@ export function createSitePageCache(parts: PageCacheParts): PageCache {
     // queued while the workers render, instead of after.
     const warming = renderHot(hot);
     const hotSet = new Set(hot);
-    const queued = queue.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
+    const queued = background.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
     const { elsewhere } = await warming;
     await seen;
     const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };

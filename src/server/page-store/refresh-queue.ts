@@ -77,10 +77,10 @@ export class RefreshQueue {
     this.maxQueued = options.maxQueued ?? 100_000;
   }
 
-  /** A change happened: the drain figures start again. */
-  markChange(): void {
-    this.changedAt = performance.now();
-    this.changedAtWall = Date.now();
+  /** A change happened (at `at`, Date.now(): a sibling's change): the drain figures start again. */
+  markChange(at = Date.now()): void {
+    this.changedAt = performance.now() - Math.max(0, Date.now() - at);
+    this.changedAtWall = at;
     this.drainedAt = null;
     this.refreshed = 0;
     this.changed();

@@ -1,0 +1,45 @@
+import type { RefreshProgress } from '../context.ts';
+import type { RefreshQueue } from '../page-store/refresh-queue.ts';
+import { shareBackgroundRefresh, type BackgroundRefresh, type RefreshShareNews } from '../page-store/refresh-share.ts';
+import { sumRefreshStatuses, throttledTeller, type ProcessRefreshStatus } from '../page-store/refresh-status.ts';
+import type { SiblingChannel } from './sibling-news.ts';
+
+/** How often at most a process tells its siblings how its background refresh moves. */
+const REFRESH_TELL_MS = 250;
+
+/**
+ * The background refresh across the serving processes: a change's stale pages are shared out to
+ * every process's render workers (`refresh-share`), and each process tells the others how its
+ * queue moves (`refresh-status`), so the admin's progress is the whole server's from either.
+ */
+export function shareRefreshWithSiblings(
+  siblings: SiblingChannel,
+  queue: RefreshQueue,
+  here: {
+    /** Whether siblings exist: alone, nothing is told and every page is refreshed here. */
+    inCluster: boolean;
+    index: number;
+    processes: number;
+    /** Pages this process's render workers rendered since it started. */
+    rendered: () => number;
+    syncVersions: () => void;
+  },
+): { background: BackgroundRefresh; status: () => RefreshProgress } {
+  const own = (): ProcessRefreshStatus => ({ ...queue.status(), renderedByWorkers: here.rendered() });
+  const told = new Map<number, ProcessRefreshStatus>();
+  const background = shareBackgroundRefresh(queue, {
+    index: here.index,
+    processes: here.inCluster ? here.processes : 1,
+    tell: here.inCluster ? (news) => siblings.tell('refresh-share', news) : null,
+    syncVersions: here.syncVersions,
+  });
+  if (here.inCluster) {
+    const tellOwn = () => siblings.tell('refresh-status', own());
+    queue.onChange(throttledTeller(tellOwn, REFRESH_TELL_MS));
+    siblings.listen('refresh-status', (payload, from) => told.set(from, payload as ProcessRefreshStatus));
+    siblings.listen('refresh-share', (news) => background.take(news as RefreshShareNews));
+    // A process started in a dead one's place asks what its siblings know.
+    siblings.listen('hello', tellOwn);
+  }
+  return { background, status: () => sumRefreshStatuses(own(), told.values()) };
+}
