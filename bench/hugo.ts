@@ -115,12 +115,17 @@ function countHtml(dir: string): number {
   return count;
 }
 
-/** The bytes of every file under `dir` (what the output takes on disk, before block rounding). */
-export function bytesUnder(dir: string): number {
-  let bytes = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true }))
-    if (entry.isFile()) bytes += fs.statSync(path.join(entry.parentPath, entry.name)).size;
-  return bytes;
+/** The bytes of every file under `dir` (`apparent`), and the disk blocks they take (`disk`, as du counts). */
+export function bytesUnder(dir: string): { apparent: number; disk: number } {
+  let apparent = 0;
+  let disk = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const stat = fs.statSync(path.join(entry.parentPath, entry.name));
+    apparent += stat.size;
+    disk += stat.blocks * 512;
+  }
+  return { apparent, disk };
 }
 
 export interface HugoBuild {
@@ -130,8 +135,8 @@ export interface HugoBuild {
   cpuSeconds: number;
   /** Peak resident memory, sampled every 100 ms and the kernel's high-water mark. */
   peakMb: number;
-  /** The output's bytes on disk. */
-  bytes: number;
+  /** The output's bytes, and the disk it takes. */
+  bytes: { apparent: number; disk: number };
 }
 
 /**
