@@ -1,19 +1,20 @@
 // `npm run bench:varnish`: one stored article page through Varnish (deploy/varnish.vcl) against
 // nginx serving the same bytes and against the built-in server answering it itself, measured
 // interleaved (varnish, nginx, built-in, varnish, ...) so a change in what the machine is doing
-// hits all three. Prints medians; asserts nothing.
-// BENCH_ARTICLES (2000), BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), BENCH_NGINX_WORKERS (1).
+// hits all three. The load comes from wrk (Debian's package), not from this process; each
+// contender gets the same cores: Varnish's 2 thread pools, nginx with as many workers as the
+// built-in server has processes. Prints medians and the CPU each spent a request; asserts nothing.
+// BENCH_ARTICLES (2000), BENCH_SECONDS (5 per run), BENCH_ROUNDS (3), WEB_PROCESSES (2), WRK (wrk).
 import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { type Admin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
+import { runWrk, type WrkRun } from './wrk-run.ts';
 import {
   ENCODINGS,
   loadAverage,
   generateComparedSite,
-  measure,
   median,
   nginxRoot,
   rawGet,
@@ -25,8 +26,9 @@ import { reservePort, startVarnish, TEST_PURGE_SECRET, varnishMissing, type Test
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 3));
-const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? 1);
-const CONNECTIONS = 50;
+const PROCESSES = Number(process.env.WEB_PROCESSES ?? 2);
+const CONNECTIONS = 64;
+const WRK = { wrk: process.env.WRK || 'wrk', threads: 2, connections: CONNECTIONS, seconds: SECONDS };
 const ADMIN: Admin = { email: 'bench@example.com', password: 'bench-password-123' };
 const children: ChildProcess[] = [];
 
@@ -49,6 +51,7 @@ async function main() {
       [SERVER_MAIN],
       {
         ...siteEnv(dir, databasePath, ADMIN),
+        WEB_PROCESSES: String(PROCESSES),
         PUBLIC_ORIGIN: varnishOrigin,
         PURGE_VARNISH: varnishOrigin,
         PURGE_SECRET: TEST_PURGE_SECRET,
@@ -74,13 +77,13 @@ async function main() {
     const nginxPort = await startNginx(
       dir,
       (await rawGet(sitePort, pagePath, 'identity')).headers['content-type']!,
-      NGINX_WORKERS,
+      PROCESSES,
       children,
     );
     const contenders = [
-      { name: 'varnish', url: `${varnishOrigin}${pagePath}`, port: varnishPort, path: pagePath },
-      { name: 'nginx', url: `http://127.0.0.1:${nginxPort}/page`, port: nginxPort, path: '/page' },
-      { name: 'built-in', url: `${site.origin}${pagePath}`, port: sitePort, path: pagePath },
+      { name: 'varnish', url: `${varnishOrigin}${pagePath}`, port: varnishPort, path: pagePath, pid: varnish.pid },
+      { name: 'nginx', url: `http://127.0.0.1:${nginxPort}/page`, port: nginxPort, path: '/page', pid: children.at(-1)!.pid! },
+      { name: 'built-in', url: `${site.origin}${pagePath}`, port: sitePort, path: pagePath, pid: child.pid! },
     ];
 
     console.log('\nHeader bytes of each answer (status line and headers, body excluded)');
@@ -94,29 +97,33 @@ async function main() {
     }
 
     console.log(
-      `\nLoad: autocannon in this process, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds interleaved; Varnish 2 thread pools, nginx ${NGINX_WORKERS} worker(s), the built-in server one process; ${os.cpus().length} cores`,
+      `\nLoad: wrk, 2 threads, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds interleaved; Varnish 2 thread pools, ` +
+        `nginx ${PROCESSES} worker(s), the built-in server ${PROCESSES} process(es); all on the same ${os.cpus().length} cores (wrk too)`,
     );
-    for (const c of contenders) await autocannon({ url: c.url, connections: CONNECTIONS, duration: 2 });
+    const wrkArgs = (accept: string) => ['-H', `Accept-Encoding: ${accept}`];
+    for (const c of contenders) await runWrk(WRK, c.url, wrkArgs('br'), c.pid, 2);
     const rows: string[] = [];
     for (const { name, accept } of ENCODINGS) {
-      const runs: Record<string, Awaited<ReturnType<typeof measure>>[]> = Object.fromEntries(contenders.map((c) => [c.name, []]));
+      const runs: Record<string, WrkRun[]> = Object.fromEntries(contenders.map((c) => [c.name, []]));
       for (let round = 0; round < ROUNDS; round++)
-        for (const c of contenders) runs[c.name]!.push(await measure(c.url, accept, CONNECTIONS, SECONDS));
+        for (const c of contenders) runs[c.name]!.push(await runWrk(WRK, c.url, wrkArgs(accept), c.pid));
       const summary = (who: string) => {
         const r = runs[who]!;
         return {
           rps: median(r.map((x) => x.rps)),
           p50: median(r.map((x) => x.p50)),
           p99: median(r.map((x) => x.p99)),
-          errors: r.reduce((n, x) => n + x.errors, 0),
+          cpuUs: median(r.map((x) => (x.serverCpu / x.requests) * 1e6)),
+          errors: r.reduce((n, x) => n + x.failed, 0),
         };
       };
       const [v, n, b] = contenders.map((c) => summary(c.name));
       const line = (label: string, s: ReturnType<typeof summary>) =>
-        `${label} ${s.rps.toFixed(0).padStart(6)} req/s p50 ${s.p50} ms p99 ${s.p99} ms`;
+        `${label} ${s.rps.toFixed(0).padStart(6)} req/s p50 ${s.p50.toFixed(2)} ms p99 ${s.p99.toFixed(2)} ms CPU ${s.cpuUs.toFixed(0)} µs`;
       rows.push(
         `  ${name.padEnd(8)} ${line('varnish', v!)} | ${line('nginx', n!)} | ${line('built-in', b!)}`,
-        `           varnish/nginx ${(v!.rps / n!.rps).toFixed(2)}, built-in/nginx ${(b!.rps / n!.rps).toFixed(2)}; errors ${v!.errors}/${n!.errors}/${b!.errors}; runs ${contenders.map((c) => `${c.name} [${runs[c.name]!.map((x) => x.rps.toFixed(0)).join(', ')}]`).join(', ')}`,
+        `           varnish/nginx ${(v!.rps / n!.rps).toFixed(2)} (target >= 0.9x), built-in/nginx ${(b!.rps / n!.rps).toFixed(2)}; failed ${v!.errors}/${n!.errors}/${b!.errors}; ` +
+          `runs ${contenders.map((c) => `${c.name} [${runs[c.name]!.map((x) => `${x.rps.toFixed(0)} at load ${x.load.toFixed(1)}`).join(', ')}]`).join(', ')}`,
       );
     }
     console.log('\nResults (medians of the rounds)');

@@ -28,6 +28,8 @@ export function varnishMissing(): string | null {
 export interface TestVarnish {
   origin: string;
   port: number;
+  /** varnishd's manager process (its cache process is its child). */
+  pid: number;
   dir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -215,5 +217,5 @@ export async function startVarnish(options: {
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  return { origin, port, dir, output: () => output, stop };
+  return { origin, port, pid: child.pid!, dir, output: () => output, stop };
 }
