@@ -29,7 +29,7 @@ export function shareRefreshWithSiblings(
   const told = new Map<number, ProcessRefreshStatus>();
   const background = shareBackgroundRefresh(queue, {
     index: here.index,
-    processes: here.inCluster ? here.processes : 1,
+    processes: here.processes,
     tell: here.inCluster ? (news) => siblings.tell('refresh-share', news) : null,
     syncVersions: here.syncVersions,
   });

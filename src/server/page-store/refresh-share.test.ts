@@ -7,7 +7,8 @@ function fakeQueue() {
   return {
     queued,
     changes,
-    markChange: (at?: number) => void changes.push(at ?? -1),
+    markChange: (at = Date.now()) => void changes.push(at),
+    status: () => ({ queued: queued.length, refreshedSinceLastChange: 0, seconds: 0, changedAt: changes.at(-1) ?? 0 }),
     enqueue: (keys: Iterable<string>) => {
       queued.push(...keys);
       return queued.length;

@@ -43,19 +43,17 @@ export function shareOf(keys: readonly string[], index: number, processes: numbe
  * for a render when a reader asks.
  */
 export function shareBackgroundRefresh(
-  queue: Pick<RefreshQueue, 'markChange' | 'enqueue'>,
+  queue: Pick<RefreshQueue, 'markChange' | 'enqueue' | 'status'>,
   place: RefreshSharePlace,
 ): BackgroundRefresh {
   const alone = !place.tell || place.processes <= 1;
-  let changedAt = Date.now();
   return {
     markChange() {
-      changedAt = Date.now();
-      queue.markChange(changedAt);
+      queue.markChange();
     },
     enqueue(keys) {
       if (alone) return queue.enqueue(keys);
-      place.tell!({ keys, changedAt });
+      place.tell!({ keys, changedAt: queue.status().changedAt });
       const mine = shareOf(keys, place.index, place.processes);
       return queue.enqueue(mine) + (keys.length - mine.length);
     },

@@ -8,9 +8,9 @@ export interface ProcessRefreshStatus extends RefreshStatus {
 
 /**
  * The whole server's background refresh, for the admin. A change's stale pages are refreshed by
- * the process that made the change, so a process alone knows only its own changes: the admin's
- * "N pages refreshed" (and a benchmark waiting for the queue to drain) would depend on which
- * process the request reached. Pages waiting anywhere count; the refreshed pages and the seconds
+ * every serving process, each its share (refresh-share.ts), so a process alone knows only its own
+ * part: the admin's "N pages refreshed" (and a benchmark waiting for the queue to drain) would
+ * depend on which process the request reached. Pages waiting anywhere count; the refreshed pages and the seconds
  * are the latest change's; the render counts add up.
  */
 export function sumRefreshStatuses(
