@@ -18,7 +18,7 @@ import { readPages, sleep, type ReaderFigures } from './readers.ts';
 import {
   highWaterMb,
   logInAdmin,
-  processCpuSeconds,
+  cpuSecondsOf,
   processTree,
   requireBuild,
   rssMb,
@@ -56,8 +56,6 @@ interface OurRun {
   site: Started;
 }
 
-const treeCpu = (pid: number) => processTree(pid).reduce((sum, each) => sum + processCpuSeconds(each), 0);
-
 /** Our full pre-render: the server started on an empty store fills it with every public page. */
 async function prerenderOurs(dir: string, databasePath: string): Promise<OurRun> {
   const env = siteEnv(dir, databasePath, ADMIN);
@@ -74,7 +72,7 @@ async function prerenderOurs(dir: string, databasePath: string): Promise<OurRun>
   try {
     const site = await started;
     const fromStart = (performance.now() - startedAt) / 1000;
-    const cpuSeconds = treeCpu(child.pid!);
+    const cpuSeconds = cpuSecondsOf(processTree(child.pid!));
     const figures = /Pre-rendered (\d+) pages in ([\d.]+) s/.exec(site.output())!;
     // Each serving process then makes its share's brotli copies and says so.
     const serving = Math.max(1, processTree(child.pid!).length - 1);

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { highWaterMb, processTree, rssMb } from './site.ts';
+import { childrenCpuFromTimes, highWaterMb, processTree, rssMb } from './site.ts';
 import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT } from '../src/server/content/reader.ts';
 
 const HUGO_PATHS = ['/usr/bin/hugo', '/usr/local/bin/hugo'];
@@ -161,8 +161,5 @@ export async function buildWithHugo(hugo: string, site: string, nice: number): P
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`hugo failed: ${stderr}`);
-  // `times`: the shell's own user and system time, then its children's (Hugo's).
-  const times = [...stdout.matchAll(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/g)].at(-1);
-  const cpuSeconds = times ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]) : NaN;
-  return { pages: countHtml(out), seconds, cpuSeconds, peakMb, bytes: bytesUnder(out) };
+  return { pages: countHtml(out), seconds, cpuSeconds: childrenCpuFromTimes(stdout), peakMb, bytes: bytesUnder(out) };
 }

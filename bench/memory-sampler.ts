@@ -1,7 +1,7 @@
 // The resident memory of a server's whole process tree, sampled through the phases of a benchmark,
 // and the report of its peaks against a budget.
 import fs from 'node:fs';
-import { processRssMb, processTree } from './site.ts';
+import { highWaterMb, processRssMb, processTree } from './site.ts';
 
 const f0 = (n: number) => n.toFixed(0);
 
@@ -80,10 +80,7 @@ export class MemorySampler {
       );
     }
     // The kernel's own peak of each process since it started, which no sample can miss.
-    const highWater = processTree(this.pid).map((pid) => {
-      const kb = /VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-      return { pid, mb: Number(kb ?? 0) / 1024 };
-    });
+    const highWater = processTree(this.pid).map((pid) => ({ pid, mb: highWaterMb(pid) }));
     console.log(
       `  high-water mark of each process (VmHWM, MB): ${highWater.map(({ pid, mb }) => `${pid === this.pid ? 'first' : pid} ${f0(mb)}`).join(', ')}; ` +
         `sum ${f0(highWater.reduce((sum, { mb }) => sum + mb, 0))} (the peaks need not coincide)`,

@@ -125,6 +125,17 @@ export function highWaterMb(pid: number): number {
   }
 }
 
+/** User + system CPU seconds of these processes together (a server's tree, read once with processTree). */
+export function cpuSecondsOf(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+}
+
+/** The CPU seconds of the children of a `bash -c '...; times'`: the last of the two lines `times` prints. */
+export function childrenCpuFromTimes(stdout: string): number {
+  const times = [...stdout.matchAll(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/g)].at(-1);
+  return times ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]) : NaN;
+}
+
 export function processCpuSeconds(pid: number): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

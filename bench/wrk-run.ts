@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import { processCpuSeconds, processTree } from './site.ts';
+import { childrenCpuFromTimes, cpuSecondsOf, processTree } from './site.ts';
 
 export interface WrkRun {
   requests: number;
@@ -59,18 +59,16 @@ export function runWrk(
   ];
   const quoted = all.map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const tree = processTree(serverPid);
-  const cpuBefore = tree.reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+  const cpuBefore = cpuSecondsOf(tree);
   return new Promise((resolve, reject) => {
     execFile('bash', ['-c', `${options.wrk} ${quoted}; times`], { timeout: (seconds + 60) * 1000 }, (error, stdout) => {
-      const serverCpu = tree.reduce((sum, pid) => sum + processCpuSeconds(pid), 0) - cpuBefore;
+      const serverCpu = cpuSecondsOf(tree) - cpuBefore;
       const load = os.loadavg()[0]!;
       if (error) return reject(new Error(`wrk ${all.join(' ')} failed: ${error.message}\n${stdout}`));
       const requests = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? NaN);
       if (!Number.isFinite(requests)) return reject(new Error(`Unreadable wrk output:\n${stdout}`));
       if (!/^\s+50%\s+[\d.]+(us|ms|s|m)\s/m.test(stdout)) console.log(`(wrk's latency figures unreadable:\n${stdout})`);
-      // `times`: the shell's own user and system time, then its children's (wrk's).
-      const times = [...stdout.matchAll(/(\d+)m([\d.]+)s (\d+)m([\d.]+)s/g)].at(-1);
-      const wrkCpu = times ? Number(times[1]) * 60 + Number(times[2]) + Number(times[3]) * 60 + Number(times[4]) : NaN;
+      const wrkCpu = childrenCpuFromTimes(stdout);
       const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
       resolve({
         requests,
