@@ -38,8 +38,12 @@ export function shareRefreshWithSiblings(
     queue.onChange(throttledTeller(tellOwn, REFRESH_TELL_MS));
     siblings.listen('refresh-status', (payload, from) => told.set(from, payload as ProcessRefreshStatus));
     siblings.listen('refresh-share', (news) => background.take(news as RefreshShareNews));
-    // A process started in a dead one's place asks what its siblings know.
-    siblings.listen('hello', tellOwn);
+    // A process started in a dead one's place asks what its siblings know; the dead one's queue
+    // died with it, so what it told is forgotten.
+    siblings.listen('hello', (_payload, from) => {
+      told.delete(from);
+      tellOwn();
+    });
   }
   return { background, status: () => sumRefreshStatuses(own(), told.values()) };
 }

@@ -40,8 +40,10 @@ export function connectSiblings(
   });
   const siblingPurges = new Map<number, CdnPurgeStatus>();
   siblings.listen('purge-status', (payload, from) => siblingPurges.set(from, payload as CdnPurgeStatus));
-  // A process started in a dead one's place asks what its siblings know.
-  siblings.listen('hello', () => {
+  // A process started in a dead one's place asks what its siblings know; the purges the dead one
+  // had pending died with it.
+  siblings.listen('hello', (_payload, from) => {
+    siblingPurges.delete(from);
     for (const [file, trouble] of writeTroubles()) siblings.tell('write-trouble', { file, trouble });
     const purges = ownPurges();
     if (purges) siblings.tell('purge-status', purges);

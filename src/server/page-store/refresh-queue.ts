@@ -60,7 +60,8 @@ export class RefreshQueue {
   private running = 0;
   private refreshed = 0;
   private changedAt = performance.now();
-  private changedAtWall = Date.now();
+  /** 0 until the first change: a process started in a dead one's place must not look like the latest change. */
+  private changedAtWall = 0;
   private drainedAt: number | null = null;
   private readonly listeners: Array<() => void> = [];
   private closed = false;
