@@ -6,7 +6,7 @@ import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { PageStore } from '../page-store/store.ts';
-import type { PrerenderSummary } from '../page-store/prerender.ts';
+import { describePrerender, type PrerenderSummary } from '../page-store/prerender-summary.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
 import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
@@ -171,13 +171,7 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     if (!sharesLeft.delete(index)) return;
     shares.push(summary);
     if (sharesLeft.size > 0) return;
-    const pages = shares.reduce((sum, s) => sum + s.pages, 0);
-    const failed = shares.reduce((sum, s) => sum + s.failed, 0);
-    const seconds = Math.max(...shares.map((s) => s.seconds));
-    log(
-      `Pre-rendered ${pages} pages in ${seconds.toFixed(1)} s (${(pages / Math.max(seconds, 0.001)).toFixed(0)} pages/s) by ${shares.length} processes` +
-        (failed ? `, ${failed} failed` : ''),
-    );
+    log(describePrerender(shares, config.pageStoreMaxMb));
   };
 
   const warnOnce = onceForSite((line) => console.warn(line));

@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import type { Site } from './site.ts';
 import { describeStartFailure } from './start-failure.ts';
+import { describePrerender } from '../page-store/prerender-summary.ts';
 import { prerenderShare, runPrimary, workerIndex, type ServingMessage } from './cluster-primary.ts';
 
 let config: Config;
@@ -72,10 +73,6 @@ async function serve(index: number | null): Promise<void> {
       process.send?.({ type: 'prerendered', summary } satisfies ServingMessage);
     }
   } else if (config.pageStoreEnabled && site.store.count() === 0) {
-    const summary = await site.prerender();
-    console.log(
-      `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)` +
-        (summary.failed ? `, ${summary.failed} failed` : ''),
-    );
+    console.log(describePrerender([await site.prerender()], config.pageStoreMaxMb));
   }
 }

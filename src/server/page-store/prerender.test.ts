@@ -1,5 +1,13 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { progressPrinter } from './prerender.ts';
+import { prerenderAll, progressPrinter } from './prerender.ts';
+import { describePrerender } from './prerender-summary.ts';
+import { PageStore } from './store.ts';
+import type { RenderPool } from './render-pool.ts';
+import type { WorkerAnswer } from './render-worker.ts';
+import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
+
+const tempDir = trackTempDirs('prerender-');
 
 /** A log (not a terminal) that keeps what was written. */
 function logStream(): { lines: string[]; out: NodeJS.WriteStream } {
@@ -22,5 +30,50 @@ describe('the pre-render progress lines', () => {
     const show = progressPrinter(53, out, "(process 1's share of 2)");
     show(53);
     expect(lines).toEqual([expect.stringMatching(/^Pre-rendering \(process 1's share of 2\): 53\/53 pages \(\d+\/s\)$/)]);
+  });
+});
+
+describe('the pre-render of a site larger than the store', () => {
+  /** A render pool whose pages do not compress: each takes about its size on disk. */
+  const pool = {
+    status: () => ({ workers: 1 }),
+    render: async (key: string): Promise<WorkerAnswer> => ({
+      key,
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      setsCookie: false,
+      tags: ['nav'],
+      body: crypto.randomBytes(20_000),
+    }),
+  } as unknown as RenderPool<WorkerAnswer>;
+
+  it('stops once the store nears its budget, keeping the first pages and saying how many are left for readers', async () => {
+    // Room for about 400 pages; a batch of 32 (640 KB) fits in the tenth kept free, as it does in any real budget.
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1', maxBytes: 8 * 1024 * 1024, memoryBytes: 1024 });
+    try {
+      const urls = Array.from({ length: 600 }, (_, i) => `/page/${i}`);
+      const summary = await prerenderAll(store, urls, { pool, out: null });
+      // The home page and the articles come first in the site's order: they must still be there.
+      expect(store.get('/page/0')).toBeDefined();
+      expect(store.get('/page/1')).toBeDefined();
+      expect(store.stats().diskBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+      expect(summary.left).toBeGreaterThan(100);
+      expect(summary.pages + summary.left).toBe(600);
+      expect(store.get(`/page/${summary.pages + 1}`)).toBeUndefined();
+      expect(describePrerender([summary], 8)).toMatch(
+        new RegExp(
+          `^Pre-rendered ${summary.pages} pages in [\\d.]+ s \\(\\d+ pages/s\\); the page store reached its disk budget \\(PAGE_STORE_MAX_MB=8\\), so ${summary.left} more are rendered when first asked$`,
+        ),
+      );
+    } finally {
+      store.close();
+    }
+  });
+
+  it('sums the shares of several processes in one line', () => {
+    const share = { pages: 10, stored: 10, failed: 1, left: 0, seconds: 2, pagesPerSecond: 5 };
+    expect(describePrerender([share, { ...share, seconds: 4 }], 1024)).toBe(
+      'Pre-rendered 20 pages in 4.0 s (5 pages/s) by 2 processes, 2 failed',
+    );
   });
 });

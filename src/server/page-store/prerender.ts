@@ -4,14 +4,9 @@ import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import { pageInputOf } from './stored-page.ts';
 import { storedStatusOf } from './not-found-page.ts';
+import type { PrerenderSummary } from './prerender-summary.ts';
 
-export interface PrerenderSummary {
-  pages: number;
-  stored: number;
-  failed: number;
-  seconds: number;
-  pagesPerSecond: number;
-}
+export type { PrerenderSummary };
 
 /**
  * Draws a progress bar on a terminal, or a line every 10% when the output is a log. `part` names
@@ -54,7 +49,11 @@ export interface PrerenderOptions {
 
 /**
  * Renders every URL into the page store on the render pool, at background priority (a reader's
- * miss goes first). Prints progress and returns the figures.
+ * miss goes first), in the order given (the site's most read pages first). It stops once the
+ * store nears its disk budget: past it every page stored would evict one stored earlier, the
+ * least recently used, which after a pre-render is the first stored, so a site larger than the
+ * budget ended with its home page and articles pushed out by its deepest list pages, and each
+ * batch paid for an eviction. Prints progress and returns the figures.
  */
 export async function prerenderAll(store: PageStore, urls: string[], options: PrerenderOptions): Promise<PrerenderSummary> {
   const started = performance.now();
@@ -86,7 +85,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
 
   await Promise.all(
     Array.from({ length: Math.min(inFlight, urls.length) }, async () => {
-      while (next < urls.length && !options.signal?.aborted) {
+      while (next < urls.length && !options.signal?.aborted && store.hasRoom()) {
         await renderOne(urls[next++]!);
         show(++done);
       }
@@ -95,5 +94,6 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
   if (options.signal?.aborted) writer.drop();
   else writer.flush();
   const seconds = (performance.now() - started) / 1000;
-  return { pages: urls.length, stored, failed, seconds, pagesPerSecond: urls.length / Math.max(seconds, 0.001) };
+  const left = options.signal?.aborted ? 0 : urls.length - done;
+  return { pages: done, stored, failed, left, seconds, pagesPerSecond: done / Math.max(seconds, 0.001) };
 }

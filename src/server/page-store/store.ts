@@ -67,6 +67,11 @@ export class PageStore {
     return this.guard.run('read', () => this.file.countPages()) ?? 0;
   }
 
+  /** Whether the file has room for more pages (below nine tenths of its disk budget). */
+  hasRoom(): boolean {
+    return this.disk.hasRoom;
+  }
+
   stats(): StoreStats {
     return { pages: this.count(), diskBytes: this.disk.used, memoryPages: this.memory.size, memoryBytes: this.memory.bytes };
   }
