@@ -56,9 +56,10 @@ describe('sanitizeArticleHtml: what the editor makes stays', () => {
     },
   );
 
-  it('keeps site-relative links and anchors', () => {
-    expect(clean('<a href="/blog/3">x</a>')).toContain('href="/blog/3"');
-    expect(clean('<a href="#part-2">x</a>')).toContain('href="#part-2"');
+  it('keeps site-relative links and anchors, opening in the same tab and followed', () => {
+    expect(clean('<a href="/blog/3">x</a>')).toBe('<a href="/blog/3">x</a>');
+    expect(clean('<a href="#part-2">x</a>')).toBe('<a href="#part-2">x</a>');
+    expect(clean('<a href="/blog/3" target="_blank" rel="nofollow">x</a>')).toBe('<a href="/blog/3">x</a>');
   });
 
   it('keeps headings, emphasis, lists and images', () => {

@@ -94,6 +94,12 @@ const articleOptions: sanitizeHtml.IOptions = {
       const href = (attribs.href ?? '').trim();
       const kept = href === '' || SAFE_LINK.test(href) || href.startsWith('/') || href.startsWith('#') ? href : '';
       const safeHref = href.startsWith('//') ? '' : kept;
+      // A link within the site (another article, a heading of this one) is the publisher's own:
+      // followed by search engines and opened in the same tab. Any other opens apart, unendorsed.
+      if (safeHref.startsWith('/') || safeHref.startsWith('#')) {
+        const { rel: _rel, target: _target, ...own } = attribs;
+        return { tagName, attribs: { ...own, href: safeHref } };
+      }
       return { tagName, attribs: { ...attribs, href: safeHref, rel: 'noopener noreferrer nofollow ugc', target: '_blank' } };
     },
     iframe: (tagName, attribs): sanitizeHtml.Tag => {
