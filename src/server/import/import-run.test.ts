@@ -111,3 +111,40 @@ Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
     expect(await count('blogs')).toBe(0);
   });
 });
+
+describe('a featured image on another site', () => {
+  it('is named as on another site, not looked for in the uploads folder', async () => {
+    const article = (sourceId: string, imageUrl: string) => ({
+      sourceId,
+      title: `Remote picture ${sourceId}`,
+      author: 'Ann Author',
+      html: '<p>Text</p>',
+      createdAt: '2024-06-01T10:00:00.000Z',
+      status: 'published' as const,
+      publishAt: null,
+      category: null,
+      otherTerms: [],
+      imageUrl,
+      comments: [],
+      oldPaths: [],
+      notes: [],
+    });
+    const site = {
+      source: 'ghost:Remote pictures',
+      format: 'ghost' as const,
+      origin: 'https://ghost-site.invalid',
+      articles: [
+        article('r1', 'https://images.unsplash.com/photo-1500000000000-abc?w=2000'),
+        article('r2', 'https://ghost-site.invalid/content/images/2024/06/own.jpg'),
+      ],
+      skipped: [],
+    };
+    const { report } = await runImport(fixture.target, site, { dryRun: false, files: null, saver });
+    expect(report.imported.map((line) => line.notes)).toEqual([
+      [
+        "featured image https://images.unsplash.com/photo-1500000000000-abc?w=2000: on another site (images.unsplash.com), not among the old site's uploads; add it in the editor",
+      ],
+      ['featured image 2024/06/own.jpg: no uploads folder was given'],
+    ]);
+  });
+});

@@ -14,10 +14,10 @@ import { summarizeErrors, hasErrors } from '../../shared/validation/common.ts';
 import { validateBlogInput } from '../../shared/validation/blog.ts';
 import { CATEGORY_LIMITS, validateCategoryInput } from '../../shared/validation/category.ts';
 import { validateCommentInput } from '../../shared/validation/comment.ts';
-import { createImportFiles } from './import-files.ts';
+import { createImportFiles, type FileResult } from './import-files.ts';
 import { DEFAULT_IMPORT_CATEGORY, type ImportArticle, type ImportSite } from './import-types.ts';
 import { emptyReport, type ReportLine } from './import-report.ts';
-import { rewriteLinks } from './rewrite-links.ts';
+import { isOldUploadAddress, rewriteLinks } from './rewrite-links.ts';
 import { toEditorShapes } from './editor-shapes.ts';
 import { importInfoPage } from './import-info-page.ts';
 import type { ImportOptions, ImportOutcome, ImportTarget, Run } from './import-run-state.ts';
@@ -52,12 +52,24 @@ async function categoryId(run: Run, db: Db, name: string): Promise<number> {
   return (await insertCategory(db, { name, sequence: 0 })).id;
 }
 
+/** The featured image brought from the uploads folder; one on another site is named as such, never looked for there. */
+async function featuredImage(run: Run, address: string): Promise<FileResult> {
+  if (isOldUploadAddress(address, run.site.origin)) return run.files.resolve(address);
+  let host = address;
+  try {
+    host = new URL(address).host;
+  } catch {
+    // Not an address at all: named as it was written.
+  }
+  return { missing: `${address}: on another site (${host}), not among the old site's uploads; add it in the editor` };
+}
+
 async function importArticle(run: Run, article: ImportArticle): Promise<void> {
   const { target, site, options, report } = run;
   const line: ReportLine = { sourceId: article.sourceId, title: article.title, notes: [...article.notes] };
   const known = run.posts.get(article.sourceId);
   const existing = known?.target_id ? await findBlogById(target.db, known.target_id) : undefined;
-  const image = article.imageUrl ? await run.files.resolve(article.imageUrl) : null;
+  const image = article.imageUrl ? await featuredImage(run, article.imageUrl) : null;
   if (image && 'missing' in image) line.notes.push(`featured image ${image.missing}`);
   const html = await rewriteLinks(
     toEditorShapes(article.html),

@@ -25,6 +25,25 @@ function isOldUpload(url: URL, originHost: string): boolean {
   return url.host === originHost && (url.pathname.includes('/content/images/') || /\.(jpe?g|png|gif|webp)$/i.test(url.pathname));
 }
 
+/**
+ * Whether an address (absolute, or relative to the old site's `origin`) is one of the old site's
+ * uploaded files, which the uploads folder given beside the export can hold; any other is on
+ * another site (a photo library, a CDN the export does not cover).
+ */
+export function isOldUploadAddress(address: string, origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(address, origin || undefined);
+  } catch {
+    return false;
+  }
+  if (!/^https?:$/.test(url.protocol)) return false;
+  // Where an uploads folder keeps it, whatever the host (a media domain, an export made under another address).
+  const inFolder =
+    /\/(?:wp-content\/uploads|content\/images)\//.test(url.pathname) || /\/\d{4}\/\d{2}\/[^/]+$/.test(url.pathname);
+  return inFolder || isOldUpload(url, hostOf(origin));
+}
+
 function hostOf(origin: string): string {
   try {
     return origin ? new URL(origin).host : '';
