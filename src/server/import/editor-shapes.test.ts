@@ -32,4 +32,16 @@ describe("the old site's HTML in the editor's shapes", () => {
     expect(toEditorShapes('6CO<sub>2</sub> + 6H<sub>2</sub>O, SO<sub>4</sub><sub>2-</sub>')).toBe('6CO₂ + 6H₂O, SO₄₂₋');
     expect(toEditorShapes('x<sub>i</sub>')).toBe('x<sub>i</sub>');
   });
+
+  it("turns a Ghost bookmark card into its titled link and its description quoted, leaving the other site's pictures", () => {
+    const card =
+      '<figure class="kg-card kg-bookmark-card"><a class="kg-bookmark-container" href="https://example.com/page"><div class="kg-bookmark-content">' +
+      '<div class="kg-bookmark-title">Example Domain</div><div class="kg-bookmark-description">For use in illustrative examples.</div>' +
+      '<div class="kg-bookmark-metadata"><img class="kg-bookmark-icon" src="https://example.com/favicon.ico" alt=""><span class="kg-bookmark-author">IANA</span></div></div>' +
+      '<div class="kg-bookmark-thumbnail"><img src="https://example.com/thumb.jpg" alt=""></div></a><figcaption>Worth a read</figcaption></figure>';
+    expect(toEditorShapes(`<p>Before</p>${card}<p>After <a href="/x">x</a></p>`)).toBe(
+      '<p>Before</p><p><a href="https://example.com/page">Example Domain</a></p>' +
+        '<blockquote><p>For use in illustrative examples.</p></blockquote><p><em>Worth a read</em></p><p>After <a href="/x">x</a></p>',
+    );
+  });
 });

@@ -116,3 +116,19 @@ describe('renderLexical', () => {
     expect(site.skipped[0]!.reason).toMatch(/could not be read: .*levels deep/);
   });
 });
+
+describe('a bookmark card', () => {
+  it('keeps its title as the link and its description quoted', () => {
+    const bookmark = {
+      url: 'https://example.com/a?b=1&c=2',
+      metadata: { title: 'Cells <explained>', description: 'A long read & more' },
+    };
+    const html = renderMobiledoc(
+      { version: '0.3.1', atoms: [], markups: [], cards: [['bookmark', bookmark]], sections: [[10, 0]] },
+      [],
+    );
+    expect(html).toBe(
+      '<p><a href="https://example.com/a?b=1&amp;c=2">Cells &lt;explained&gt;</a></p><blockquote><p>A long read &amp; more</p></blockquote>',
+    );
+  });
+});

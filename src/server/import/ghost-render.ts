@@ -1,4 +1,5 @@
 import { markdownHtml } from './markdown-html.ts';
+import { bookmarkHtml } from './editor-shapes.ts';
 
 /**
  * Ghost's editor documents as HTML, for an export whose posts have no `html` beside them:
@@ -57,9 +58,8 @@ function renderCard(name: string, payload: Row): string | null {
     case 'embed':
       return figure(str(payload.html), str(payload.caption));
     case 'bookmark': {
-      const url = str(payload.url);
-      const title = str(obj(payload.metadata).title) || url;
-      return url ? `<p><a href="${escapeHtml(url)}">${escapeHtml(title)}</a></p>` : '';
+      const metadata = obj(payload.metadata);
+      return bookmarkHtml(escapeHtml(str(payload.url)), escapeHtml(str(metadata.title)), escapeHtml(str(metadata.description)));
     }
     case 'callout':
       return `<blockquote>${str(payload.calloutEmoji)} ${str(payload.calloutText)}</blockquote>`;
