@@ -50,7 +50,10 @@ export interface AdjacentBlog {
 /**
  * The public articles just before and after one in the lists' order (newest first: created_at,
  * then id), in the whole site or in one category: what the article page's Older and Newer links
- * show. The article itself need not be public (its place is what counts).
+ * show. The article itself need not be public (its place is what counts). The place is compared
+ * as a row value, (created_at, id): SQLite seeks the index to it. Written as `created_at < ? or
+ * (created_at = ? and id < ?)` it scanned the index from the newest article down, 4-9 ms a page at
+ * 100,000 articles, which made the pre-render slower the larger the site.
  */
 export async function findAdjacentBlogs(
   db: Db,
@@ -63,27 +66,16 @@ export async function findAdjacentBlogs(
       .selectFrom('blogs')
       .select(['blogs.id', 'blogs.title'])
       .where(isPublicBlog('blogs', now))
-      .where('blogs.id', '!=', at.id)
       .$if(categoryId !== null, (q) => q.where('blogs.category_id', '=', categoryId!))
       .limit(1);
   const [older, newer] = await Promise.all([
     base()
-      .where((eb) =>
-        eb.or([
-          eb('blogs.created_at', '<', at.created_at),
-          eb.and([eb('blogs.created_at', '=', at.created_at), eb('blogs.id', '<', at.id)]),
-        ]),
-      )
+      .where((eb) => eb(eb.refTuple('blogs.created_at', 'blogs.id'), '<', eb.tuple(at.created_at, at.id)))
       .orderBy('blogs.created_at', 'desc')
       .orderBy('blogs.id', 'desc')
       .executeTakeFirst(),
     base()
-      .where((eb) =>
-        eb.or([
-          eb('blogs.created_at', '>', at.created_at),
-          eb.and([eb('blogs.created_at', '=', at.created_at), eb('blogs.id', '>', at.id)]),
-        ]),
-      )
+      .where((eb) => eb(eb.refTuple('blogs.created_at', 'blogs.id'), '>', eb.tuple(at.created_at, at.id)))
       .orderBy('blogs.created_at', 'asc')
       .orderBy('blogs.id', 'asc')
       .executeTakeFirst(),
