@@ -84,7 +84,9 @@ describe('reader list queries', () => {
     });
     expect(plans).toHaveLength(4);
     for (const plan of plans) {
-      expect(plan).toMatch(/^SEARCH blogs USING (COVERING )?INDEX blogs_(category_)?created_visible \((category_id=\? AND )?\(?created_at(,id\))?[<>]\?\)/);
+      expect(plan).toMatch(
+        /^SEARCH blogs USING (COVERING )?INDEX blogs_(category_)?created_visible \((category_id=\? AND )?\(?created_at(,id\))?[<>]\?\)/,
+      );
       expect(plan).not.toMatch(/SCAN|TEMP B-TREE/);
     }
   });
