@@ -31,7 +31,7 @@ test('the Import screen checks a WordPress export and shows the report', async (
   const report = page.locator('.import-report');
   await expect(report).toContainText('Checked only: nothing was written.', { timeout: 120_000 });
   // The shared server never imports this file, so all nine posts are new to it.
-  await expect(report).toContainText('Articles: 9 would be imported, 0 would be updated, 2 skipped, 0 failed');
+  await expect(report).toContainText('Articles: 9 would be imported, 0 would be updated, 0 already here, 2 skipped, 0 failed');
   await expect(report).toContainText('Comments: 6 would be imported');
   await expect(report.getByText('Imported (9)', { exact: true })).toBeVisible();
   await expect(report.getByText('Skipped (2)', { exact: true })).toBeVisible();

@@ -136,7 +136,7 @@ describe('old addresses of an imported WordPress site', () => {
   it('answer with a 301 to their articles: /?p=ID, /YYYY/MM/slug/ and /slug/', async () => {
     const imported = await runScript('scripts/import.ts', [STUDY_SITE_WXR], target!);
     expect(imported.code, imported.output).toBe(0);
-    expect(imported.output).toMatch(/imported 9, updated 0, skipped 2, failed 0/);
+    expect(imported.output).toMatch(/imported 9, updated 0, unchanged 0, skipped 2, failed 0/);
     // Post 11 of the export, whose permalink is /2019/03/newtons-laws-of-motion/.
     const blogs = (await call(target!, `/api/blogs?limit=100`)).body as Json[];
     const article = blogs.find((b) => b.title === "Newton's laws of motion");
@@ -218,14 +218,15 @@ describe('the admin export and import endpoints', () => {
     expect(checked.status).toBe(200);
     const answer = checked.body as {
       kind: string;
-      report: { dryRun: boolean; imported: unknown[]; updated: unknown[]; skipped: unknown[] };
+      report: { dryRun: boolean; imported: unknown[]; updated: unknown[]; unchanged: unknown[]; skipped: unknown[] };
     };
     expect(answer.kind).toBe('import');
     expect(answer.report.dryRun).toBe(true);
-    // Already imported above: nothing new, its nine posts skipped beside the post in the bin and the third page.
+    // Already imported above: nothing new, its nine posts already here; the post in the bin and the third page skipped.
     expect(answer.report.imported).toHaveLength(0);
     expect(answer.report.updated).toHaveLength(0);
-    expect(answer.report.skipped).toHaveLength(11);
+    expect(answer.report.unchanged).toHaveLength(9);
+    expect(answer.report.skipped).toHaveLength(2);
 
     const blogsBefore = (await call(target!, '/api/blogs?limit=1')).headers.get('x-total-count');
     const bomb = Buffer.from(
@@ -252,9 +253,9 @@ describe('the admin export and import endpoints', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as Json);
     expect(lines[0]).toEqual({ progress: { done: 1, total: 9 } });
-    const end = lines.at(-1) as { answer: { kind: string; report: { skipped: unknown[] } } };
+    const end = lines.at(-1) as { answer: { kind: string; report: { unchanged: unknown[]; skipped: unknown[] } } };
     expect(end.answer.kind).toBe('import');
-    expect(end.answer.report.skipped).toHaveLength(11);
+    expect([end.answer.report.unchanged, end.answer.report.skipped].map((lines) => lines.length)).toEqual([9, 2]);
     const refused = await send(Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "a">]><rss>&a;</rss>'));
     expect(refused.status).toBe(422);
     expect(refused.headers.get('content-type')).toMatch(/^application\/json/);

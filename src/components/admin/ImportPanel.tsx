@@ -49,8 +49,8 @@ function Report({ report }: { report: ImportReportDto }) {
       </p>
       <ul className="import-counts">
         <li>
-          Articles: {report.imported.length} {done} imported, {report.updated.length} {done} updated, {report.skipped.length}{' '}
-          skipped, <strong>{report.failed.length} failed</strong>
+          Articles: {report.imported.length} {done} imported, {report.updated.length} {done} updated, {report.unchanged.length}{' '}
+          already here, {report.skipped.length} skipped, <strong>{report.failed.length} failed</strong>
         </li>
         <li>
           Comments: {report.comments.imported} {done} imported, {report.comments.alreadyThere} already here,{' '}
@@ -78,6 +78,7 @@ function Report({ report }: { report: ImportReportDto }) {
       <Lines title="Failed" lines={report.failed} open />
       <Lines title="Imported" lines={report.imported} />
       <Lines title="Updated" lines={report.updated} />
+      <Lines title="Already here" lines={report.unchanged} />
       <Lines title="Skipped" lines={report.skipped} />
     </>
   );

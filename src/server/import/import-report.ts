@@ -17,6 +17,9 @@ export interface ImportReport {
   dryRun: boolean;
   imported: ReportLine[];
   updated: ReportLine[];
+  /** Already here as the export has them (a second run): nothing written. */
+  unchanged: ReportLine[];
+  /** Items that are not articles here (pages, items without a date), each with why. */
   skipped: ReportLine[];
   failed: ReportLine[];
   comments: { imported: number; alreadyThere: number; refused: number };
@@ -41,6 +44,7 @@ export function emptyReport(format: string, source: string, dryRun: boolean): Im
     dryRun,
     imported: [],
     updated: [],
+    unchanged: [],
     skipped: [],
     failed: [],
     comments: { imported: 0, alreadyThere: 0, refused: 0 },
@@ -58,7 +62,7 @@ export function formatReport(report: ImportReport): string {
   const head = report.dryRun ? 'Dry run (nothing was written)' : 'Import finished';
   const out = [
     `${head}: ${report.format} export of ${report.source.replace(/^\w+:/, '') || 'an unnamed site'}`,
-    `  imported ${report.imported.length}, updated ${report.updated.length}, skipped ${report.skipped.length}, failed ${report.failed.length}`,
+    `  imported ${report.imported.length}, updated ${report.updated.length}, unchanged ${report.unchanged.length}, skipped ${report.skipped.length}, failed ${report.failed.length}`,
     `  comments: ${report.comments.imported} imported, ${report.comments.alreadyThere} already here, ${report.comments.refused} refused`,
     `  categories created: ${report.categoriesCreated.length ? report.categoriesCreated.join(', ') : 'none'}; old addresses redirected: ${report.redirects}`,
   ];
@@ -67,8 +71,7 @@ export function formatReport(report: ImportReport): string {
       `  ${page.slug === 'about' ? 'About' : 'Contact'} page from "${page.title}": ${page.outcome}${page.reason ? ` (${page.reason})` : ''}`,
     );
   if (report.failed.length) out.push('Failed:', ...report.failed.map((l) => line(l, true)));
-  const skippedWithReason = report.skipped.filter((l) => l.reason);
-  if (skippedWithReason.length) out.push('Skipped:', ...skippedWithReason.map((l) => line(l, true)));
+  if (report.skipped.length) out.push('Skipped:', ...report.skipped.map((l) => line(l, true)));
   const noted = [...report.imported, ...report.updated].filter((l) => l.notes.length);
   if (noted.length) out.push('Notes:', ...noted.map((l) => line(l, false)));
   return out.join('\n');

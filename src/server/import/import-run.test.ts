@@ -95,7 +95,7 @@ Ends ]]]]><![CDATA[> here [gallery ids="1,2"]]]></content:encoded></item>`),
     );
     // A later run without the folder finds both addresses already stored: nothing to update.
     const again = await runImport(fixture.target, site, { dryRun: false, files: null, saver });
-    expect([again.report.updated, again.report.skipped.map((l) => l.title)]).toEqual([[], ['Resized']]);
+    expect([again.report.updated, again.report.unchanged.map((l) => l.title)]).toEqual([[], ['Resized']]);
   });
 
   it('refuses a hostile file with nothing written', async () => {

@@ -79,7 +79,7 @@ async function importArticle(run: Run, article: ImportArticle): Promise<void> {
   // The files found count: a run with the uploads folder given updates what a run without it imported.
   const hash = hashOf(article, [image, ...line.notes]);
   if (existing && known?.hash === hash) {
-    report.skipped.push({ ...line, id: existing.id, notes: [] });
+    report.unchanged.push({ ...line, id: existing.id, notes: [] });
     return;
   }
   if (article.otherTerms.length) line.notes.push(`also filed under ${article.otherTerms.join(', ')} (one category is shown)`);

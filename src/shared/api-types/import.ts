@@ -18,6 +18,9 @@ export interface ImportReportDto {
   dryRun: boolean;
   imported: ImportReportLine[];
   updated: ImportReportLine[];
+  /** Already here as the export has them (a second run): nothing written. */
+  unchanged: ImportReportLine[];
+  /** Items the export has that are not articles here (pages, items without a date), with why. */
   skipped: ImportReportLine[];
   failed: ImportReportLine[];
   comments: { imported: number; alreadyThere: number; refused: number };
