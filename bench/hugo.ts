@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { childrenCpuFromTimes, highWaterMb, processTree, rssMb } from './site.ts';
+import { childrenCpuFromTimes, highWaterMb, processTree, rssMb, stopOnInterrupt } from './site.ts';
 import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT } from '../src/server/content/reader.ts';
 
 const HUGO_PATHS = ['/usr/bin/hugo', '/usr/local/bin/hugo'];
@@ -148,7 +148,7 @@ export async function buildWithHugo(hugo: string, site: string, nice: number): P
   fs.rmSync(out, { recursive: true, force: true });
   const command = `nice -n ${nice} '${hugo}' --quiet --source '${site}' --destination '${out}' && times`;
   const started = performance.now();
-  const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = stopOnInterrupt(spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] }));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSite } from './generate-site.ts';
+import { stopOnInterrupt } from './site.ts';
 
 const NGINX = ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 export const ENCODINGS = [
@@ -177,9 +178,9 @@ http {
     encoding: 'utf8',
   });
   if (check.status !== 0) throw new Error(`nginx refused the config:\n${check.stderr}`);
-  const child = spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], {
-    stdio: 'ignore',
-  });
+  const child = stopOnInterrupt(
+    spawn(NGINX, ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' }),
+  );
   children.push(child);
   for (let i = 0; i < 100; i++) {
     const open = await new Promise<boolean>((resolve) => {

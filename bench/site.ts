@@ -22,6 +22,26 @@ export interface Started {
   output: () => string;
 }
 
+const started = new Set<ChildProcess>();
+
+/**
+ * Stops `child` with the benchmark when it is interrupted (Ctrl-C, SIGTERM): a server, nginx or
+ * Hugo left running would hold its port, its CPU and its temporary site after the benchmark ended.
+ * Returns the child.
+ */
+export function stopOnInterrupt<T extends ChildProcess>(child: T): T {
+  if (started.size === 0)
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        for (const running of started) running.kill('SIGTERM');
+        console.error(`\n${signal}: the benchmark stopped, and the ${started.size} process(es) it started with it`);
+        process.exit(130);
+      });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
+  return child;
+}
+
 /** The production server as `npm start` runs it: compiled by the build. */
 export const SERVER_MAIN = path.join(distDir, COMPILED_MAIN);
 
@@ -52,7 +72,9 @@ export function startProcess(
   env: Record<string, string>,
   ready: RegExp,
 ): { child: ChildProcess; started: Promise<Started> } {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = stopOnInterrupt(
+    spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let output = '';
   const started = new Promise<Started>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

@@ -20,7 +20,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/client.ts';
 import { listPublicUrls } from '../src/server/page-store/site-map.ts';
-import { fetchWriteBodies, logInAdmin, requireBuild, SERVER_MAIN, siteEnv, startProcess, type Admin } from './site.ts';
+import {
+  fetchWriteBodies,
+  logInAdmin,
+  requireBuild,
+  SERVER_MAIN,
+  siteEnv,
+  startProcess,
+  stopOnInterrupt,
+  type Admin,
+} from './site.ts';
 import {
   copyPagesForNginx,
   freePort,
@@ -86,10 +95,12 @@ async function startNodeFloor(dir: string, port: number, hotPath: string, childr
   const file = path.join(dir, 'floor-page.json');
   fs.writeFileSync(file, JSON.stringify(page));
   const floorPort = await freePort();
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'node-floor.mjs')], {
-    env: { ...process.env, FLOOR_PORT: String(floorPort), FLOOR_PROCESSES: String(PROCESSES), FLOOR_PAGE: file },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = stopOnInterrupt(
+    spawn(process.execPath, [path.join(import.meta.dirname, 'node-floor.mjs')], {
+      env: { ...process.env, FLOOR_PORT: String(floorPort), FLOOR_PROCESSES: String(PROCESSES), FLOOR_PAGE: file },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('node-floor.mjs did not start')), 30_000);
