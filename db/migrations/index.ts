@@ -14,6 +14,7 @@ import * as m0012 from './0012_import_sources.ts';
 import * as m0013 from './0013_accounts.ts';
 import * as m0014 from './0014_reader_library.ts';
 import * as m0015 from './0015_email_verification.ts';
+import * as m0016 from './0016_downloads_index.ts';
 
 /** Every migration in order. A static list, so the same code runs under Node and inside Vite's bundle. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_accounts': m0013,
   '0014_reader_library': m0014,
   '0015_email_verification': m0015,
+  '0016_downloads_index': m0016,
 };

@@ -52,6 +52,18 @@ describe('changedTags', () => {
     expect(changed(shown(), null)).toContain('link:7');
   });
 
+  it("moves the Downloads pages only when an article's PDF joins or leaves them, or its date changes", () => {
+    const withPdf = (overrides: Partial<Blog> = {}) => shown({ pdf_drive_link: '/uploads/a.pdf', ...overrides });
+    // A title: the page showing its row carries its blog tag.
+    expect(changed(withPdf(), withPdf({ title: 'Cells, revised' }))).not.toContain('downloads');
+    expect(changed(shown(), withPdf())).toContain('downloads');
+    expect(changed(withPdf(), shown())).toContain('downloads');
+    expect(changed(null, withPdf())).toContain('downloads');
+    expect(changed(withPdf(), withPdf({ status: 'draft' }))).toContain('downloads');
+    expect(changed(withPdf(), withPdf({ created_at: NOW }))).toContain('downloads');
+    expect(changed(shown(), shown({ title: 'Other' }))).not.toContain('downloads');
+  });
+
   it('names nothing for a draft readers never saw', () => {
     expect(changed(shown({ status: 'draft' }), shown({ status: 'draft', title: 'Other' }))).toEqual([]);
   });

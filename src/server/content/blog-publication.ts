@@ -22,7 +22,11 @@ export function changedTags(before: Blog | null, after: Blog | null, now = new D
     if (wasPublic && before.category_id !== null) tags.push(tag.category(before.category_id));
     if (isPublic && after.category_id !== null) tags.push(tag.category(after.category_id));
   }
-  if ((wasPublic && hasPdf(before)) || (isPublic && hasPdf(after))) tags.push(tag.downloads);
+  // The Downloads pages carry the `blog:ID` of each row they show: an edit of its title stales the
+  // page showing it. Their membership tag moves every page: a PDF listed or no longer, or a new date.
+  const wasListed = wasPublic && hasPdf(before);
+  const isListed = isPublic && hasPdf(after);
+  if (wasListed !== isListed || (isListed && before?.created_at !== after?.created_at)) tags.push(tag.downloads);
   if (membership || linkChanged(before!, after!)) tags.push(tag.link(id));
   return uniqueTags(tags);
 }

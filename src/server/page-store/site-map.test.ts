@@ -55,7 +55,7 @@ describe('cacheFor', () => {
       cacheFor.blogList(null, [1]),
       cacheFor.blogList(3, []),
       cacheFor.article(1),
-      cacheFor.downloads(),
+      cacheFor.downloads([1]),
       cacheFor.navOnly(),
       cacheFor.infoPage(),
       cacheFor.manifest(),

@@ -1,8 +1,22 @@
 import type { Db } from '../db/client.ts';
-import { listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
+import { listSitePageFacts, newestBlogIds, newestPdfBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
-import { HOME_PAGE_SIZE, LIST_PAGE_SIZE, RECENT_LIMIT, TOP_VIEWED_LIMIT } from '../../shared/site-map/page-sizes.ts';
-import { articleHref, blogsHref, categoryHref, homeHref, SITE_FILES, SITE_PAGES } from '../../shared/site-map/paths.ts';
+import {
+  DOWNLOAD_PAGE_SIZE,
+  HOME_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  RECENT_LIMIT,
+  TOP_VIEWED_LIMIT,
+} from '../../shared/site-map/page-sizes.ts';
+import {
+  articleHref,
+  blogsHref,
+  categoryHref,
+  downloadHref,
+  homeHref,
+  SITE_FILES,
+  SITE_PAGES,
+} from '../../shared/site-map/paths.ts';
 import { tag, tagName, uniqueTags, type PageTag } from './site-tags.ts';
 import { NOT_FOUND_KEY } from './not-found-page.ts';
 
@@ -38,7 +52,11 @@ export const cacheFor = {
    */
   article: (blogId: number, linked: readonly number[] = []) =>
     declare(tag.blog(blogId), tag.comments(blogId), tag.nav, tag.neighbours(blogId), ...linked.map(tag.link)),
-  downloads: () => declare(tag.downloads, tag.nav),
+  /**
+   * A Downloads page: its list's membership tag (an article gaining or losing its PDF, published or
+   * taken down, moves every page) and the `blog:ID` of each row it shows (a title or date).
+   */
+  downloads: (shown: readonly number[]) => declare(tag.downloads, tag.nav, ...shown.map(tag.blog)),
   /** robots.txt and every "not found" answer: they show only the nav. */
   navOnly: () => declare(tag.nav),
   /** About and Contact: the nav and the text the admin wrote. */
@@ -100,22 +118,25 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
  * The pages to re-render before a change answers (the freshness contract, docs/product.md#speed-and-freshness):
  * the first pages each changed tag reaches, and for an article whose shown fields changed, the
  * first list pages that show it now (home page 1 through its cards, ticker or top-viewed block,
- * /blogs and its category's page 1). Every other stale page is refreshed in the background.
+ * /blogs and its category's page 1, Downloads page 1 for its PDF). Every other stale page is
+ * refreshed in the background.
  */
 export async function hotUrlsForChange(db: Db, changed: readonly PageTag[]): Promise<string[]> {
   const tags = uniqueTags(changed);
   const urls = new Set(hotUrlsFor(tags));
   const blogIds = tags.flatMap((t) => (t.kind === 'blog' ? [t.id] : []));
   if (blogIds.length === 0) return [...urls];
-  const [newest, topViewed] = await Promise.all([
+  const [newest, topViewed, newestPdfs] = await Promise.all([
     newestBlogIds(db, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT, LIST_PAGE_SIZE)),
     topViewedIds(db, TOP_VIEWED_LIMIT),
+    newestPdfBlogIds(db, DOWNLOAD_PAGE_SIZE),
   ]);
   for (const blogId of blogIds) {
     const blog = await findBlogById(db, blogId);
     if (!blog) continue; // a deleted article: its membership tags named the pages it left
     if (newest.slice(0, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT)).includes(blogId) || topViewed.includes(blogId)) urls.add(HOME);
     if (newest.slice(0, LIST_PAGE_SIZE).includes(blogId)) urls.add(BLOGS);
+    if (newestPdfs.includes(blogId)) urls.add(DOWNLOAD);
     if (blog.category_id !== null && (await newestBlogIds(db, LIST_PAGE_SIZE, blog.category_id)).includes(blogId))
       urls.add(categoryHref(blog.category_id));
   }
@@ -124,7 +145,7 @@ export async function hotUrlsForChange(db: Db, changed: readonly PageTag[]): Pro
 
 /** Every public page of the site, most visited first, as page-store keys (what pre-render fills). */
 export async function listPublicUrls(db: Db): Promise<string[]> {
-  const { blogIds, perCategory } = await listSitePageFacts(db);
+  const { blogIds, perCategory, pdfBlogs } = await listSitePageFacts(db);
   const total = blogIds.length;
   return [
     HOME,
@@ -135,6 +156,7 @@ export async function listPublicUrls(db: Db): Promise<string[]> {
     ...laterPages(total, HOME_PAGE_SIZE, homeHref),
     ...laterPages(total, LIST_PAGE_SIZE, (page) => blogsHref({ page })),
     ...perCategory.flatMap((c) => laterPages(c.blogs, LIST_PAGE_SIZE, (page) => categoryHref(c.id, page))),
+    ...laterPages(pdfBlogs, DOWNLOAD_PAGE_SIZE, downloadHref),
     ...FILES,
     NOT_FOUND_KEY,
   ];

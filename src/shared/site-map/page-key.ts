@@ -14,7 +14,8 @@ const ROUTES: Array<{ pattern: RegExp; params: string[] }> = [
   { pattern: exactly(SITE_PAGES.home), params: ['page'] },
   { pattern: exactly(SITE_PAGES.blogs), params: ['category', 'page'] },
   { pattern: /^\/blog\/[1-9]\d{0,14}$/, params: [] },
-  ...[SITE_PAGES.download, SITE_PAGES.about, SITE_PAGES.contact, ...Object.values(SITE_FILES)].map((path) => ({
+  { pattern: exactly(SITE_PAGES.download), params: ['page'] },
+  ...[SITE_PAGES.about, SITE_PAGES.contact, ...Object.values(SITE_FILES)].map((path) => ({
     pattern: exactly(path),
     params: [],
   })),

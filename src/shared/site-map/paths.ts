@@ -42,6 +42,11 @@ export const ACCOUNT_PAGES = {
 
 export const ADMIN_HOME = '/admin';
 
+/** Downloads page `page` (page 1 is `/download`). */
+export function downloadHref(page = 1): string {
+  return page > 1 ? `${SITE_PAGES.download}?page=${page}` : SITE_PAGES.download;
+}
+
 /** Home page `page` (page 1 is `/`). */
 export function homeHref(page = 1): string {
   return page > 1 ? `/?page=${page}` : SITE_PAGES.home;

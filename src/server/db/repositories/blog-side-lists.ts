@@ -30,16 +30,33 @@ export function listRecent(db: Db, limit: number) {
     .execute();
 }
 
-export function listBlogsWithPdf(db: Db) {
-  return db
+/**
+ * The public articles with a PDF, newest first: their ids only, from the index of those articles
+ * alone (migration 0016; its WHERE must stay the index's for SQLite to use it).
+ */
+export async function listPublicPdfBlogIds(db: Db): Promise<number[]> {
+  const rows = await db
     .selectFrom('blogs')
-    .select(['id', 'title', 'created_at', 'pdf_drive_link'])
+    .select('id')
     .where('pdf_drive_link', 'is not', null)
     .where('pdf_drive_link', '!=', '')
     .where(isPublicBlog())
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The Downloads rows of these articles (one page's ids), in the order given. */
+export async function listDownloadRows(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('blogs')
+    .select(['id', 'title', 'created_at', 'pdf_drive_link'])
+    .where('id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface AdjacentBlog {

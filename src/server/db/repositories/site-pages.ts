@@ -13,7 +13,19 @@ export async function listSitePageFacts(db: Db) {
     .groupBy('categories.id')
     .orderBy('categories.id')
     .execute();
-  return { blogIds, perCategory: perCategory.map((row) => ({ id: row.id, blogs: Number(row.blogs) })) };
+  const pdfs = await db
+    .selectFrom('blogs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('pdf_drive_link', 'is not', null)
+    .where('pdf_drive_link', '!=', '')
+    .where(isPublicBlog())
+    .executeTakeFirstOrThrow();
+  return {
+    blogIds,
+    perCategory: perCategory.map((row) => ({ id: row.id, blogs: Number(row.blogs) })),
+    /** Public articles with a PDF: the Downloads pages list them. */
+    pdfBlogs: Number(pdfs.n),
+  };
 }
 
 /** A cheap fingerprint of the top-viewed list, to notice when it has changed. */
@@ -27,6 +39,21 @@ export async function topViewedFingerprint(db: Db, limit: number): Promise<strin
     .limit(limit)
     .execute();
   return rows.map((row) => `${row.id}:${row.clicks}`).join(',');
+}
+
+/** The ids of the newest public articles with a PDF (what page 1 of Downloads shows), from their own index. */
+export async function newestPdfBlogIds(db: Db, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('blogs')
+    .select('id')
+    .where('pdf_drive_link', 'is not', null)
+    .where('pdf_drive_link', '!=', '')
+    .where(isPublicBlog())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The ids of the newest blogs, overall or in one category (what page 1 of a list shows). */
