@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
-import { listSitePageFacts, newestBlogIds, newestPdfBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
+import { listSitePageFacts, newestBlogIds, topViewedIds } from '../db/repositories/site-pages.ts';
+import { listPublicPdfBlogIds } from '../db/repositories/blog-side-lists.ts';
 import { findBlogById } from '../db/repositories/blogs.ts';
 import {
   DOWNLOAD_PAGE_SIZE,
@@ -129,7 +130,7 @@ export async function hotUrlsForChange(db: Db, changed: readonly PageTag[]): Pro
   const [newest, topViewed, newestPdfs] = await Promise.all([
     newestBlogIds(db, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT, LIST_PAGE_SIZE)),
     topViewedIds(db, TOP_VIEWED_LIMIT),
-    newestPdfBlogIds(db, DOWNLOAD_PAGE_SIZE),
+    listPublicPdfBlogIds(db, DOWNLOAD_PAGE_SIZE),
   ]);
   for (const blogId of blogIds) {
     const blog = await findBlogById(db, blogId);

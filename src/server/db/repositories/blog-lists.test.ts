@@ -5,7 +5,6 @@ import { migrateToLatest, type Db } from '../client.ts';
 import type { Database } from '../schema.ts';
 import { countBlogs, listBlogIds, listBlogSummaries, listPublicBlogIds } from './blog-lists.ts';
 import { findAdjacentBlogs, listPublicPdfBlogIds, listRecent, listTopViewed } from './blog-side-lists.ts';
-import { newestPdfBlogIds } from './site-pages.ts';
 import { refreshPdfColumn } from './search.ts';
 
 /** The plan SQLite picks for each query a reader's list page runs, on a migrated database. */
@@ -97,7 +96,7 @@ describe('reader list queries', () => {
   it('read the articles with a PDF from their own index, in order', async () => {
     const plans = await plansOf(async (db) => {
       await listPublicPdfBlogIds(db);
-      await newestPdfBlogIds(db, 50);
+      await listPublicPdfBlogIds(db, 50);
     });
     expect(plans).toHaveLength(2);
     for (const plan of plans) {

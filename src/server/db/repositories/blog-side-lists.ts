@@ -31,10 +31,10 @@ export function listRecent(db: Db, limit: number) {
 }
 
 /**
- * The public articles with a PDF, newest first: their ids only, from the index of those articles
- * alone (migration 0016; its WHERE must stay the index's for SQLite to use it).
+ * The public articles with a PDF, newest first (the first `limit`, or all): their ids only, from the
+ * index of those articles alone (migration 0016; its WHERE must stay the index's for SQLite to use it).
  */
-export async function listPublicPdfBlogIds(db: Db): Promise<number[]> {
+export async function listPublicPdfBlogIds(db: Db, limit?: number): Promise<number[]> {
   const rows = await db
     .selectFrom('blogs')
     .select('id')
@@ -43,6 +43,7 @@ export async function listPublicPdfBlogIds(db: Db): Promise<number[]> {
     .where(isPublicBlog())
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
+    .$if(limit !== undefined, (q) => q.limit(limit!))
     .execute();
   return rows.map((row) => row.id);
 }

@@ -41,21 +41,6 @@ export async function topViewedFingerprint(db: Db, limit: number): Promise<strin
   return rows.map((row) => `${row.id}:${row.clicks}`).join(',');
 }
 
-/** The ids of the newest public articles with a PDF (what page 1 of Downloads shows), from their own index. */
-export async function newestPdfBlogIds(db: Db, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('blogs')
-    .select('id')
-    .where('pdf_drive_link', 'is not', null)
-    .where('pdf_drive_link', '!=', '')
-    .where(isPublicBlog())
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /** The ids of the newest blogs, overall or in one category (what page 1 of a list shows). */
 export async function newestBlogIds(db: Db, limit: number, categoryId?: number): Promise<number[]> {
   const rows = await db
