@@ -77,6 +77,18 @@ export function getCategories(db: Db): Promise<Category[]> {
   return cachedCategories(db);
 }
 
+/** Page `page` of a list of ids, its rows read by `rowsOf`, or null past its last page. */
+async function pageOfIds<T>(
+  ids: number[],
+  page: number,
+  pageSize: number,
+  rowsOf: (ids: number[]) => Promise<T[]>,
+): Promise<Paged<T> | null> {
+  const pageInfo = paginate(page, pageSize, ids.length);
+  if (page > pageInfo.totalPages) return null;
+  return { items: await rowsOf(ids.slice(pageInfo.offset, pageInfo.offset + pageSize)), pageInfo };
+}
+
 /** Page `page` of a public list, or null past its last page. */
 async function publicListPage(
   db: Db,
@@ -84,11 +96,7 @@ async function publicListPage(
   page: number,
   pageSize: number,
 ): Promise<Paged<BlogSummary> | null> {
-  const ids = await publicListIds(db, categoryId);
-  const pageInfo = paginate(page, pageSize, ids.length);
-  if (page > pageInfo.totalPages) return null;
-  const items = await listBlogSummariesByIds(db, ids.slice(pageInfo.offset, pageInfo.offset + pageSize));
-  return { items, pageInfo };
+  return pageOfIds(await publicListIds(db, categoryId), page, pageSize, (ids) => listBlogSummariesByIds(db, ids));
 }
 
 export function getHomePage(db: Db, page: number): Promise<Paged<BlogSummary> | null> {
@@ -234,10 +242,7 @@ export async function getSitemapEntries(db: Db) {
  */
 export async function getDownloadsPage(db: Db, page: number): Promise<Paged<DownloadRow> | null> {
   const ids = await cachedRead(db, 'pdf-ids', () => listPublicPdfBlogIds(db));
-  const pageInfo = paginate(page, DOWNLOAD_PAGE_SIZE, ids.length);
-  if (page > pageInfo.totalPages) return null;
-  const items = await listDownloadRows(db, ids.slice(pageInfo.offset, pageInfo.offset + DOWNLOAD_PAGE_SIZE));
-  return { items, pageInfo };
+  return pageOfIds(ids, page, DOWNLOAD_PAGE_SIZE, (slice) => listDownloadRows(db, slice));
 }
 
 export type DownloadRow = Awaited<ReturnType<typeof listDownloadRows>>[number];

@@ -48,16 +48,16 @@ export async function listPublicPdfBlogIds(db: Db, limit?: number): Promise<numb
   return rows.map((row) => row.id);
 }
 
-/** The Downloads rows of these articles (one page's ids), in the order given. */
+/** The Downloads rows of these articles (a slice of listPublicPdfBlogIds), in list order. */
 export async function listDownloadRows(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('blogs')
     .select(['id', 'title', 'created_at', 'pdf_drive_link'])
     .where('id', 'in', ids)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface AdjacentBlog {

@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import { isPublicBlog } from './visibility.ts';
+import { listPublicPdfBlogIds } from './blog-side-lists.ts';
 
 // Only what readers may see: drafts and not-yet-due articles have no public page and fill no list.
 
@@ -13,18 +14,11 @@ export async function listSitePageFacts(db: Db) {
     .groupBy('categories.id')
     .orderBy('categories.id')
     .execute();
-  const pdfs = await db
-    .selectFrom('blogs')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('pdf_drive_link', 'is not', null)
-    .where('pdf_drive_link', '!=', '')
-    .where(isPublicBlog())
-    .executeTakeFirstOrThrow();
   return {
     blogIds,
     perCategory: perCategory.map((row) => ({ id: row.id, blogs: Number(row.blogs) })),
     /** Public articles with a PDF: the Downloads pages list them. */
-    pdfBlogs: Number(pdfs.n),
+    pdfBlogs: (await listPublicPdfBlogIds(db)).length,
   };
 }
 
