@@ -35,9 +35,7 @@ const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1' });
 if (process.env.PRERENDER !== '0' && fs.existsSync(config.databasePath)) {
   const { startSite } = await import('../src/server/front/site.ts');
   const site = await startSite(config, () => {});
-  const summary = await site.prerender();
-  console.log(
-    `Pre-rendered ${summary.pages} pages in ${summary.seconds.toFixed(1)} s (${summary.pagesPerSecond.toFixed(0)} pages/s)`,
-  );
+  const { describePrerender } = await import('../src/server/page-store/prerender-summary.ts');
+  console.log(describePrerender([await site.prerender()], config.pageStoreMaxMb));
   await site.close();
 }

@@ -9,7 +9,6 @@ export interface PrerenderSummary {
   /** Pages not rendered because the store reached its disk budget: each is rendered when first asked. */
   left: number;
   seconds: number;
-  pagesPerSecond: number;
 }
 
 /**
