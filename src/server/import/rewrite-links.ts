@@ -1,4 +1,5 @@
 import type { ImportFiles } from './import-files.ts';
+import { DATED_FILE, UPLOADS_FOLDER } from './upload-source.ts';
 import { normaliseOldPath } from '../../shared/old-paths.ts';
 import { articleHref } from '../../shared/site-map/paths.ts';
 
@@ -39,8 +40,7 @@ export function isOldUploadAddress(address: string, origin: string): boolean {
   }
   if (!/^https?:$/.test(url.protocol)) return false;
   // Where an uploads folder keeps it, whatever the host (a media domain, an export made under another address).
-  const inFolder =
-    /\/(?:wp-content\/uploads|content\/images)\//.test(url.pathname) || /\/\d{4}\/\d{2}\/[^/]+$/.test(url.pathname);
+  const inFolder = UPLOADS_FOLDER.test(url.pathname) || DATED_FILE.test(url.pathname);
   return inFolder || isOldUpload(url, hostOf(origin));
 }
 

@@ -14,6 +14,11 @@ export interface UploadSource {
   read(relativePath: string): Promise<Buffer | null>;
 }
 
+/** Where an old site keeps its uploaded files: WordPress under wp-content/uploads, Ghost under content/images. */
+export const UPLOADS_FOLDER = /\/(?:wp-content\/uploads|content\/images)\//;
+/** A file named by year and month at the end of an address (WordPress.com's files host, a media domain). */
+export const DATED_FILE = /\/(\d{4}\/\d{2}\/[^/]+)$/;
+
 /**
  * The path below the uploads folder an old address names: after `/wp-content/uploads/`, else the
  * `YYYY/MM/name` at its end (WordPress.com's files host), else its last segment. Null for an
@@ -32,9 +37,8 @@ export function relativeUploadPath(address: string): string | null {
   } catch {
     return null;
   }
-  // WordPress keeps files under wp-content/uploads, Ghost under content/images.
-  const marker = /\/(?:wp-content\/uploads|content\/images)\//.exec(decoded);
-  const dated = /\/(\d{4}\/\d{2}\/[^/]+)$/.exec(decoded);
+  const marker = UPLOADS_FOLDER.exec(decoded);
+  const dated = DATED_FILE.exec(decoded);
   const relative = marker ? decoded.slice(marker.index + marker[0].length) : dated ? dated[1]! : decoded.split('/').pop()!;
   return isSafeRelativePath(relative) ? relative : null;
 }
