@@ -127,17 +127,19 @@ export async function hotUrlsForChange(db: Db, changed: readonly PageTag[]): Pro
   const urls = new Set(hotUrlsFor(tags));
   const blogIds = tags.flatMap((t) => (t.kind === 'blog' ? [t.id] : []));
   if (blogIds.length === 0) return [...urls];
-  const [newest, topViewed, newestPdfs] = await Promise.all([
+  const [newest, topViewed] = await Promise.all([
     newestBlogIds(db, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT, LIST_PAGE_SIZE)),
     topViewedIds(db, TOP_VIEWED_LIMIT),
-    listPublicPdfBlogIds(db, DOWNLOAD_PAGE_SIZE),
   ]);
+  // Read only for a save of an article with a PDF: most saves have none.
+  let newestPdfs: number[] | undefined;
   for (const blogId of blogIds) {
     const blog = await findBlogById(db, blogId);
     if (!blog) continue; // a deleted article: its membership tags named the pages it left
     if (newest.slice(0, Math.max(HOME_PAGE_SIZE, RECENT_LIMIT)).includes(blogId) || topViewed.includes(blogId)) urls.add(HOME);
     if (newest.slice(0, LIST_PAGE_SIZE).includes(blogId)) urls.add(BLOGS);
-    if (newestPdfs.includes(blogId)) urls.add(DOWNLOAD);
+    if (blog.pdf_drive_link && (newestPdfs ??= await listPublicPdfBlogIds(db, DOWNLOAD_PAGE_SIZE)).includes(blogId))
+      urls.add(DOWNLOAD);
     if (blog.category_id !== null && (await newestBlogIds(db, LIST_PAGE_SIZE, blog.category_id)).includes(blogId))
       urls.add(categoryHref(blog.category_id));
   }
