@@ -28,6 +28,13 @@ const packed = await precompressAssets(path.join(distDir, 'client', '_astro'));
 console.log(
   `Precompressed ${packed.files} assets: ${kb(packed.bytes)} -> brotli ${kb(packed.brBytes)}, gzip ${kb(packed.gzipBytes)}`,
 );
+const { buildMallocTrim } = await import('./build-native.ts');
+const native = buildMallocTrim(process.cwd(), path.join(distDir, 'native'));
+console.log(
+  native.built
+    ? `Built ${path.relative(process.cwd(), native.file)} (gives memory back after a burst of work)`
+    : `Skipped the native malloc-trim module: ${native.reason}. The server runs without it, keeping more memory after a burst of work.`,
+);
 console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const { loadConfig } = await import('../src/server/config.ts');

@@ -31,6 +31,7 @@ import { NotFoundPacer } from './not-found-pacer.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 import { createBackgroundJobs } from '../content/background-jobs.ts';
+import { loadMallocTrim, startQuietTrim } from './memory-trim.ts';
 
 /** What this process does when several serve the same port (front/README.md "Several processes"). */
 export interface SiteRole {
@@ -203,6 +204,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
     config.metricsAddress && !role.inCluster ? await startMetricsListener(config.metricsAddress, metrics) : null;
   if (metricsServer) log(`Metrics on ${metricsServer.origin}/metrics`);
   jobs.start(context);
+  const mallocTrim = loadMallocTrim(config.distDir);
+  const stopTrim = mallocTrim ? startQuietTrim({ trim: mallocTrim }) : () => {};
 
   const stopPrerender = new AbortController();
   let prerendering: Promise<PrerenderSummary> | undefined;
@@ -240,6 +243,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       process.off('message', onClusterMessage);
       disconnect();
       stopRefresher();
+      stopTrim();
       await jobs.stop();
       stopPrerender.abort();
       await prerendering?.catch(() => undefined);
