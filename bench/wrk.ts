@@ -44,6 +44,7 @@ import {
 import { MemorySampler } from './memory-sampler.ts';
 import { argsOf, runWrk as runWrkWith, zipfScript, type WrkOptions, type WrkRun } from './wrk-run.ts';
 import { newTally, saveTitles, searchFromAddresses } from './wrk-side-loads.ts';
+import { TRIM_CHECK_MS } from '../src/server/front/memory-trim.ts';
 
 const setting = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -299,7 +300,11 @@ async function main(): Promise<void> {
     const withSearch = await phaseRun('readers + 8 connections searching from 8 addresses', (going) =>
       searchFromAddresses(going, agent, site.origin, searches),
     );
-    sampler.phase('idle, at the end');
+    // Two looks at the end: at once, and once each process has had time to see it went quiet
+    // and hand back what it kept (src/server/front/memory-trim.ts checks every 5 s).
+    sampler.phase('idle, just after the load');
+    await new Promise((resolve) => setTimeout(resolve, 2 * TRIM_CHECK_MS + 2000));
+    sampler.phase(`idle, ${(2 * TRIM_CHECK_MS + 2000) / 1000} s after the load`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     sampler.stop();
     const statuses = (map: Map<number, number>) => [...map].map(([s, n]) => `${s}: ${n}`).join(', ');
