@@ -302,9 +302,10 @@ async function main(): Promise<void> {
     );
     // Two looks at the end: at once, and once each process has had time to see it went quiet
     // and hand back what it kept (src/server/front/memory-trim.ts checks every 5 s).
+    const settleMs = 2 * TRIM_CHECK_MS + 2000;
     sampler.phase('idle, just after the load');
-    await new Promise((resolve) => setTimeout(resolve, 2 * TRIM_CHECK_MS + 2000));
-    sampler.phase(`idle, ${(2 * TRIM_CHECK_MS + 2000) / 1000} s after the load`);
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    sampler.phase(`idle, ${settleMs / 1000} s after the load`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     sampler.stop();
     const statuses = (map: Map<number, number>) => [...map].map(([s, n]) => `${s}: ${n}`).join(', ');

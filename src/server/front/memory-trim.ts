@@ -33,8 +33,6 @@ export interface QuietTrimOptions {
   /** The process's CPU time so far, in microseconds (every thread: renders and searches count). */
   cpuMicros?: () => number;
   checkMs?: number;
-  /** Called after each trim, with how long it took. */
-  onTrim?: (ms: number) => void;
 }
 
 /**
@@ -62,9 +60,7 @@ export function startQuietTrim(options: QuietTrimOptions): () => void {
     }
     if (!busySinceTrim) return;
     busySinceTrim = false;
-    const started = performance.now();
     options.trim();
-    options.onTrim?.(performance.now() - started);
   }, checkMs);
   timer.unref();
   return () => clearInterval(timer);
