@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -21,7 +22,9 @@ function readStore(dir: string): { bytes: number; keys: Set<string> } {
   try {
     const bytes = (
       db
-        .prepare('select coalesce(sum(length(body) + coalesce(length(gzip), 0) + coalesce(length(br), 0)), 0) as n from pages')
+        .prepare(
+          'select coalesce(sum(coalesce(length(body), 0) + coalesce(length(gzip), 0) + coalesce(length(br), 0)), 0) as n from pages',
+        )
         .get() as { n: number }
     ).n;
     const keys = new Set((db.prepare('select key from pages').all() as Array<{ key: string }>).map((row) => row.key));
@@ -44,7 +47,25 @@ describe('the page store limits', () => {
       await untilPrerendered(server);
       const s = server;
       expect(readStore(s.dir).bytes).toBeLessThanOrEqual(limit);
+      const prerendered = Number(/Pre-rendered (\d+) pages/.exec(s.output())![1]);
 
+      // Pre-rendered pages are kept in brotli (the demo site fits in the budget): articles whose
+      // text does not compress, each stored as rendered by the save that waits for it, overflow it.
+      const auth = bearer(await loginAsAdmin(s));
+      const [first] = (await call(s, '/api/blogs?limit=1')).body as Array<Json>;
+      const added: number[] = [];
+      for (let i = 0; i < 24; i++) {
+        const text = crypto.randomBytes(48 * 1024).toString('base64');
+        const created = await sendJson(
+          s,
+          'POST',
+          '/api/blogs',
+          blogBodyFrom(first!, { title: uniqueName('Bulky'), content: `<p>${text}</p>`, content_source: text }),
+          auth,
+        );
+        expect(created.status, created.text).toBe(201);
+        added.push((created.body as { id: number }).id);
+      }
       const blogs = (await call(s, '/api/blogs?limit=200')).body as Array<{ id: number }>;
       expect(blogs.length).toBeGreaterThan(20);
       const recent = '/about';
@@ -54,12 +75,17 @@ describe('the page store limits', () => {
       }
       const after = readStore(s.dir);
       expect(after.bytes).toBeLessThanOrEqual(limit);
-      // More pages than fit were rendered (pages are stored without their encodings until a reader
-      // takes one, so about half of them fit now); the one used all along is still on disk.
-      const prerendered = Number(/Pre-rendered (\d+) pages/.exec(s.output())![1]);
-      expect(after.keys.size).toBeLessThan(prerendered);
-      expect(after.keys.has(recent)).toBe(true);
-      expect(after.keys.has(`/blog/${blogs.at(-1)!.id}`)).toBe(true);
+      // More pages than fit were rendered.
+      expect(after.keys.size).toBeLessThan(prerendered + added.length);
+      // The one used all along and the last one read are still on disk where one process read
+      // them and made the evictions. With two, a process notes its reads in the file only at its
+      // own evictions (a read from memory notes nothing), so the other may drop a page it reads
+      // often from the file, and it keeps answering that page from its memory.
+      if (processes === '1') {
+        expect(after.keys.has(recent)).toBe(true);
+        expect(after.keys.has(`/blog/${blogs.at(-1)!.id}`)).toBe(true);
+      }
+      expect((await onFreshConnection(s.origin, recent)).status).toBe(200);
     },
   ); // the start-up pre-render may take minutes on a loaded machine
 

@@ -225,7 +225,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
         ...(share.of > 1 ? { part: `(process ${share.index + 1}'s share of ${share.of})` } : {}),
         ...(share.showProgress ? {} : { out: null }),
       });
-      // Then the brotli copies, in the background: a first reader of each page gets it compressed.
+      // Then the brotli copies of pages readers had rendered meanwhile (stored as rendered).
       backfilling = prerendering
         .then(() => makeMissingEncodings(store, renderer, urls, 'br', stopPrerender.signal))
         .then(

@@ -9,12 +9,11 @@ export interface BackfillSummary {
 
 /**
  * Makes `encoding` of each stored page in `keys` that lacks it, one page at a time on the render
- * pool at background priority, after a pre-render. The pre-render stores pages as rendered
- * (compressing each at render was a fifth of its time); without this pass a reader of a freshly
- * pre-rendered site got each page uncompressed on its first request (28,000 of 31,675 pages still
- * had no brotli copy after 20 s of random readers). One job at a time: a reader's render, a save's
- * hot pages and the refresh after a change wait at most for one compression, and the worker runs
- * it at its raised nice value, so serving threads keep the CPU. Stops when `signal` aborts; makes
+ * pool at background priority, after a pre-render. The pre-render makes each page's brotli copy
+ * with it; the pages readers had rendered meanwhile (they waited, so theirs were stored as
+ * rendered) get theirs here, and the file drops their bodies. One job at a time: a reader's
+ * render, a save's hot pages and the refresh after a change wait at most for one compression, and
+ * the worker runs it at its raised nice value, so serving threads keep the CPU. Stops when `signal` aborts; makes
  * none once the store nears its disk budget (`versionLacking`).
  */
 export async function makeMissingEncodings(

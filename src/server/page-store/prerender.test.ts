@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { prerenderAll, progressPrinter } from './prerender.ts';
 import { describePrerender } from './prerender-summary.ts';
 import { PageStore } from './store.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
+import { compressToSync, type PageEncoding } from './compress-page.ts';
+import { STORE_FILE_NAME } from './store-schema.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('prerender-');
@@ -30,6 +34,51 @@ describe('the pre-render progress lines', () => {
     const show = progressPrinter(53, out, "(process 1's share of 2)");
     show(53);
     expect(lines).toEqual([expect.stringMatching(/^Pre-rendering \(process 1's share of 2\): 53\/53 pages \(\d+\/s\)$/)]);
+  });
+});
+
+describe('the pre-render', () => {
+  it('stores each page in brotli, made by its worker, and keeps no body beside it in the file', async () => {
+    const asked: Array<PageEncoding[] | undefined> = [];
+    const body = (key: string) =>
+      Buffer.from(`<!doctype html><title>${key}</title>${'<p>A paragraph of the page.</p>'.repeat(200)}`);
+    const pool = {
+      status: () => ({ workers: 1 }),
+      render: async (key: string, _priority: unknown, encodings?: PageEncoding[]): Promise<WorkerAnswer> => {
+        asked.push(encodings);
+        const answer: WorkerAnswer = {
+          key,
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+          setsCookie: false,
+          tags: ['nav'],
+          body: body(key),
+        };
+        for (const encoding of encodings ?? []) answer[encoding] = compressToSync(encoding, body(key));
+        return answer;
+      },
+    } as unknown as RenderPool<WorkerAnswer>;
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1', memoryBytes: 1024 });
+    try {
+      const urls = Array.from({ length: 5 }, (_, i) => `/page/${i}`);
+      await prerenderAll(store, urls, { pool, out: null });
+      expect(asked).toEqual(urls.map(() => ['br']));
+      const file = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
+      const rows = file.prepare('select body is null as dropped, length(br) as br from pages order by key').all() as Array<{
+        dropped: number;
+        br: number;
+      }>;
+      file.close();
+      expect(rows).toHaveLength(5);
+      for (const row of rows) {
+        expect(row.dropped).toBe(1);
+        expect(row.br).toBeLessThan(body('/page/0').length / 10);
+      }
+      expect(store.get('/page/3')!.body.equals(body('/page/3'))).toBe(true);
+    } finally {
+      store.close();
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import type { WorkerAnswer } from './render-worker.ts';
 import { pageInputOf } from './stored-page.ts';
 import { storedStatusOf } from './not-found-page.ts';
 import type { PrerenderSummary } from './prerender-summary.ts';
+import { STORED_ENCODINGS } from './compress-page.ts';
 
 export type { PrerenderSummary };
 
@@ -67,11 +68,10 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
 
   const renderOne = async (key: string): Promise<void> => {
     // A reader may have had the page rendered meanwhile: keep it.
-    const current = store.get(key);
-    if (current && store.isFresh(current)) return;
+    if (store.hasFresh(key)) return;
     const startedAt = store.beginRender();
     try {
-      const answer = await options.pool.render(key, 'background');
+      const answer = await options.pool.render(key, 'background', [...STORED_ENCODINGS]);
       if (options.signal?.aborted) return;
       const input = pageInputOf(answer);
       // The 404 page is stored with its own 404; any other page must answer 200.

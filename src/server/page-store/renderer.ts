@@ -4,7 +4,7 @@ import { RenderFailed, type RenderPool, type RenderPriority } from './render-poo
 import type { WorkerAnswer } from './render-worker.ts';
 import { asBuffer, pageInputOf } from './stored-page.ts';
 import { StoreBatch } from './store-batch.ts';
-import type { PageEncoding } from './compress-page.ts';
+import { STORED_ENCODINGS, type PageEncoding } from './compress-page.ts';
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -178,12 +178,15 @@ export class PageRenderer {
     );
   }
 
-  /** The encodings a background render of `key` makes: those readers took of it, before or while it was stale. */
+  /**
+   * The encodings a background render of `key` makes: brotli, the copy the store keeps instead of
+   * the body, and those readers took of it, before or while it was stale.
+   */
   private encodingsFor(key: string): PageEncoding[] {
     const wanted = this.wanted.get(key);
     this.wanted.delete(key);
     const encodings = this.store.encodingsOf(key);
-    for (const encoding of wanted ?? []) if (!encodings.includes(encoding)) encodings.push(encoding);
+    for (const encoding of [...STORED_ENCODINGS, ...(wanted ?? [])]) if (!encodings.includes(encoding)) encodings.push(encoding);
     return encodings;
   }
 

@@ -42,7 +42,7 @@ describe('a page read from the file for a reader', () => {
     expect(held.memoryBytes).toBe(pages.reduce((sum, page) => sum + sizeOf(page), 0));
     expect(pages.every((page) => sizeOf(page) > page.br!.length + BUFFER_OVERHEAD)).toBe(true);
 
-    // A reader who takes identity only: the body comes from the file, checked, and stays with the page.
+    // A reader who takes identity only: the body is made from the checked brotli copy and stays with the page.
     const page = store.get('/blog/3', ['identity'])!;
     expect(page.body).toBeNull();
     expect(store.copyOf(page, 'identity')!.equals(bodies[3]!)).toBe(true);
@@ -56,15 +56,26 @@ describe('a page read from the file for a reader', () => {
     store.close();
   });
 
-  it('takes the next encoding of the order the row has, the body when it has none of them', () => {
+  it('takes the next encoding of the order the row has, else its body, else its brotli copy (the body made from it)', () => {
     const { dir, bodies, brs } = storeInBrotli(2);
     const store = new PageStore({ dir, buildId: 'b1' });
+    // Kept in brotli only: a reader of gzip or of no encoding gets the brotli copy read, and the body made from it.
     const inGzip = store.get('/blog/0', ['gzip', 'identity'])!;
     expect(inGzip.gzip).toBeNull();
+    expect(inGzip.body).toBeNull();
+    expect(inGzip.br!.equals(brs[0]!)).toBe(true);
+    expect(store.copyOf(inGzip, 'identity')!.equals(bodies[0]!)).toBe(true);
     expect(inGzip.body!.equals(bodies[0]!)).toBe(true);
     const either = store.get('/blog/1', ['gzip', 'br', 'identity'])!;
     expect(either.br!.equals(brs[1]!)).toBe(true);
     expect(either.body).toBeNull();
+    // A page stored as rendered (a render a reader waited for) keeps its body until brotli comes.
+    store.put('/plain', { contentType: 'text/html', body: bodies[1]!, tags: ['nav'] }, store.beginRender(), {
+      keepInMemory: false,
+    });
+    const plain = store.get('/plain', ['gzip', 'identity'])!;
+    expect(plain.body!.equals(bodies[1]!)).toBe(true);
+    expect(plain.br).toBeNull();
     store.close();
   });
 

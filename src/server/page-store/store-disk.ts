@@ -101,11 +101,14 @@ export class StoreDisk {
 
   /**
    * Frees a tenth of the budget past the limit, least recently used first, in one transaction.
-   * Every page held in memory counts as read now: reads from memory note nothing one by one.
+   * Every page held in memory counts as read now (reads from memory note nothing one by one), in
+   * the order memory last used them: within this millisecond, so that when the budget must drop
+   * some of them the least used go first, not the first by name.
    */
   private evict(keep: ReadonlySet<string>): void {
     const now = Date.now();
-    for (const key of this.memory.keys()) this.accessed.set(key, now);
+    const held = [...this.memory.keys()];
+    held.forEach((key, i) => this.accessed.set(key, now + i / held.length));
     this.writeAccesses();
     const excess = this.used - this.limit * 0.9;
     const result = this.guard.run('write', () => this.file.evictOldest(excess, keep));

@@ -59,10 +59,12 @@ export function prepareStoreFile(db: SQLite.Database) {
     remove: db.prepare('delete from pages where key = ?'),
     // Only onto the version it was made from, and only once (another process may have added it first).
     addGzip: db.prepare(
-      'update pages set gzip = @bytes, gzip_sum = @sum, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and gzip is null',
+      'update pages set gzip = @bytes, gzip_sum = @sum, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and gzip is null returning size',
     ),
+    // The brotli copy replaces the body in the file: identity is made from it when a reader takes it.
     addBr: db.prepare(
-      'update pages set br = @bytes, br_sum = @sum, size = size + length(@bytes) where key = @key and etag = @etag and build_id = @buildId and br is null',
+      `update pages set br = @bytes, br_sum = @sum, body = null, size = size + length(@bytes) - coalesce(length(body), 0)
+       where key = @key and etag = @etag and build_id = @buildId and br is null returning size`,
     ),
     // When each page was last read: in page_access, the time it was stored until a read is noted.
     accessedNow: db.prepare('insert or replace into page_access (key, accessed_at) values (?, ?)'),
@@ -109,12 +111,16 @@ export function prepareStoreFile(db: SQLite.Database) {
     }
     return { ...changes, lastSeq: seq };
   });
-  /** Pages, their tag index rows and sizes, in one transaction: never half a page after a crash. */
+  /**
+   * Pages, their tag index rows and sizes, in one transaction: never half a page after a crash. A
+   * page with its brotli copy is written without its body (`size`: what the row holds).
+   */
   const writePages = db.transaction((pages: Array<{ page: WholePage; size: number }>): number[] =>
     pages.map(({ page, size }) => {
       const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
       statements.put.run({
         ...page,
+        body: page.br ? null : page.body,
         tags: JSON.stringify(page.tags),
         policy: page.policy ?? null,
         size,
@@ -127,13 +133,18 @@ export function prepareStoreFile(db: SQLite.Database) {
       return previous;
     }),
   );
-  /** Encodings made after their pages were stored, each onto the version it was made from; returns the bytes added. */
+  /**
+   * Encodings made after their pages were stored, each onto the version it was made from; returns
+   * the bytes the file grew by (less than none when brotli copies replaced bodies).
+   */
   const addEncodings = db.transaction((entries: AddedEncoding[]): number => {
     let added = 0;
     for (const { page, encoding, bytes } of entries) {
       const statement = encoding === 'br' ? statements.addBr : statements.addGzip;
       const row = { key: page.key, etag: page.etag, buildId: page.buildId, bytes, sum: checksumOf(bytes) };
-      if (statement.run(row).changes > 0) added += bytes.length;
+      const before = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size;
+      const after = (statement.get(row) as { size: number } | undefined)?.size;
+      if (before !== undefined && after !== undefined) added += after - before;
     }
     return added;
   });
@@ -190,7 +201,7 @@ export function prepareStoreFile(db: SQLite.Database) {
     writePages: (pages: Array<{ page: WholePage; size: number }>): number[] => writePages.immediate(pages),
     /**
      * Adds encodings made after their pages were stored, each to that same version of its page, in
-     * one transaction; returns the bytes added (none for a page that changed or already had it).
+     * one transaction; returns the bytes the file grew by (none for a page that changed or already had it).
      */
     addEncodings: (entries: AddedEncoding[]): number => addEncodings.immediate(entries),
     /** Drops one page; returns its size (0 when it was not stored). */

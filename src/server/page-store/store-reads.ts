@@ -102,8 +102,11 @@ export function prepareReads(db: SQLite.Database) {
       const bytes = encodings.map((e) => `when ${e} is not null then ${e}`).join(' ');
       const sum = encodings.map((e) => `when ${e} is not null then ${e}_sum`).join(' ');
       const pick = (cases: string, otherwise: string) => (cases ? `case ${cases} else ${otherwise} end` : otherwise);
+      // Past the reader's encodings, the body; a row without one (a page kept in brotli only) gives
+      // its brotli copy, from which the body is made.
       statement = db.prepare(
-        `select ${META}, ${pick(which, "'identity'")} as copy, ${pick(bytes, 'body')} as bytes, ${pick(sum, 'null')} as sum
+        `select ${META}, ${pick(which, "iif(body is not null, 'identity', 'br')")} as copy,
+           ${pick(bytes, 'coalesce(body, br)')} as bytes, ${pick(sum, 'iif(body is not null, null, br_sum)')} as sum
          from pages where key = ?`,
       );
       firstOf.set(name, statement);
@@ -112,10 +115,16 @@ export function prepareReads(db: SQLite.Database) {
   };
 
   return {
-    /** The page with every copy the file has, each checked. */
-    readPage(key: string): WholePage | undefined {
+    /** The page with every copy the file has, each checked (a page kept in brotli only has no body). */
+    readPage(key: string): StoredPage | undefined {
       const row = whole.get(key) as
-        | (MetaRow & { body: Buffer; gzip: Buffer | null; br: Buffer | null; gzip_sum: string | null; br_sum: string | null })
+        | (MetaRow & {
+            body: Buffer | null;
+            gzip: Buffer | null;
+            br: Buffer | null;
+            gzip_sum: string | null;
+            br_sum: string | null;
+          })
         | undefined;
       if (!row) return undefined;
       // Damage inside a body is invisible to SQLite: its ETag carries the checksum of what was stored.
@@ -126,7 +135,7 @@ export function prepareReads(db: SQLite.Database) {
     },
     /**
      * The page holding one copy only: the first of `order` (best first, ending with identity) the
-     * row has; the others are not read.
+     * row has, else its brotli copy; the others are not read.
      */
     readPageIn(key: string, order: readonly PageCopy[]): StoredPage | undefined {
       const row = firstStatement(order).get(key) as (MetaRow & { copy: PageCopy; bytes: Buffer; sum: string | null }) | undefined;

@@ -25,7 +25,8 @@ export function createStoreSchema(db: SQLite.Database): void {
  * The pages table's columns, in this order: the small ones first, then the copies with the one
  * most often read first. SQLite reaches a column by walking the row's overflow pages in order, so
  * a brotli copy behind the body and the gzip copy cost a read of every page of the row (12% of a
- * serving thread under random readers).
+ * serving thread under random readers). The body may be null: a page with its brotli copy keeps
+ * no uncompressed body in the file (`body?`, the layout tells a store of the old layout apart).
  */
 const PAGE_COLUMNS = [
   'key',
@@ -40,12 +41,17 @@ const PAGE_COLUMNS = [
   'br_sum',
   'br',
   'gzip',
-  'body',
+  'body?',
 ];
 
 function bringUpToDate(db: SQLite.Database): void {
   // A store of another layout is a cache from an older version: start it afresh.
-  const columns = (db.prepare("select name from pragma_table_info('pages')").all() as Array<{ name: string }>).map((c) => c.name);
+  const columns = (
+    db.prepare('select name, "notnull" as required from pragma_table_info(\'pages\')').all() as Array<{
+      name: string;
+      required: number;
+    }>
+  ).map((c) => (c.name === 'body' && !c.required ? 'body?' : c.name));
   if (columns.length > 0 && columns.join() !== PAGE_COLUMNS.join())
     db.exec('drop table pages; drop table if exists page_tags; drop table if exists page_access');
   // page_tags_by_key: storing a page first deletes its old tag rows by key; without it each store
@@ -61,7 +67,7 @@ function bringUpToDate(db: SQLite.Database): void {
       tags text not null, rendered_at integer not null, build_id text not null,
       size integer not null,
       policy text, gzip_sum text, br_sum text,
-      br blob, gzip blob, body blob not null
+      br blob, gzip blob, body blob
     );
     create index if not exists pages_by_size on pages (size);
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;

@@ -13,7 +13,7 @@ const tempDir = trackTempDirs('page-store-test-');
 const html = (text: string) => Buffer.from(`<!doctype html><title>${text}</title><p>${text.repeat(50)}</p>`);
 
 describe('PageStore', () => {
-  it('stores a page as rendered and keeps an encoding made later with it, in memory and in the file', async () => {
+  it('stores a page as rendered and keeps an encoding made later with it, in memory and in the file, where brotli replaces the body', async () => {
     const dir = tempDir();
     const store = new PageStore({ dir, buildId: 'b1' });
     const page = store.put(
@@ -33,13 +33,23 @@ describe('PageStore', () => {
     expect(store.get('/blog/1')!.gzip).toBeNull();
     // Written to the file with the others made meanwhile, at the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
-    expect(store.stats().diskBytes).toBe(diskBefore + br.length);
+    expect(store.stats().diskBytes).toBe(diskBefore + br.length - page.body.length);
+    // The copy in memory keeps its body: readers of it pay no decompression.
+    expect(store.get('/blog/1')!.body).toBe(page.body);
     store.close();
 
+    const file = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
+    expect(file.prepare('select body is null as dropped, length(br) as br from pages').get()).toEqual({
+      dropped: 1,
+      br: br.length,
+    });
+    file.close();
     const reopened = new PageStore({ dir, buildId: 'b1' });
     const read = reopened.get('/blog/1')!;
     expect(read.br!.equals(br)).toBe(true);
     expect(read.gzip).toBeNull();
+    // Made from the brotli copy, for the caller who takes the page whole.
+    expect(read.body.equals(page.body)).toBe(true);
     reopened.close();
   });
 

@@ -115,6 +115,15 @@ export class PageStore {
     return this.versions.takenDownSince(tags, renderStartedAt);
   }
 
+  /** Whether a fresh page is stored under `key`, in memory or in the file, read without its bodies. */
+  hasFresh(key: string): boolean {
+    this.versions.sync();
+    const hot = this.memory.peek(key);
+    if (hot && this.isFresh(hot)) return true;
+    const row = this.guard.run('read', () => this.file.readPageTags(key));
+    return row ? this.isFresh(row) : false;
+  }
+
   /** Whether a page is stored under `key` but stale (none fresh in memory or in the file), read without its bodies. */
   isStale(key: string): boolean {
     this.versions.sync();
@@ -182,7 +191,10 @@ export class PageStore {
         ? null
         : storedPageOf(key, input, this.buildId, (tag) => this.versions.get(tag)),
     );
-    const toWrite = pages.filter((page): page is WholePage => page !== null).map((page) => ({ page, size: sizeOf(page) }));
+    // The file holds no body beside a brotli copy (store-file.ts).
+    const toWrite = pages
+      .filter((page): page is WholePage => page !== null)
+      .map((page) => ({ page, size: sizeOf(page.br ? { ...page, body: null } : page) }));
     if (toWrite.length === 0) return pages;
     const replaced = this.guard.run('write', () => this.file.writePages(toWrite));
     if (replaced)
