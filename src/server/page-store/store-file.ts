@@ -46,13 +46,15 @@ export function prepareStoreFile(db: SQLite.Database) {
   const statements = {
     sizeOf: db.prepare('select size from pages where key = ?'),
     put: db.prepare(
-      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, body, gzip, br, policy, gzip_sum, br_sum)
-       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @body, @gzip, @br, @policy, @gzipSum, @brSum)
+      `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, body, gzip, br, policy_id, gzip_sum, br_sum)
+       values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @body, @gzip, @br,
+         (select id from policies where text = @policy), @gzipSum, @brSum)
        on conflict (key) do update set content_type = excluded.content_type, etag = excluded.etag,
          tags = excluded.tags, rendered_at = excluded.rendered_at, build_id = excluded.build_id,
          size = excluded.size, body = excluded.body, gzip = excluded.gzip,
-         br = excluded.br, policy = excluded.policy, gzip_sum = excluded.gzip_sum, br_sum = excluded.br_sum`,
+         br = excluded.br, policy_id = excluded.policy_id, gzip_sum = excluded.gzip_sum, br_sum = excluded.br_sum`,
     ),
+    addPolicy: db.prepare('insert or ignore into policies (text) values (?)'),
     untag: db.prepare('delete from page_tags where key = ?'),
     tag: db.prepare('insert or ignore into page_tags (tag, key) values (?, ?)'),
     keysOf: db.prepare('select key from page_tags where tag = ?'),
@@ -118,6 +120,7 @@ export function prepareStoreFile(db: SQLite.Database) {
   const writePages = db.transaction((pages: Array<{ page: WholePage; size: number }>): number[] =>
     pages.map(({ page, size }) => {
       const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
+      if (page.policy) statements.addPolicy.run(page.policy);
       statements.put.run({
         ...page,
         body: page.br ? null : page.body,
@@ -214,7 +217,7 @@ export function prepareStoreFile(db: SQLite.Database) {
     keepOnlyBuild(buildId: string): void {
       const stored = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;
       if (stored === buildId) return;
-      db.exec('delete from pages; delete from page_tags; delete from page_access');
+      db.exec('delete from pages; delete from page_tags; delete from page_access; delete from policies');
       db.prepare(
         "insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value",
       ).run(buildId);

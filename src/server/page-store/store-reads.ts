@@ -45,7 +45,8 @@ interface MetaRow {
   policy: string | null;
 }
 
-const META = 'key, content_type, etag, tags, rendered_at, build_id, policy';
+// The policy is stored once for all the pages it answers (store-schema.ts).
+const META = 'key, content_type, etag, tags, rendered_at, build_id, (select text from policies where id = policy_id) as policy';
 
 /** A row's tags as written, or the damage found when they no longer read as written. */
 export function parseTags(key: string, text: string): Record<string, number> {

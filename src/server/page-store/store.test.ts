@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { PageStore } from './store.ts';
-import { createStoreSchema, STORE_FILE_NAME } from './store-schema.ts';
+import { createStoreSchema, STORE_FILE_NAME, STORE_PAGE_SIZE } from './store-schema.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-store-test-');
@@ -116,6 +116,59 @@ describe('PageStore', () => {
     expect(store.get('/a')?.policy).toBe(policy);
     expect(store.get('/b')?.policy).toBeNull();
     store.close();
+  });
+
+  it('keeps each policy once in the file, for all the pages it answers', () => {
+    const dir = tempDir();
+    let store = new PageStore({ dir, buildId: 'b1' });
+    const article = "script-src 'self' 'sha256-AAAA'";
+    const list = "script-src 'self' 'sha256-BBBB'";
+    for (let n = 0; n < 5; n++)
+      store.put(
+        `/blog/${n}`,
+        { contentType: 'text/html', body: html(`a${n}`), tags: ['x'], policy: article },
+        store.beginRender(),
+      );
+    store.put('/blogs', { contentType: 'text/html', body: html('list'), tags: ['x'], policy: list }, store.beginRender());
+    store.close();
+    const file = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
+    expect((file.prepare('select text from policies order by id').pluck().all() as string[]).sort()).toEqual([article, list]);
+    file.close();
+    store = new PageStore({ dir, buildId: 'b1' });
+    expect(store.get('/blog/3')?.policy).toBe(article);
+    expect(store.get('/blogs', ['identity'])?.policy).toBe(list);
+    store.close();
+  });
+
+  it('replaces a file of an older layout with a new one of 16 KB pages when no other process has it open', () => {
+    const makeOld = () => {
+      const dir = tempDir();
+      const old = new SQLite(path.join(dir, STORE_FILE_NAME));
+      old.pragma('page_size = 4096');
+      old.exec(`create table pages (${OLD_COMMON}, body blob not null, gzip blob, br blob, policy text, gzip_sum text, br_sum text);
+        insert into pages values ('/old', 'text/html', '"e"', '{}', 1, 'b1', 3, 1, x'00', null, null, null, null, null);`);
+      old.close();
+      return dir;
+    };
+    const pageSize = (dir: string) => {
+      const file = new SQLite(path.join(dir, STORE_FILE_NAME), { readonly: true });
+      try {
+        return file.pragma('page_size', { simple: true });
+      } finally {
+        file.close();
+      }
+    };
+    const lines: string[] = [];
+    const alone = makeOld();
+    new PageStore({ dir: alone, buildId: 'b1', setAside: true, log: (line) => lines.push(line) }).close();
+    expect(pageSize(alone)).toBe(STORE_PAGE_SIZE);
+    expect(lines.join('\n')).toMatch(/was made by an older version; started it afresh/);
+    // Another process may have it open: its tables are rebuilt in place, in the pages it has.
+    const shared = makeOld();
+    const store = new PageStore({ dir: shared, buildId: 'b1', setAside: false });
+    expect(store.count()).toBe(0);
+    store.close();
+    expect(pageSize(shared)).toBe(4096);
   });
 
   it('writes the encodings made for readers at the same time in one transaction, not one each', async () => {
