@@ -48,9 +48,9 @@ interface OurRun {
   fromStart: number;
   /** CPU seconds of every process of the server by then. */
   cpuSeconds: number;
-  /** From the process's start until every process made its pages' brotli copies. */
+  /** The highest resident memory of every process together, sampled every 100 ms (or one process's high-water mark, if higher). */
   peakMb: number;
-  /** The page store's files once the brotli copies are made. */
+  /** The page store's files once every page is stored (in brotli). */
   bytes: { apparent: number; disk: number };
   site: Started;
 }

@@ -129,8 +129,8 @@ export class PageRenderer {
     if (underWay) return underWay;
     // Another process may have made it already: then the file has it.
     if (page[encoding] || this.store.copyOf(page, encoding)) return Promise.resolve();
-    // A copy read for a reader of another encoding holds no body: this version's, from the file
-    // (none: the page was stored again since, and its next reader reads that one).
+    // A copy read for a reader of another encoding holds no body: this version's, from the file or
+    // made from its brotli copy (none: the page was stored again since, and its next reader reads that one).
     const body = this.store.copyOf(page, 'identity');
     if (!body) return Promise.resolve();
     const making = this.pool

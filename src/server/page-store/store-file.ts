@@ -33,6 +33,9 @@ export interface TagChanges {
 
 export type StoreFile = ReturnType<typeof prepareStoreFile>;
 
+/** The page as the file keeps it: without its body once it has its brotli copy (the body is made from that copy). */
+export const keptInFile = (page: WholePage): StoredPage => (page.br ? { ...page, body: null } : page);
+
 /** An encoding made after its page was stored, for the version of the page it was made from. */
 export interface AddedEncoding {
   page: Pick<StoredPage, 'key' | 'etag' | 'buildId'>;
@@ -122,8 +125,7 @@ export function prepareStoreFile(db: SQLite.Database) {
       const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
       if (page.policy) statements.addPolicy.run(page.policy);
       statements.put.run({
-        ...page,
-        body: page.br ? null : page.body,
+        ...keptInFile(page),
         tags: JSON.stringify(page.tags),
         policy: page.policy ?? null,
         size,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { STORE_FILE_NAME, storeFileOutdated } from './store-schema.ts';
+import { dropStoredPages, STORE_FILE_NAME, storeFileOutdated } from './store-schema.ts';
 import { damageFound, isDamagedFile, markStoreDamaged, readDamageMark, setAsideDamaged } from './store-damage.ts';
 import { prepareStoreFile, type StoreFile } from './store-file.ts';
 import { StoreGuard } from './store-guard.ts';
@@ -56,7 +56,7 @@ export function openPageStoreFile(dir: string, options: OpenStoreOptions = {}): 
   // A file of an older layout is a cache of an older version: replaced whole when no other
   // process has it open (the new file takes the current page size), else rebuilt in place.
   if (options.setAside && storeFileOutdated(file)) {
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    dropStoredPages(dir, 0);
     log(`Page store: ${file} was made by an older version; started it afresh (pages are rendered again).`);
   }
   try {

@@ -54,13 +54,14 @@ const PAGE_COLUMNS = [
   'body?',
 ];
 
-/** The pages table's layout in an opened file: its columns, or none when it has no pages table. */
-function layoutOf(db: SQLite.Database): string[] {
+/** Whether an opened file has a pages table of another layout than PAGE_COLUMNS. */
+function hasOlderLayout(db: SQLite.Database): boolean {
   const columns = db.prepare('select name, "notnull" as required from pragma_table_info(\'pages\')').all() as Array<{
     name: string;
     required: number;
   }>;
-  return columns.map((c) => (c.name === 'body' && !c.required ? 'body?' : c.name));
+  const layout = columns.map((c) => (c.name === 'body' && !c.required ? 'body?' : c.name));
+  return layout.length > 0 && layout.join() !== PAGE_COLUMNS.join();
 }
 
 /**
@@ -73,8 +74,7 @@ export function storeFileOutdated(file: string): boolean {
   try {
     const db = new SQLite(file, { readonly: true });
     try {
-      const columns = layoutOf(db);
-      return columns.length > 0 && columns.join() !== PAGE_COLUMNS.join();
+      return hasOlderLayout(db);
     } finally {
       db.close();
     }
@@ -85,8 +85,7 @@ export function storeFileOutdated(file: string): boolean {
 
 function bringUpToDate(db: SQLite.Database): void {
   // A store of another layout is a cache from an older version: start it afresh.
-  const columns = layoutOf(db);
-  if (columns.length > 0 && columns.join() !== PAGE_COLUMNS.join())
+  if (hasOlderLayout(db))
     db.exec('drop table pages; drop table if exists page_tags; drop table if exists page_access; drop table if exists policies');
   // page_tags_by_key: storing a page first deletes its old tag rows by key; without it each store
   // scanned every tag row (2.4 ms a page on the serving thread at 6,000 pages, growing with the store).

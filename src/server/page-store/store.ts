@@ -1,4 +1,4 @@
-import type { StoreFile, StoredPage, TagBump, WholePage } from './store-file.ts';
+import { keptInFile, type StoreFile, type StoredPage, type TagBump, type WholePage } from './store-file.ts';
 import { StoreDisk } from './store-disk.ts';
 import type { PageStoreOptions, StoreStats } from './store-options.ts';
 import { openGuardedStoreFile } from './store-open.ts';
@@ -117,21 +117,22 @@ export class PageStore {
 
   /** Whether a fresh page is stored under `key`, in memory or in the file, read without its bodies. */
   hasFresh(key: string): boolean {
-    this.versions.sync();
-    const hot = this.memory.peek(key);
-    if (hot && this.isFresh(hot)) return true;
-    const row = this.guard.run('read', () => this.file.readPageTags(key));
-    return row ? this.isFresh(row) : false;
+    return this.storedState(key) === 'fresh';
   }
 
   /** Whether a page is stored under `key` but stale (none fresh in memory or in the file), read without its bodies. */
   isStale(key: string): boolean {
+    return this.storedState(key) === 'stale';
+  }
+
+  /** Fresh in memory or in the file, else stale in either, else not stored; read without its bodies. */
+  private storedState(key: string): 'fresh' | 'stale' | undefined {
     this.versions.sync();
     const hot = this.memory.peek(key);
-    if (hot && this.isFresh(hot)) return false;
+    if (hot && this.isFresh(hot)) return 'fresh';
     const row = this.guard.run('read', () => this.file.readPageTags(key));
-    if (row) return !this.isFresh(row);
-    return hot !== undefined;
+    if (row) return this.isFresh(row) ? 'fresh' : 'stale';
+    return hot ? 'stale' : undefined;
   }
 
   /**
@@ -163,7 +164,7 @@ export class PageStore {
     return page;
   }
 
-  /** `key`'s stored version with its body alone, when the file has it fresh without `encoding` and room to grow
+  /** `key`'s stored version in one copy, when the file has it fresh without `encoding` and room to grow
    * (copies nobody asked for never push out pages readers did); not kept in memory. */
   versionLacking(key: string, encoding: PageEncoding): StoredPage | undefined {
     if (this.guard.broken || !this.disk.hasRoom) return undefined;
@@ -191,10 +192,9 @@ export class PageStore {
         ? null
         : storedPageOf(key, input, this.buildId, (tag) => this.versions.get(tag)),
     );
-    // The file holds no body beside a brotli copy (store-file.ts).
     const toWrite = pages
       .filter((page): page is WholePage => page !== null)
-      .map((page) => ({ page, size: sizeOf(page.br ? { ...page, body: null } : page) }));
+      .map((page) => ({ page, size: sizeOf(keptInFile(page)) }));
     if (toWrite.length === 0) return pages;
     const replaced = this.guard.run('write', () => this.file.writePages(toWrite));
     if (replaced)
