@@ -56,6 +56,10 @@ export function createSitePageCache(parts: PageCacheParts): PageCache {
     const queued = background.enqueue(store.keysCarrying(names).filter((key) => !hotSet.has(key)));
     const { elsewhere } = await warming;
     await seen;
+    // A process holding a stale copy of a hot page reads the file for a fresher one only now and
+    // then, or at once when told: told, it answers the hot pages fresh before this answers.
+    const unannounced = store.announceStored();
+    await (unannounced ? tellSiblings(unannounced) : store.seenEverywhere());
     const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
     return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot, takenDownNames) } : outcome;
   };

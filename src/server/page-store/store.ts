@@ -16,6 +16,11 @@ export type { PageInput, PutEntry } from './stored-page.ts';
 export type { PageStoreOptions, StoreStats } from './store-options.ts';
 export { VERSION_CHECK_MS } from './tag-versions.ts';
 
+/** How long a stale page held in memory is answered before the file is read again for a fresher copy. */
+export const STALE_RECHECK_MS = 1000;
+/** The tag `announceStored` bumps: no page carries it. */
+const HOT_PAGES_STORED = 'hot-pages-stored';
+
 /**
  * The page store: rendered pages, kept in a SQLite file of their own
  * (a page is written in one transaction, so a kill -9 mid-write leaves the old page or the new one,
@@ -45,6 +50,11 @@ export class PageStore {
   private readonly memory: PageMemory;
   private readonly disk: StoreDisk;
   private readonly copies: PageCopies;
+  /**
+   * Stale pages held in memory whose row in the file was read for a fresher copy, with the
+   * version sequence and the moment of that read (`fresherInFile`).
+   */
+  private readonly checkedInFile = new WeakMap<StoredPage, { sequence: number; at: number }>();
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
 
@@ -156,12 +166,33 @@ export class PageStore {
     // a twentieth of a stored page's cost): pages held in memory are noted as read when they leave
     // it, and all of them before an eviction.
     const hot = this.memory.get(key);
-    if (hot) return this.isFresh(hot) ? hot : (this.copies.freshFromFile(key, order, (row) => this.isFresh(row)) ?? hot);
+    if (hot) return this.isFresh(hot) ? hot : (this.fresherInFile(hot, order) ?? hot);
     const page = this.copies.read(key, order);
     if (!page) return undefined;
     this.disk.touch(key);
     this.memory.remember(page);
+    // Read stale from the file just now: nothing fresher there to look for at its next request.
+    if (!this.isFresh(page)) this.checkedInFile.set(page, { sequence: this.versions.current(), at: performance.now() });
     return page;
+  }
+
+  /**
+   * The fresh copy another process stored of a page held here stale. After a rename every page is
+   * stale until the background refresh reaches it, and a read of the file per request of each was
+   * an eighth of the serving thread's time: the file is read for a page at most once in
+   * STALE_RECHECK_MS while no tag changed, so a page another process refreshed meanwhile is
+   * answered stale a little longer. A change's hot pages are not: their change announces them
+   * (`announceStored`), and a page showing taken-down content is looked for at every request.
+   */
+  private fresherInFile(hot: StoredPage, order: readonly PageCopy[] | undefined): StoredPage | undefined {
+    const sequence = this.versions.current();
+    const now = performance.now();
+    const checked = this.checkedInFile.get(hot);
+    if (checked && checked.sequence === sequence && now - checked.at < STALE_RECHECK_MS && !this.showsTakenDown(hot))
+      return undefined;
+    const fresher = this.copies.freshFromFile(hot.key, order, (row) => this.isFresh(row));
+    if (!fresher) this.checkedInFile.set(hot, { sequence, at: now });
+    return fresher;
   }
 
   /** `key`'s stored version in one copy, when the file has it fresh without `encoding` and room to grow
@@ -259,6 +290,15 @@ export class PageStore {
     // Checked against the clock again: a timer may fire a little before its time.
     for (let wait = at - performance.now(); wait > 0; wait = at - performance.now())
       await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+  }
+
+  /**
+   * Tells every process that a change's hot pages are in the file (by this process or another):
+   * a process that looked for a fresh copy of one of them before it was stored looks again at
+   * its next request. Await `seenEverywhere()` after it; returns what `invalidate` returns.
+   */
+  announceStored(): TagBump[] | null {
+    return this.versions.bump([HOT_PAGES_STORED]);
   }
 
   /** Drops a page that no longer exists (its render answered 404). */
