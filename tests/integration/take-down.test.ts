@@ -210,6 +210,43 @@ describe.each([2, 4])('WEB_PROCESSES=%i', (processes) => {
     expect((await sendJson(server, 'DELETE', `/api/categories/${category.id}`, {}, auth)).status).toBe(200);
     await expectGoneEverywhere([path], name);
   });
+
+  it("an edit's own page, answered STALE by every process while it renders, is fresh everywhere once the save answered", async () => {
+    const { blog, title } = await publicArticle();
+    const path = `/blog/${blog.id}`;
+    const held = `${holdFile}.held`;
+    fs.rmSync(held, { force: true });
+    fs.writeFileSync(holdFile, path);
+    try {
+      const newTitle = uniqueName('Edited while read');
+      const saving = sendJson(server, 'PUT', `/api/blogs/${blog.id}`, blogBodyFrom(blog, { title: newTitle }), auth);
+      await until(
+        () => fs.existsSync(held) && fs.readFileSync(held, 'utf8') === path,
+        (isHeld) => isHeld,
+        `the save's render of ${path} held`,
+      );
+      // Every process looks in the file for a fresher copy, finds none yet, and answers its own.
+      const answeredStale = new Set<string>();
+      await until(
+        async () => {
+          for (const seen of await burst(server.origin, path, 8))
+            if (seen.state === 'STALE' && seen.body.includes(title)) answeredStale.add(seen.process!);
+          return answeredStale.size;
+        },
+        (size) => size === processes,
+        `${path} answered STALE by all ${processes} processes`,
+      );
+      fs.rmSync(holdFile, { force: true });
+      const saved = await saving;
+      expect(saved.status, saved.text).toBe(200);
+      const notFresh = (await burst(server.origin, path))
+        .filter((seen) => seen.state !== 'HIT' || !seen.body.includes(escapeHtml(newTitle)))
+        .map((seen) => `${seen.process ?? '-'} ${seen.state ?? '-'}`);
+      expect(notFresh, 'answers after the save that were not its fresh page').toEqual([]);
+    } finally {
+      fs.rmSync(holdFile, { force: true });
+    }
+  });
 });
 
 describe("WEB_PROCESSES=2 with the page store's disk full", () => {

@@ -43,6 +43,7 @@ export function createSitePageCache(parts: PageCacheParts): PageCache {
     const takenDownNames = takenDown.map(tagName);
     quietBackground();
     background.markChange();
+    const changedAt = performance.now();
     const untold = store.invalidate(names, takenDownNames);
     // The other processes judge pages by versions at most a few ms old: the change answers once
     // they all see it, in the file or, when it could not take them, from this process.
@@ -57,9 +58,9 @@ export function createSitePageCache(parts: PageCacheParts): PageCache {
     const { elsewhere } = await warming;
     await seen;
     // A process holding a stale copy of a hot page reads the file for a fresher one only now and
-    // then, or at once when told: told, it answers the hot pages fresh before this answers.
-    const unannounced = store.announceStored();
-    await (unannounced ? tellSiblings(unannounced) : store.seenEverywhere());
+    // then: it answers the hot pages fresh before this answers.
+    const unannounced = await store.announceStored(changedAt);
+    if (unannounced) await tellSiblings(unannounced);
     const outcome = { queued, ...(elsewhere > 0 ? { hot_elsewhere: elsewhere } : {}) };
     return cdn ? { ...outcome, cdn: await cdn.afterChange(names, hot, takenDownNames) } : outcome;
   };

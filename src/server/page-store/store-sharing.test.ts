@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { STORE_FILE_NAME } from './store-schema.ts';
-import { PageStore, STALE_RECHECK_MS } from './store.ts';
+import { HOT_PAGES_WINDOW_MS, PageStore, STALE_RECHECK_MS } from './store.ts';
 import { dropStoredPages, type WholePage } from './store-file.ts';
 import { openStoreFile } from './store-open.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
@@ -162,7 +162,7 @@ describe('PageStore shared by several processes', () => {
     close();
   });
 
-  it('reads the file for a fresher copy of a stale page it holds once in a while, and at once when a change announces its pages', () => {
+  it('looks in the file for a fresher copy of a stale page it holds only when the file changed, in the seconds after a change', () => {
     const dir = tempDir();
     const one = new PageStore({ dir, buildId: 'b1' });
     // A look at the file's versions at every read: only what the file says decides below.
@@ -175,87 +175,120 @@ describe('PageStore shared by several processes', () => {
     const rowReads = vi.spyOn(file, 'readPageTags');
     for (let i = 0; i < 5; i++) expect(two.isFresh(two.get('/blog/1')!)).toBe(false);
     expect(rowReads).toHaveBeenCalledTimes(1);
-    // A page read stale from the file (not held before) is not looked for again at once either.
-    one.put('/blog/2', { contentType: 'text/html', body: html('two'), tags: ['blog:1'] }, one.beginRender());
-    one.invalidate(['blog:1']);
-    rowReads.mockClear();
-    for (let i = 0; i < 3; i++) expect(two.isFresh(two.get('/blog/2')!)).toBe(false);
-    expect(rowReads).toHaveBeenCalledTimes(0);
-    rowReads.mockClear();
-    for (let i = 0; i < 3; i++) two.get('/blog/1');
-    expect(rowReads).toHaveBeenCalledTimes(1);
 
-    // Refreshed in the background by the other process: answered stale a while longer.
-    one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
+    // Another page stored: it might have been this one.
+    one.put('/about', { contentType: 'text/html', body: html('about'), tags: ['nav'] }, one.beginRender());
     expect(two.get('/blog/1')!.body.toString()).toContain('old');
-    expect(rowReads).toHaveBeenCalledTimes(1);
+    expect(rowReads).toHaveBeenCalledTimes(2);
 
-    // A change's hot page: announced, so read at the next request.
-    one.announceStored();
+    one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
     const page = two.get('/blog/1')!;
     expect(page.body.toString()).toContain('new');
     expect(two.isFresh(page)).toBe(true);
-    expect(rowReads).toHaveBeenCalledTimes(2);
+    expect(rowReads).toHaveBeenCalledTimes(3);
+
+    // A page read stale from the file (not held before) is not looked for again at once either.
+    one.put('/blog/2', { contentType: 'text/html', body: html('two'), tags: ['blog:2'] }, one.beginRender());
+    one.invalidate(['blog:2']);
+    rowReads.mockClear();
+    for (let i = 0; i < 3; i++) expect(two.isFresh(two.get('/blog/2')!)).toBe(false);
+    expect(rowReads).toHaveBeenCalledTimes(0);
     one.close();
     two.close();
   });
 
-  it('reads the file for a fresher copy again once STALE_RECHECK_MS passed', () => {
+  it('long after a change, looks in the file for a fresher copy of a stale page once in STALE_RECHECK_MS', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     try {
-      const { one, two, close } = twoStores();
+      const dir = tempDir();
+      const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
+      const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
       one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
       expect(two.get('/blog/1')!.body.toString()).toContain('old');
       one.invalidate(['blog:1']);
-      vi.advanceTimersByTime(10);
       expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      vi.advanceTimersByTime(HOT_PAGES_WINDOW_MS + 10);
+      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+
+      // Refreshed in the background by the other process: answered stale a while longer.
       one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
-      vi.advanceTimersByTime(STALE_RECHECK_MS - 20);
+      vi.advanceTimersByTime(STALE_RECHECK_MS - 10);
       expect(two.get('/blog/1')!.body.toString()).toContain('old');
-      vi.advanceTimersByTime(20);
+      vi.advanceTimersByTime(10);
       expect(two.get('/blog/1')!.body.toString()).toContain('new');
-      close();
+      one.close();
+      two.close();
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('never answers a page showing taken-down content from memory while the file has a fresher copy', async () => {
-    const { one, two, close } = twoStores();
-    one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1', 'nav'] }, one.beginRender());
-    expect(two.get('/blog/1')!.body.toString()).toContain('old');
-    one.invalidate(['nav']);
-    await one.seenEverywhere();
-    expect(two.get('/blog/1')!.body.toString()).toContain('old');
-    // Taken down: the copy held is one never to answer (the reader's render waits), until the
-    // other process stored the page without it.
-    one.invalidate([], ['blog:1']);
-    await one.seenEverywhere();
-    expect(two.showsTakenDown(two.get('/blog/1')!)).toBe(true);
-    one.put('/blog/1', { contentType: 'text/html', body: html('without'), tags: ['blog:1', 'nav'] }, one.beginRender());
-    expect(two.get('/blog/1')!.body.toString()).toContain('without');
-    close();
+  it('never answers a page showing taken-down content from memory while the file has a fresher copy', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const dir = tempDir();
+      const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
+      const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
+      one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1', 'nav'] }, one.beginRender());
+      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      // Taken down: the copy held is one never to answer (the reader's render waits), until the
+      // other process stored the page without it, however long that took.
+      one.invalidate([], ['blog:1']);
+      expect(two.showsTakenDown(two.get('/blog/1')!)).toBe(true);
+      vi.advanceTimersByTime(HOT_PAGES_WINDOW_MS + 10);
+      expect(two.showsTakenDown(two.get('/blog/1')!)).toBe(true);
+      one.put('/blog/1', { contentType: 'text/html', body: html('without'), tags: ['blog:1', 'nav'] }, one.beginRender());
+      expect(two.get('/blog/1')!.body.toString()).toContain('without');
+      one.close();
+      two.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it("answers a change's page stored after another process found none fresher, once it was announced and seen everywhere", async () => {
+  it("answers a change's page stored after another process found none fresher once the change announced it", async () => {
     const dir = tempDir();
     const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 300 });
     const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 300 });
     one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
     expect(two.get('/blog/1')!.body.toString()).toContain('old');
+    const changedAt = performance.now();
     one.invalidate(['blog:1']);
     await one.seenEverywhere();
     // The change's hot page is not stored yet: the second process holds its stale copy.
     expect(two.isFresh(two.get('/blog/1')!)).toBe(false);
 
     one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
-    expect(one.announceStored()).toBeNull();
-    await one.seenEverywhere();
+    expect(await one.announceStored(changedAt)).toBeNull();
     const page = two.get('/blog/1')!;
     expect(page.body.toString()).toContain('new');
     expect(two.isFresh(page)).toBe(true);
     one.close();
     two.close();
+  });
+
+  it("announces a change's hot pages that took longer than the seconds after it by a bump every process sees", async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const dir = tempDir();
+      const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
+      const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
+      one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
+      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      const changedAt = performance.now();
+      one.invalidate(['blog:1']);
+      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      vi.advanceTimersByTime(HOT_PAGES_WINDOW_MS + 10);
+      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
+      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      expect(await one.announceStored(changedAt)).toBeNull();
+      expect(two.get('/blog/1')!.body.toString()).toContain('new');
+      one.close();
+      two.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not store a render that began before another process bumped one of its tags', () => {

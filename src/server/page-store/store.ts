@@ -18,6 +18,12 @@ export { VERSION_CHECK_MS } from './tag-versions.ts';
 
 /** How long a stale page held in memory is answered before the file is read again for a fresher copy. */
 export const STALE_RECHECK_MS = 1000;
+/**
+ * For this long after a tag changed, a stale page held in memory is looked for in the file again
+ * whenever anything was committed to it: the change's hot pages are being stored. A change whose
+ * hot pages took longer announces them (`announceStored`).
+ */
+export const HOT_PAGES_WINDOW_MS = 5000;
 /** The tag `announceStored` bumps: no page carries it. */
 const HOT_PAGES_STORED = 'hot-pages-stored';
 
@@ -41,6 +47,13 @@ const HOT_PAGES_STORED = 'hot-pages-stored';
  * could not take the bump; the store is then "untrusted" (the file's versions are behind) and the
  * server leaves its crash marker on close, so the next start drops the stored pages.
  */
+/** A look in the file for a fresher copy of a stale page held in memory, and what this process knew then. */
+interface FileCheck {
+  sequence: number;
+  at: number;
+  fileVersion: number | undefined;
+}
+
 export class PageStore {
   readonly buildId: string;
   private readonly versionCheckMs: number;
@@ -54,7 +67,7 @@ export class PageStore {
    * Stale pages held in memory whose row in the file was read for a fresher copy, with the
    * version sequence and the moment of that read (`fresherInFile`).
    */
-  private readonly checkedInFile = new WeakMap<StoredPage, { sequence: number; at: number }>();
+  private readonly checkedInFile = new WeakMap<StoredPage, FileCheck>();
   /** Readers' requests per page, counted cheaply in memory: the background refresh goes by them. */
   readonly requests = new RequestCounts();
 
@@ -172,8 +185,22 @@ export class PageStore {
     this.disk.touch(key);
     this.memory.remember(page);
     // Read stale from the file just now: nothing fresher there to look for at its next request.
-    if (!this.isFresh(page)) this.checkedInFile.set(page, { sequence: this.versions.current(), at: performance.now() });
+    if (!this.isFresh(page)) this.checkedInFile.set(page, this.fileCheck());
     return page;
+  }
+
+  private fileCheck(): FileCheck {
+    return { sequence: this.versions.current(), at: performance.now(), fileVersion: this.versions.fileVersion() };
+  }
+
+  /** Whether the file cannot hold a fresher copy of a stale page than it did at `checked`. */
+  private stillChecked(checked: FileCheck, hot: StoredPage): boolean {
+    if (checked.sequence !== this.versions.current() || performance.now() - checked.at >= STALE_RECHECK_MS) return false;
+    // A change's hot pages are stored after its tags changed: until they surely are, any commit
+    // to the file may be one of them.
+    if (checked.at - this.versions.lastChangeAt() < HOT_PAGES_WINDOW_MS && checked.fileVersion !== this.versions.fileVersion())
+      return false;
+    return !this.showsTakenDown(hot);
   }
 
   /**
@@ -181,17 +208,15 @@ export class PageStore {
    * stale until the background refresh reaches it, and a read of the file per request of each was
    * an eighth of the serving thread's time: the file is read for a page at most once in
    * STALE_RECHECK_MS while no tag changed, so a page another process refreshed meanwhile is
-   * answered stale a little longer. A change's hot pages are not: their change announces them
-   * (`announceStored`), and a page showing taken-down content is looked for at every request.
+   * answered stale a little longer. A change's hot pages are not (`stillChecked`), and a page
+   * showing taken-down content is looked for at every request.
    */
   private fresherInFile(hot: StoredPage, order: readonly PageCopy[] | undefined): StoredPage | undefined {
-    const sequence = this.versions.current();
-    const now = performance.now();
     const checked = this.checkedInFile.get(hot);
-    if (checked && checked.sequence === sequence && now - checked.at < STALE_RECHECK_MS && !this.showsTakenDown(hot))
-      return undefined;
+    if (checked && this.stillChecked(checked, hot)) return undefined;
+    const check = this.fileCheck();
     const fresher = this.copies.freshFromFile(hot.key, order, (row) => this.isFresh(row));
-    if (!fresher) this.checkedInFile.set(hot, { sequence, at: now });
+    if (!fresher) this.checkedInFile.set(hot, check);
     return fresher;
   }
 
@@ -293,12 +318,26 @@ export class PageStore {
   }
 
   /**
-   * Tells every process that a change's hot pages are in the file (by this process or another):
-   * a process that looked for a fresh copy of one of them before it was stored looks again at
-   * its next request. Await `seenEverywhere()` after it; returns what `invalidate` returns.
+   * Makes a change's hot pages, now in the file (stored by this process or another), what every
+   * process answers: one that found no fresher copy of one of them before it was stored looks
+   * again. Within HOT_PAGES_WINDOW_MS of the change, any commit to the file sends it looking, and
+   * this waits until every process has looked at the file since now. Later, a bump of a tag no
+   * page carries tells them (a write, with the file's lock to wait for, which the quick changes
+   * do without); that bump is returned, as `invalidate` returns its own, when the file could not
+   * take it.
    */
-  announceStored(): TagBump[] | null {
-    return this.versions.bump([HOT_PAGES_STORED]);
+  async announceStored(changedAt: number): Promise<TagBump[] | null> {
+    // A second of margin: another process learnt of the change a little after it was made.
+    if (performance.now() - changedAt >= HOT_PAGES_WINDOW_MS - 1000) {
+      const untold = this.versions.bump([HOT_PAGES_STORED]);
+      if (untold) return untold;
+      await this.seenEverywhere();
+      return null;
+    }
+    const at = performance.now() + this.versionCheckMs;
+    for (let wait = at - performance.now(); wait > 0; wait = at - performance.now())
+      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+    return null;
   }
 
   /** Drops a page that no longer exists (its render answered 404). */

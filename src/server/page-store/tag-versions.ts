@@ -35,6 +35,8 @@ export class TagVersions {
   /** Sequence number of each tag's last take-down, to catch renders that raced one. */
   private readonly takenDownAt = new Map<string, number>();
   private sequence = 0;
+  /** When (performance.now()) a tag last changed, here or in another process as this one learnt it. */
+  private changedAt = -Infinity;
   /** The file's sequence number of the last bump read from it. */
   private seenSeq = 0;
   private dataVersion: number | undefined;
@@ -63,6 +65,16 @@ export class TagVersions {
   /** The current sequence: pass it back to `changedSince` to learn whether a tag changed meanwhile. */
   current(): number {
     return this.sequence;
+  }
+
+  /** When a tag last changed (performance.now(); -Infinity: none since this process started). */
+  lastChangeAt(): number {
+    return this.changedAt;
+  }
+
+  /** The file's `data_version` at the last look: it moves when another process commits anything. */
+  fileVersion(): number | undefined {
+    return this.dataVersion;
   }
 
   /** Whether one of these tags was invalidated (here or by another process) at or after `sequence`. */
@@ -130,6 +142,7 @@ export class TagVersions {
     if (changes) this.apply(changes);
     else this.trusted = false;
     this.sequence++;
+    this.changedAt = performance.now();
     return changes ? null : bumps;
   }
 
@@ -145,6 +158,7 @@ export class TagVersions {
     for (const [tag, atLeast] of bumps) this.raise(tag, Math.max(this.get(tag) + 1, atLeast), true);
     this.trusted = false;
     this.sequence++;
+    this.changedAt = performance.now();
   }
 
   /** Sets a tag's version for a change made now (this sequence step), marking a take-down; gives the version. */
@@ -167,6 +181,7 @@ export class TagVersions {
         if (row.takenDown > (this.takenDown.get(row.tag) ?? 0)) this.markTakenDown(row.tag, row.takenDown);
       }
       this.sequence++;
+      this.changedAt = performance.now();
     }
     this.seenSeq = Math.max(this.seenSeq, changes.lastSeq);
     if (this.generation !== undefined && changes.generation !== this.generation) this.onNewGeneration();
