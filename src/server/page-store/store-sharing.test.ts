@@ -34,6 +34,31 @@ const storedPage = (who: string, i: number): WholePage => {
   };
 };
 
+/**
+ * Two processes' stores, the first having stored /blog/1 ("old", with `tags`) and the second
+ * holding it in memory; `versionCheckMs` 0: each looks at the file's versions at every read.
+ */
+function heldByTheSecond(tags: string[], versionCheckMs = 0) {
+  const dir = tempDir();
+  const one = new PageStore({ dir, buildId: 'b1', versionCheckMs });
+  const two = new PageStore({ dir, buildId: 'b1', versionCheckMs });
+  const store = (text: string) => one.put('/blog/1', { contentType: 'text/html', body: html(text), tags }, one.beginRender());
+  store('old');
+  const answered = () => two.get('/blog/1')!.body.toString();
+  expect(answered()).toContain('old');
+  return { one, two, store, answered, close: () => (one.close(), two.close()) };
+}
+
+/** Runs `test` with performance.now() under the test's control. */
+async function withFakeClock(test: () => void | Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['performance'] });
+  try {
+    await test();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 // Stores pages into the file at argv[1] from another process, as a second serving process does.
 const OTHER_PROCESS = `
   const { openStoreFile } = await import(${JSON.stringify(new URL('./store-open.ts', import.meta.url).href)});
@@ -197,99 +222,65 @@ describe('PageStore shared by several processes', () => {
     two.close();
   });
 
-  it('long after a change, looks in the file for a fresher copy of a stale page once in STALE_RECHECK_MS', () => {
-    vi.useFakeTimers({ toFake: ['performance'] });
-    try {
-      const dir = tempDir();
-      const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
-      const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
-      one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+  it('long after a change, looks in the file for a fresher copy of a stale page once in STALE_RECHECK_MS', () =>
+    withFakeClock(() => {
+      const { one, store, answered, close } = heldByTheSecond(['blog:1']);
       one.invalidate(['blog:1']);
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      expect(answered()).toContain('old');
       vi.advanceTimersByTime(HOT_PAGES_WINDOW_MS + 10);
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
-
+      expect(answered()).toContain('old');
       // Refreshed in the background by the other process: answered stale a while longer.
-      one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
+      store('new');
       vi.advanceTimersByTime(STALE_RECHECK_MS - 10);
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      expect(answered()).toContain('old');
       vi.advanceTimersByTime(10);
-      expect(two.get('/blog/1')!.body.toString()).toContain('new');
-      one.close();
-      two.close();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      expect(answered()).toContain('new');
+      close();
+    }));
 
-  it('never answers a page showing taken-down content from memory while the file has a fresher copy', () => {
-    vi.useFakeTimers({ toFake: ['performance'] });
-    try {
-      const dir = tempDir();
-      const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
-      const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
-      one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1', 'nav'] }, one.beginRender());
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+  it('never answers a page showing taken-down content from memory while the file has a fresher copy', () =>
+    withFakeClock(() => {
+      const { one, two, store, answered, close } = heldByTheSecond(['blog:1', 'nav']);
       // Taken down: the copy held is one never to answer (the reader's render waits), until the
       // other process stored the page without it, however long that took.
       one.invalidate([], ['blog:1']);
       expect(two.showsTakenDown(two.get('/blog/1')!)).toBe(true);
       vi.advanceTimersByTime(HOT_PAGES_WINDOW_MS + 10);
       expect(two.showsTakenDown(two.get('/blog/1')!)).toBe(true);
-      one.put('/blog/1', { contentType: 'text/html', body: html('without'), tags: ['blog:1', 'nav'] }, one.beginRender());
-      expect(two.get('/blog/1')!.body.toString()).toContain('without');
-      one.close();
-      two.close();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      store('without');
+      expect(answered()).toContain('without');
+      close();
+    }));
 
   it("answers a change's page stored after another process found none fresher once the change announced it", async () => {
-    const dir = tempDir();
-    const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 300 });
-    const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 300 });
-    one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
-    expect(two.get('/blog/1')!.body.toString()).toContain('old');
+    const { one, two, store, close } = heldByTheSecond(['blog:1'], 300);
     const changedAt = performance.now();
     one.invalidate(['blog:1']);
     await one.seenEverywhere();
     // The change's hot page is not stored yet: the second process holds its stale copy.
     expect(two.isFresh(two.get('/blog/1')!)).toBe(false);
-
-    one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
+    store('new');
     expect(await one.announceStored(changedAt)).toBeNull();
     const page = two.get('/blog/1')!;
     expect(page.body.toString()).toContain('new');
     expect(two.isFresh(page)).toBe(true);
-    one.close();
-    two.close();
+    close();
   });
 
-  it("announces a change's hot pages that took longer than the seconds after it by a bump every process sees", async () => {
-    vi.useFakeTimers({ toFake: ['performance'] });
-    try {
-      const dir = tempDir();
-      const one = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
-      const two = new PageStore({ dir, buildId: 'b1', versionCheckMs: 0 });
-      one.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, one.beginRender());
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+  it("announces a change's hot pages that took longer than the seconds after it by a bump every process sees", () =>
+    withFakeClock(async () => {
+      const { one, store, answered, close } = heldByTheSecond(['blog:1']);
       const changedAt = performance.now();
       one.invalidate(['blog:1']);
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      expect(answered()).toContain('old');
       vi.advanceTimersByTime(HOT_PAGES_WINDOW_MS + 10);
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
-      one.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, one.beginRender());
-      expect(two.get('/blog/1')!.body.toString()).toContain('old');
+      expect(answered()).toContain('old');
+      store('new');
+      expect(answered()).toContain('old');
       expect(await one.announceStored(changedAt)).toBeNull();
-      expect(two.get('/blog/1')!.body.toString()).toContain('new');
-      one.close();
-      two.close();
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+      expect(answered()).toContain('new');
+      close();
+    }));
 
   it('does not store a render that began before another process bumped one of its tags', () => {
     const { one, two, close } = twoStores();
