@@ -27,6 +27,13 @@ export const HOT_PAGES_WINDOW_MS = 5000;
 /** The tag `announceStored` bumps: no page carries it. */
 const HOT_PAGES_STORED = 'hot-pages-stored';
 
+/** A look in the file for a fresher copy of a stale page held in memory, and what this process knew then. */
+interface FileCheck {
+  sequence: number;
+  at: number;
+  fileVersion: number | undefined;
+}
+
 /**
  * The page store: rendered pages, kept in a SQLite file of their own
  * (a page is written in one transaction, so a kill -9 mid-write leaves the old page or the new one,
@@ -47,13 +54,6 @@ const HOT_PAGES_STORED = 'hot-pages-stored';
  * could not take the bump; the store is then "untrusted" (the file's versions are behind) and the
  * server leaves its crash marker on close, so the next start drops the stored pages.
  */
-/** A look in the file for a fresher copy of a stale page held in memory, and what this process knew then. */
-interface FileCheck {
-  sequence: number;
-  at: number;
-  fileVersion: number | undefined;
-}
-
 export class PageStore {
   readonly buildId: string;
   private readonly versionCheckMs: number;
@@ -311,10 +311,7 @@ export class PageStore {
    * a page it took down. A change answers after this.
    */
   async seenEverywhere(): Promise<void> {
-    const at = this.versions.seenEverywhereAt(this.versionCheckMs);
-    // Checked against the clock again: a timer may fire a little before its time.
-    for (let wait = at - performance.now(); wait > 0; wait = at - performance.now())
-      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+    await waitUntil(this.versions.seenEverywhereAt(this.versionCheckMs));
   }
 
   /**
@@ -334,9 +331,7 @@ export class PageStore {
       await this.seenEverywhere();
       return null;
     }
-    const at = performance.now() + this.versionCheckMs;
-    for (let wait = at - performance.now(); wait > 0; wait = at - performance.now())
-      await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+    await waitUntil(performance.now() + this.versionCheckMs);
     return null;
   }
 
@@ -362,4 +357,10 @@ export class PageStore {
     this.memory.clear();
     this.disk.used = this.guard.run('read', () => this.file.countBytes()) ?? this.disk.used;
   }
+}
+
+/** Resolves once performance.now() reached `at`, checked against the clock again: a timer may fire a little before its time. */
+async function waitUntil(at: number): Promise<void> {
+  for (let wait = at - performance.now(); wait > 0; wait = at - performance.now())
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
 }
