@@ -13,6 +13,13 @@ export const STORE_FILE_NAME = 'pages.sqlite';
  * 16 KB pages several rows share one (115 MB). Reads cost the same (12 µs a page at random).
  */
 export const STORE_PAGE_SIZE = 16_384;
+/**
+ * SQLite's own cache of the store's file, in KiB (better-sqlite3 sets 16 MiB). The pages readers
+ * take are held in the page memory, and the file's pages sit in the kernel's cache shared by every
+ * process, so SQLite's copy only needs the tree's inner pages: at 2 MiB each serving process held
+ * about 30 MB less under random readers at the same throughput (10,000 articles, interleaved).
+ */
+export const STORE_CACHE_KIB = 2048;
 
 /** The settings and tables of the store's file; an older layout is brought up to date (it is a cache). */
 export function createStoreSchema(db: SQLite.Database): void {
@@ -26,6 +33,7 @@ export function createStoreSchema(db: SQLite.Database): void {
   // the 6,341 pages of a 2,000-article site stored 32 to a transaction.
   db.pragma('synchronous = OFF');
   db.pragma('busy_timeout = 5000');
+  db.pragma(`cache_size = -${STORE_CACHE_KIB}`);
   // Under the write lock: two serving processes opening an outdated file at once must not drop
   // the tables the other one just made.
   db.transaction(() => bringUpToDate(db)).immediate();

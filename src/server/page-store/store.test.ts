@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { PageStore } from './store.ts';
-import { createStoreSchema, STORE_FILE_NAME, STORE_PAGE_SIZE } from './store-schema.ts';
+import { createStoreSchema, STORE_CACHE_KIB, STORE_FILE_NAME, STORE_PAGE_SIZE } from './store-schema.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-store-test-');
@@ -58,6 +58,15 @@ describe('PageStore', () => {
     createStoreSchema(db);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(0);
+    db.close();
+  });
+
+  it("keeps SQLite's own cache of the file small: the page memory holds what readers take", () => {
+    const db = new SQLite(path.join(tempDir(), STORE_FILE_NAME));
+    const before = db.pragma('cache_size', { simple: true });
+    createStoreSchema(db);
+    expect(db.pragma('cache_size', { simple: true })).toBe(-STORE_CACHE_KIB);
+    expect(-STORE_CACHE_KIB).toBeGreaterThan(before as number);
     db.close();
   });
 
