@@ -44,6 +44,19 @@ describe('openDatabase transactions', () => {
   });
 });
 
+describe('openDatabase read-only connections', () => {
+  it("take the cache size they are given, and better-sqlite3's otherwise", async () => {
+    const file = path.join(tempDir(), 'data.db');
+    const writer = openDatabase(file);
+    await migrateToLatest(writer.db);
+    const small = openDatabase(file, { readOnly: true, cacheKib: 2048 });
+    const usual = openDatabase(file, { readOnly: true });
+    expect(small.sqlite.pragma('cache_size', { simple: true })).toBe(-2048);
+    expect(usual.sqlite.pragma('cache_size', { simple: true })).toBe(writer.sqlite.pragma('cache_size', { simple: true }));
+    for (const opened of [small, usual, writer]) await opened.db.destroy();
+  });
+});
+
 describe('openDatabase write health', () => {
   // max_page_count stops the file growing exactly as a full disk does: SQLite answers SQLITE_FULL.
   it('notes a write refused for want of space, and forgets it at the next write that works', async () => {

@@ -34,12 +34,20 @@ export interface OpenedDatabase {
  * 0.02 ms), and every article view commits a view count; docs/hardening.md#durability has the figures.
  * The busy timeout covers a backup or a second process holding the write lock for a moment.
  */
-export function openDatabase(file: string, options: { readOnly?: boolean } = {}): OpenedDatabase {
+export function openDatabase(
+  file: string,
+  options: {
+    readOnly?: boolean;
+    /** SQLite's cache of the file for this connection, in KiB (better-sqlite3 sets 16 MiB). */
+    cacheKib?: number;
+  } = {},
+): OpenedDatabase {
   if (options.readOnly) {
-    // A render worker's connection: it reads pages' data and can never write (the file is in WAL
-    // mode already, set by the server's own connection).
+    // A worker's connection: it reads and can never write (the file is in WAL mode already, set
+    // by the server's own connection).
     const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
     sqlite.pragma('busy_timeout = 5000');
+    if (options.cacheKib) sqlite.pragma(`cache_size = -${options.cacheKib}`);
     const db = new CachingKysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }, sqlite);
     return { db, sqlite };
   }

@@ -41,12 +41,20 @@ export interface WorkerAnswer {
   br?: Uint8Array | null;
 }
 
+/**
+ * SQLite's cache of the database for a render worker, in KiB. A render reads a few rows; the file
+ * sits in the kernel's cache, shared by every process. With better-sqlite3's 16 MiB, the workers'
+ * caches filled through the pre-render and held 30-70 MB more of the server's memory, at the same
+ * pre-render time (10,000 articles, 2 rounds interleaved).
+ */
+const RENDER_DB_CACHE_KIB = 2048;
+
 const data = workerData as RenderWorkerData;
 const port = parentPort!;
 answerDigestsInThread();
 // Background renders at the worker's nice value; a render someone waits for at 0 where allowed.
 const priority = workerPriority(data.nice);
-const { db, sqlite } = openDatabase(data.config.databasePath, { readOnly: true });
+const { db, sqlite } = openDatabase(data.config.databasePath, { readOnly: true, cacheKib: RENDER_DB_CACHE_KIB });
 setAppContext({ config: data.config, db, sqlite, pageCache: noPageCache });
 await import(pathToFileURL(data.entry).href);
 const render = getAstroRender();
