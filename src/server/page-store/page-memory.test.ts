@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PageMemory, sizeOf } from './page-memory.ts';
+import { PageMemory, sizeOf, TRIM_SLACK } from './page-memory.ts';
 import { stringSharer } from './shared-strings.ts';
 import type { StoredPage } from './store-file.ts';
 
@@ -30,6 +30,21 @@ describe('what a page held in memory is counted', () => {
     for (let i = 0; i < 100; i++) memory.remember(page(`/blog/${i}`, ['nav', `blog:${i}`], 2000));
     expect(memory.bytes).toBeLessThanOrEqual(64 * 1024);
     expect(memory.size).toBeLessThan(Math.floor((64 * 1024) / 2000));
+  });
+});
+
+describe('a page memory past its budget', () => {
+  it('lets go of a share more at once, so the next pages held do not each push one out', () => {
+    const left: string[] = [];
+    const memory = new PageMemory(1024 * 1024, (key) => left.push(key));
+    let i = 0;
+    while (left.length === 0) memory.remember(page(`/blog/${i++}`, ['nav', `blog:${i}`], 3000));
+    expect(left.length).toBeGreaterThan(1);
+    expect(left[0]).toBe('/blog/0');
+    expect(memory.bytes).toBeLessThanOrEqual(1024 * 1024 * (1 - TRIM_SLACK));
+    const afterFirst = left.length;
+    memory.remember(page(`/blog/${i}`, ['nav', `blog:${i}`], 3000));
+    expect(left.length).toBe(afterFirst);
   });
 });
 
