@@ -43,11 +43,33 @@ export interface AddedEncoding {
   bytes: Buffer;
 }
 
+/**
+ * Whether a page's previous version in the file carried these same tags (their versions aside):
+ * its index rows can then stay. A refresh mostly renders a page with the tags it had, and
+ * rewriting its nine or so index rows was three quarters of storing it (140 of 190 µs a page,
+ * measured on a 10,000-article store), on the serving thread.
+ */
+function sameTagNames(previousText: string, tags: Record<string, number>): boolean {
+  let previous: Record<string, number>;
+  try {
+    previous = JSON.parse(previousText) as Record<string, number>;
+  } catch {
+    return false;
+  }
+  let count = 0;
+  for (const tag in tags) {
+    if (!Object.hasOwn(previous, tag)) return false;
+    count++;
+  }
+  return count === Object.keys(previous).length;
+}
+
 /** Prepares every statement on an opened store file (its schema brought up to date first). */
 export function prepareStoreFile(db: SQLite.Database) {
   createStoreSchema(db);
   const statements = {
     sizeOf: db.prepare('select size from pages where key = ?'),
+    previousOf: db.prepare('select size, tags from pages where key = ?'),
     put: db.prepare(
       `insert into pages (key, content_type, etag, tags, rendered_at, build_id, size, body, gzip, br, policy_id, gzip_sum, br_sum)
        values (@key, @contentType, @etag, @tags, @renderedAt, @buildId, @size, @body, @gzip, @br,
@@ -122,7 +144,7 @@ export function prepareStoreFile(db: SQLite.Database) {
    */
   const writePages = db.transaction((pages: Array<{ page: WholePage; size: number }>): number[] =>
     pages.map(({ page, size }) => {
-      const previous = (statements.sizeOf.get(page.key) as { size: number } | undefined)?.size ?? 0;
+      const previous = statements.previousOf.get(page.key) as { size: number; tags: string } | undefined;
       if (page.policy) statements.addPolicy.run(page.policy);
       statements.put.run({
         ...keptInFile(page),
@@ -133,9 +155,11 @@ export function prepareStoreFile(db: SQLite.Database) {
         brSum: page.br && checksumOf(page.br),
       });
       statements.accessedNow.run(page.key, page.renderedAt);
-      statements.untag.run(page.key);
-      for (const tag in page.tags) statements.tag.run(tag, page.key);
-      return previous;
+      if (!previous || !sameTagNames(previous.tags, page.tags)) {
+        statements.untag.run(page.key);
+        for (const tag in page.tags) statements.tag.run(tag, page.key);
+      }
+      return previous?.size ?? 0;
     }),
   );
   /**
