@@ -38,7 +38,7 @@ describe('a page memory past its budget', () => {
     const left: string[] = [];
     const memory = new PageMemory(1024 * 1024, (key) => left.push(key));
     let i = 0;
-    while (left.length === 0) memory.remember(page(`/blog/${i++}`, ['nav', `blog:${i}`], 3000));
+    for (; left.length === 0; i++) memory.remember(page(`/blog/${i}`, ['nav', `blog:${i}`], 3000));
     expect(left.length).toBeGreaterThan(1);
     expect(left[0]).toBe('/blog/0');
     expect(memory.bytes).toBeLessThanOrEqual(1024 * 1024 * (1 - TRIM_SLACK));
