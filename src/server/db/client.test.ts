@@ -44,7 +44,7 @@ describe('openDatabase transactions', () => {
   });
 });
 
-describe('openDatabase read-only connections', () => {
+describe('openDatabase connections', () => {
   it("take the cache size they are given, and better-sqlite3's otherwise", async () => {
     const file = path.join(tempDir(), 'data.db');
     const writer = openDatabase(file);
@@ -53,7 +53,9 @@ describe('openDatabase read-only connections', () => {
     const usual = openDatabase(file, { readOnly: true });
     expect(small.sqlite.pragma('cache_size', { simple: true })).toBe(-2048);
     expect(usual.sqlite.pragma('cache_size', { simple: true })).toBe(writer.sqlite.pragma('cache_size', { simple: true }));
-    for (const opened of [small, usual, writer]) await opened.db.destroy();
+    const smallWriter = openDatabase(file, { cacheKib: 1024 });
+    expect(smallWriter.sqlite.pragma('cache_size', { simple: true })).toBe(-1024);
+    for (const opened of [small, usual, smallWriter, writer]) await opened.db.destroy();
   });
 });
 

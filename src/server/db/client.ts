@@ -24,6 +24,11 @@ export interface OpenedDatabase {
   sqlite: SQLite.Database;
 }
 
+/** The connection's cache of the file, where its caller sized it (better-sqlite3 sets 16 MiB). */
+function sizeCache(sqlite: SQLite.Database, kib: number | undefined): void {
+  if (kib) sqlite.pragma(`cache_size = -${kib}`);
+}
+
 /**
  * Opens the SQLite file with the settings every connection needs.
  * WAL lets readers run while a writer commits. synchronous=NORMAL: a commit has written its WAL
@@ -38,7 +43,7 @@ export function openDatabase(
   file: string,
   options: {
     readOnly?: boolean;
-    /** SQLite's cache of the file for this connection, in KiB (better-sqlite3 sets 16 MiB). */
+    /** SQLite's cache of the file for this connection, in KiB (unset: better-sqlite3's 16 MiB). */
     cacheKib?: number;
   } = {},
 ): OpenedDatabase {
@@ -47,7 +52,7 @@ export function openDatabase(
     // by the server's own connection).
     const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
     sqlite.pragma('busy_timeout = 5000');
-    if (options.cacheKib) sqlite.pragma(`cache_size = -${options.cacheKib}`);
+    sizeCache(sqlite, options.cacheKib);
     const db = new CachingKysely({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }, sqlite);
     return { db, sqlite };
   }
@@ -57,6 +62,7 @@ export function openDatabase(
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sizeCache(sqlite, options.cacheKib);
   const db = new CachingKysely(
     { dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }, sqlite, file) },
     sqlite,
