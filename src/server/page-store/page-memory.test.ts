@@ -48,6 +48,30 @@ describe('a page memory past its budget', () => {
   });
 });
 
+describe('a page read again', () => {
+  it('keeps its place while among the newer half, and goes to the newest end from the older half', () => {
+    const memory = new PageMemory(1024 * 1024);
+    for (let i = 0; i < 10; i++) memory.remember(page(`/blog/${i}`, ['nav'], 100));
+    const order = () => [...memory.keys()].map((key) => Number(key.slice('/blog/'.length)));
+    // Not moved on every read: V8 keeps each move's deleted entry in the key's hash chain.
+    for (let i = 0; i < 1000; i++) expect(memory.get('/blog/7')?.key).toBe('/blog/7');
+    expect(order()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    memory.get('/blog/1');
+    expect(order()).toEqual([0, 2, 3, 4, 5, 6, 7, 8, 9, 1]);
+  });
+
+  it('stays held while newer pages that nobody reads again push the others out', () => {
+    const left: string[] = [];
+    const memory = new PageMemory(256 * 1024, (key) => left.push(key));
+    for (let i = 0; i < 2000; i++) {
+      memory.remember(page(`/blog/${i}`, ['nav'], 1000));
+      expect(memory.get('/blog/0')?.key).toBe('/blog/0');
+    }
+    expect(left.length).toBeGreaterThan(1000);
+    expect(left).not.toContain('/blog/0');
+  });
+});
+
 describe('strings shared by many pages', () => {
   it('gives back the one string first seen for equal values, up to its limit', () => {
     const share = stringSharer(2);
