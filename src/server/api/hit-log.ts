@@ -8,6 +8,7 @@
  * `HitStore` (the front server installs one on the app context), `createSharedHitLog`
  * (shared-hit-log.ts) keeps them where every serving process counts against the same numbers.
  */
+import { RecencyMap } from '../../shared/recency-map.ts';
 import type { HitStore } from '../hit-store.ts';
 
 export interface RateLimitDecision {
@@ -50,15 +51,15 @@ export interface HitLog {
 }
 
 export function createHitLog({ windowMs, keep, maxKeys = 10_000, now = Date.now, decide }: HitLogOptions): HitLog {
-  // Map order is insertion order; a key is re-inserted on every hit, so the first keys are the stalest.
-  const hits = new Map<string, number[]>();
+  // In order of use: the first keys are the stalest (near enough, recency-map.ts).
+  const hits = new RecencyMap<string, number[]>();
 
   function liveHits(key: string, at: number): number[] {
-    const times = hits.get(key);
+    const times = hits.peek(key);
     if (!times) return [];
     const live = times.filter((t) => at - t < windowMs);
     if (live.length === 0) hits.delete(key);
-    else if (live.length !== times.length) hits.set(key, live);
+    else if (live.length !== times.length) hits.update(key, live);
     return live;
   }
 
@@ -74,7 +75,6 @@ export function createHitLog({ windowMs, keep, maxKeys = 10_000, now = Date.now,
   }
 
   function add(key: string, live: number[], at: number): void {
-    hits.delete(key);
     hits.set(key, [...live, at].slice(-keep));
     if (hits.size > maxKeys) prune(at);
   }
@@ -96,10 +96,10 @@ export function createHitLog({ windowMs, keep, maxKeys = 10_000, now = Date.now,
       return decide(liveHits(key, at), at);
     },
     refund(key) {
-      const times = hits.get(key);
+      const times = hits.peek(key);
       if (!times) return;
       if (times.length <= 1) hits.delete(key);
-      else hits.set(key, times.slice(0, -1));
+      else hits.update(key, times.slice(0, -1));
     },
     forget(key) {
       hits.delete(key);

@@ -1,3 +1,4 @@
+import { RecencyMap } from '../../shared/recency-map.ts';
 import { AppError } from '../errors.ts';
 import type { RateLimitSettings } from '../config.ts';
 import { createRateLimiter, retryAfterSeconds, type RateLimitDecision, type RateLimiter } from '../api/rate-limit.ts';
@@ -125,15 +126,14 @@ export function createRecentKeys(options: {
     });
     return { add: (key) => log.record(key), has: (key) => !log.check(key).allowed };
   }
-  const seen = new Map<string, number>();
+  const seen = new RecencyMap<string, number>();
   return {
     add(key) {
-      seen.delete(key);
       seen.set(key, now());
-      while (seen.size > options.maxKeys) seen.delete(seen.keys().next().value!);
+      while (seen.size > options.maxKeys) seen.delete(seen.oldest()!);
     },
     has(key) {
-      const at = seen.get(key);
+      const at = seen.peek(key);
       if (at === undefined) return false;
       if (now() - at < options.ttlMs) return true;
       seen.delete(key);

@@ -1,4 +1,5 @@
 import temml from 'temml';
+import { RecencyMap } from '../../shared/recency-map.ts';
 
 /**
  * Formulas are typeset on the server, once per page render, into MathML that browsers lay out
@@ -25,7 +26,7 @@ export interface TypesetFormula {
  */
 const CACHE_ENTRIES = 2000;
 const CACHE_MAX_TEX = 2000;
-const cache = new Map<string, TypesetFormula>();
+const cache = new RecencyMap<string, TypesetFormula>();
 
 /** Empties the formula cache (the benchmark's cold renders). */
 export function clearFormulaCache(): void {
@@ -37,14 +38,10 @@ export function typesetFormula(source: string, display: boolean): TypesetFormula
   if (tex.length > CACHE_MAX_TEX) return typeset(tex, display);
   const key = `${display ? 'D' : 'I'}${tex}`;
   const kept = cache.get(key);
-  if (kept) {
-    cache.delete(key);
-    cache.set(key, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const made = typeset(tex, display);
   cache.set(key, made);
-  if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  if (cache.size > CACHE_ENTRIES) cache.delete(cache.oldest()!);
   return made;
 }
 

@@ -1,3 +1,4 @@
+import { RecencyMap } from '../../shared/recency-map.ts';
 import type { StoredPage } from './store-file.ts';
 
 /**
@@ -24,27 +25,13 @@ export function sizeOf(page: StoredPage): number {
   return size;
 }
 
-/** A page held, with when it last went to the newest end (the count of pages put there so far). */
-interface Held {
-  page: StoredPage;
-  placed: number;
-}
-
 /**
  * The hot stored pages, least recently used first, bounded by bytes (the copies each holds
  * counted). A page larger than a quarter of the budget is not kept. `onLeave` hears of each page
  * pushed out by newer ones (it was in use until then).
- *
- * A page read goes back to the newest end only once it is in the older half. V8's Map leaves a
- * deleted entry in its key's hash chain until the whole table is rebuilt, which happens only when
- * the table is full: moving the hot page on every read (delete, set) made every read walk its
- * chain of earlier moves, 42 µs a read with 30,000 pages held. Moved at most once per half a
- * memory of newer pages, a page read often stays in the newer half, as exact LRU would keep it.
  */
 export class PageMemory {
-  private readonly pages = new Map<string, Held>();
-  /** Pages put at the newest end so far: a page's distance from that end is at most this less its `placed`. */
-  private placed = 0;
+  private readonly pages = new RecencyMap<string, StoredPage>();
   private used = 0;
   private readonly limit: number;
   private readonly onLeave: (key: string) => void;
@@ -69,14 +56,7 @@ export class PageMemory {
 
   /** The page, marked most recently used. */
   get(key: string): StoredPage | undefined {
-    const held = this.pages.get(key);
-    if (!held) return undefined;
-    // Map order is insertion order: re-inserting marks it most recently used.
-    if (this.placed - held.placed > this.pages.size >> 1) {
-      this.pages.delete(key);
-      this.place(key, held);
-    }
-    return held.page;
+    return this.pages.get(key);
   }
 
   has(key: string): boolean {
@@ -85,13 +65,13 @@ export class PageMemory {
 
   /** The page without marking it used. */
   peek(key: string): StoredPage | undefined {
-    return this.pages.get(key)?.page;
+    return this.pages.peek(key);
   }
 
   forget(key: string): void {
-    const previous = this.pages.get(key);
+    const previous = this.pages.peek(key);
     if (!previous) return;
-    this.used -= sizeOf(previous.page);
+    this.used -= sizeOf(previous);
     this.pages.delete(key);
   }
 
@@ -104,14 +84,14 @@ export class PageMemory {
     this.forget(page.key);
     const size = sizeOf(page);
     if (size > this.limit / 4) return;
-    this.place(page.key, { page, placed: 0 });
+    this.pages.set(page.key, page);
     this.used += size;
     this.trim();
   }
 
   /** A page held here took `bytes` more (an encoding was added to it): counted, and the budget kept. */
   grown(page: StoredPage, bytes: number): void {
-    if (this.pages.get(page.key)?.page !== page) return;
+    if (this.pages.peek(page.key) !== page) return;
     this.used += bytes;
     this.trim();
   }
@@ -119,19 +99,14 @@ export class PageMemory {
   private trim(): void {
     if (this.used <= this.limit) return;
     // Past the budget, a share more is let go at once. The map keeps the slots of pages moved to
-    // its end until it grows, and each walk from its oldest end steps over them: one walk for each
-    // page held took 3.6% of a serving thread under random readers.
+    // its end until it is rebuilt, and each walk from its oldest end steps over them: one walk for
+    // each page held took 3.6% of a serving thread under random readers.
     const target = this.limit * (1 - TRIM_SLACK);
     for (const [key, old] of this.pages) {
       if (this.used <= target) break;
       this.pages.delete(key);
-      this.used -= sizeOf(old.page);
+      this.used -= sizeOf(old);
       this.onLeave(key);
     }
-  }
-
-  private place(key: string, held: Held): void {
-    held.placed = ++this.placed;
-    this.pages.set(key, held);
   }
 }
