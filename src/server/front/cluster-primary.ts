@@ -72,7 +72,17 @@ function checkPageStore(config: Config, othersRunning: number, log: (line: strin
     setAside: othersRunning === 0,
   });
   try {
-    return store.count() === 0;
+    return store.needsPrerender();
+  } finally {
+    store.close();
+  }
+}
+
+/** Every share of the pre-render ran to its end: the next start has none to carry on. */
+function markPrerendered(config: Config, log: (line: string) => void): void {
+  const store = new PageStore({ dir: config.pageStoreDir, buildId: storeBuildId(config), log, setAside: false });
+  try {
+    store.markPrerendered();
   } finally {
     store.close();
   }
@@ -160,17 +170,19 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     if (message.id !== undefined && message.to === undefined)
       sendTo(from, { type: 'sibling-news', topic: RELAYED_TOPIC, payload: { id: message.id, to: relayedTo } });
   };
-  // The shares of the first pre-render not reported done yet (a process restarted before it
-  // finished is given its share again; pages already fresh are skipped).
-  const storeIsEmpty = checkPageStore(config, boot.othersRunning, log);
-  const sharesLeft = new Set<number>(
-    config.pageStoreEnabled && storeIsEmpty ? Array.from({ length: config.webProcesses }, (_, i) => i) : [],
-  );
+  // The shares of the pre-render not reported done yet: of an empty store, or carrying on one
+  // stopped before its end. A process restarted before it finished is given its share again;
+  // pages already fresh are skipped.
+  const storeNeedsPrerender = checkPageStore(config, boot.othersRunning, log);
+  const prerenderNeeded = config.pageStoreEnabled && storeNeedsPrerender;
+  const sharesLeft = new Set<number>(prerenderNeeded ? Array.from({ length: config.webProcesses }, (_, i) => i) : []);
   const shares: PrerenderSummary[] = [];
   const onPrerendered = (index: number, summary: PrerenderSummary) => {
-    if (!sharesLeft.delete(index)) return;
+    // A share stopped by the server closing stays left: the next start carries it on.
+    if (summary.stopped || !sharesLeft.delete(index)) return;
     shares.push(summary);
     if (sharesLeft.size > 0) return;
+    markPrerendered(config, log);
     log(describePrerender(shares, config.pageStoreMaxMb));
   };
 

@@ -72,7 +72,10 @@ async function serve(index: number | null): Promise<void> {
       const summary = await site.prerender(share);
       process.send?.({ type: 'prerendered', summary } satisfies ServingMessage);
     }
-  } else if (config.pageStoreEnabled && site.store.count() === 0) {
-    console.log(describePrerender([await site.prerender()], config.pageStoreMaxMb));
+  } else if (config.pageStoreEnabled && site.store.needsPrerender()) {
+    const summary = await site.prerender();
+    if (summary.stopped) return;
+    site.store.markPrerendered();
+    console.log(describePrerender([summary], config.pageStoreMaxMb));
   }
 }

@@ -9,6 +9,8 @@ export interface PrerenderSummary {
   /** Pages not rendered because the store reached its disk budget: each is rendered when first asked. */
   left: number;
   seconds: number;
+  /** Stopped before the end (the server closing): the next start carries on. */
+  stopped: boolean;
 }
 
 /**

@@ -120,7 +120,7 @@ describe('the pre-render of a site larger than the store', () => {
   });
 
   it('sums the shares of several processes in one line', () => {
-    const share = { pages: 10, stored: 10, failed: 1, left: 0, seconds: 2 };
+    const share = { pages: 10, stored: 10, failed: 1, left: 0, seconds: 2, stopped: false };
     expect(describePrerender([share, { ...share, seconds: 4 }], 1024)).toBe(
       'Pre-rendered 20 pages in 4.0 s (5 pages/s) by 2 processes, 2 failed',
     );

@@ -95,5 +95,5 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
   else writer.flush();
   const seconds = (performance.now() - started) / 1000;
   const left = options.signal?.aborted ? 0 : urls.length - done;
-  return { pages: done, stored, failed, left, seconds };
+  return { pages: done, stored, failed, left, seconds, stopped: options.signal?.aborted ?? false };
 }

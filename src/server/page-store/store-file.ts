@@ -248,6 +248,14 @@ export function prepareStoreFile(db: SQLite.Database) {
         "insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value",
       ).run(buildId);
     },
+    /** The build whose whole pre-render this file holds: a start finds none when the last was stopped before the end. */
+    prerenderedBuild: (): string | undefined =>
+      (db.prepare("select value from meta where key = 'prerendered_build'").get() as { value: string } | undefined)?.value,
+    markPrerendered(buildId: string): void {
+      db.prepare(
+        "insert into meta (key, value) values ('prerendered_build', ?) on conflict (key) do update set value = excluded.value",
+      ).run(buildId);
+    },
     close: () => db.close(),
   };
 }

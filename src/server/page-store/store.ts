@@ -90,6 +90,20 @@ export class PageStore {
     return this.guard.run('read', () => this.file.countPages()) ?? 0;
   }
 
+  /**
+   * Whether this build's pre-render has yet to run to its end on this file: an empty store, or one
+   * whose last pre-render was stopped midway (the server stopped, a crash), which the next start
+   * carries on, skipping the pages already fresh.
+   */
+  needsPrerender(): boolean {
+    return this.count() === 0 || this.guard.run('read', () => this.file.prerenderedBuild()) !== this.buildId;
+  }
+
+  /** Notes that this build's pre-render ran to its end. */
+  markPrerendered(): void {
+    this.guard.run('write', () => this.file.markPrerendered(this.buildId));
+  }
+
   /** Whether the file has room for more pages (below nine tenths of its disk budget). */
   hasRoom(): boolean {
     return this.disk.hasRoom;
