@@ -345,33 +345,40 @@ describe('the page store', () => {
     expect(after.html).toBe(before.html);
   });
 
-  it('a pre-render stopped before its end is carried on at the next start', async () => {
-    const [blog] = (await call(server, '/api/blogs?limit=1')).body as Array<{ id: number }>;
-    const key = `/blog/${blog!.id}`;
-    await untilRefreshed(key);
-    const port = new URL(server.origin).port;
-    await server.stop();
-    const file = path.join(server.dir, 'pages', 'pages.sqlite');
-    const marked = (db: SQLite.Database) =>
-      (db.prepare("select value from meta where key = 'prerendered_build'").get() as { value: string } | undefined)?.value;
-    // What a server stopped midway through its pre-render leaves: pages stored, not this one, and
-    // no mark of the end (the server that pre-rendered this store left one).
-    const db = new SQLite(file);
-    expect(marked(db)).toBeDefined();
-    db.prepare("delete from meta where key = 'prerendered_build'").run();
-    for (const table of ['pages', 'page_tags', 'page_access']) db.prepare(`delete from ${table} where key = ?`).run(key);
-    expect((db.prepare('select count(*) as n from pages').get() as { n: number }).n).toBeGreaterThan(10);
-    db.close();
+  // Two serving processes share the pre-render out from the cluster's primary; one runs it itself.
+  it.each(['2', '1'])(
+    'a pre-render stopped before its end is carried on at the next start (WEB_PROCESSES=%s)',
+    async (processes) => {
+      const [blog] = (await call(server, '/api/blogs?limit=1')).body as Array<{ id: number }>;
+      const key = `/blog/${blog!.id}`;
+      await untilRefreshed(key);
+      const port = new URL(server.origin).port;
+      await server.stop();
+      const file = path.join(server.dir, 'pages', 'pages.sqlite');
+      const marked = (db: SQLite.Database) =>
+        (db.prepare("select value from meta where key = 'prerendered_build'").get() as { value: string } | undefined)?.value;
+      // What a server stopped midway through its pre-render leaves: pages stored, not this one, and
+      // no mark of the end (the server that pre-rendered this store left one).
+      const db = new SQLite(file);
+      expect(marked(db)).toBeDefined();
+      db.prepare("delete from meta where key = 'prerendered_build'").run();
+      for (const table of ['pages', 'page_tags', 'page_access']) db.prepare(`delete from ${table} where key = ?`).run(key);
+      expect((db.prepare('select count(*) as n from pages').get() as { n: number }).n).toBeGreaterThan(10);
+      db.close();
 
-    server = await startServer({ dir: server.dir, env: { PORT: port, TOP_VIEWED_REFRESH_SECONDS: '3600' } });
-    await untilPrerendered(server);
-    const reopened = new SQLite(file, { readonly: true });
-    try {
-      expect((reopened.prepare('select count(*) as n from pages where key = ?').get(key) as { n: number }).n).toBe(1);
-      expect(marked(reopened)).toBeDefined();
-    } finally {
-      reopened.close();
-    }
-    expect((await get(key)).state).toBe('HIT');
-  });
+      server = await startServer({
+        dir: server.dir,
+        env: { PORT: port, TOP_VIEWED_REFRESH_SECONDS: '3600', WEB_PROCESSES: processes },
+      });
+      await untilPrerendered(server);
+      const reopened = new SQLite(file, { readonly: true });
+      try {
+        expect((reopened.prepare('select count(*) as n from pages where key = ?').get(key) as { n: number }).n).toBe(1);
+        expect(marked(reopened)).toBeDefined();
+      } finally {
+        reopened.close();
+      }
+      expect((await get(key)).state).toBe('HIT');
+    },
+  );
 });
