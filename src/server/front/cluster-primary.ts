@@ -64,25 +64,24 @@ export type ServingMessage =
  * another build's pages, as a serving process would).
  */
 function checkPageStore(config: Config, othersRunning: number, log: (line: string) => void): boolean {
-  const store = new PageStore({
-    dir: config.pageStoreDir,
-    buildId: storeBuildId(config),
-    log,
-    check: true,
-    setAside: othersRunning === 0,
-  });
-  try {
-    return store.needsPrerender();
-  } finally {
-    store.close();
-  }
+  return withPageStore(config, log, { check: true, setAside: othersRunning === 0 }, (store) => store.needsPrerender());
 }
 
 /** Every share of the pre-render ran to its end: the next start has none to carry on. */
 function markPrerendered(config: Config, log: (line: string) => void): void {
-  const store = new PageStore({ dir: config.pageStoreDir, buildId: storeBuildId(config), log, setAside: false });
+  withPageStore(config, log, { setAside: false }, (store) => store.markPrerendered());
+}
+
+/** Opens the page store in this process for one use, and closes it. */
+function withPageStore<T>(
+  config: Config,
+  log: (line: string) => void,
+  options: { check?: boolean; setAside: boolean },
+  act: (store: PageStore) => T,
+): T {
+  const store = new PageStore({ dir: config.pageStoreDir, buildId: storeBuildId(config), log, ...options });
   try {
-    store.markPrerendered();
+    return act(store);
   } finally {
     store.close();
   }
@@ -172,9 +171,9 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   };
   // The shares of the pre-render not reported done yet: of an empty store, or carrying on one
   // stopped before its end. A process restarted before it finished is given its share again;
-  // pages already fresh are skipped.
-  const storeNeedsPrerender = checkPageStore(config, boot.othersRunning, log);
-  const prerenderNeeded = config.pageStoreEnabled && storeNeedsPrerender;
+  // pages already fresh are skipped. The store is checked whether or not it is enabled, as before
+  // (the start-up check sets a damaged file aside).
+  const prerenderNeeded = checkPageStore(config, boot.othersRunning, log) && config.pageStoreEnabled;
   const sharesLeft = new Set<number>(prerenderNeeded ? Array.from({ length: config.webProcesses }, (_, i) => i) : []);
   const shares: PrerenderSummary[] = [];
   const onPrerendered = (index: number, summary: PrerenderSummary) => {

@@ -67,6 +67,15 @@ function sameTagNames(previousText: string, tags: Record<string, number>): boole
 /** Prepares every statement on an opened store file (its schema brought up to date first). */
 export function prepareStoreFile(db: SQLite.Database) {
   createStoreSchema(db);
+  // One-off notes of the file (its build, the pre-render's end), read and written at start.
+  const readMeta = (key: string): string | undefined =>
+    (db.prepare('select value from meta where key = ?').get(key) as { value: string } | undefined)?.value;
+  const writeMeta = (key: string, value: string): void => {
+    db.prepare('insert into meta (key, value) values (?, ?) on conflict (key) do update set value = excluded.value').run(
+      key,
+      value,
+    );
+  };
   const statements = {
     sizeOf: db.prepare('select size from pages where key = ?'),
     previousOf: db.prepare('select size, tags from pages where key = ?'),
@@ -241,21 +250,13 @@ export function prepareStoreFile(db: SQLite.Database) {
     evictOldest: (bytes: number, keep: ReadonlySet<string>) => evict.immediate(bytes, keep),
     /** Pages of another build point at asset hashes that no longer exist: drop them all. */
     keepOnlyBuild(buildId: string): void {
-      const stored = (db.prepare("select value from meta where key = 'build_id'").get() as { value: string } | undefined)?.value;
-      if (stored === buildId) return;
+      if (readMeta('build_id') === buildId) return;
       db.exec('delete from pages; delete from page_tags; delete from page_access; delete from policies');
-      db.prepare(
-        "insert into meta (key, value) values ('build_id', ?) on conflict (key) do update set value = excluded.value",
-      ).run(buildId);
+      writeMeta('build_id', buildId);
     },
     /** The build whose whole pre-render this file holds: a start finds none when the last was stopped before the end. */
-    prerenderedBuild: (): string | undefined =>
-      (db.prepare("select value from meta where key = 'prerendered_build'").get() as { value: string } | undefined)?.value,
-    markPrerendered(buildId: string): void {
-      db.prepare(
-        "insert into meta (key, value) values ('prerendered_build', ?) on conflict (key) do update set value = excluded.value",
-      ).run(buildId);
-    },
+    prerenderedBuild: (): string | undefined => readMeta('prerendered_build'),
+    markPrerendered: (buildId: string): void => writeMeta('prerendered_build', buildId),
     close: () => db.close(),
   };
 }
