@@ -113,6 +113,8 @@ async function renameStorm(site: Started) {
       queued: number;
       refreshedSinceLastChange: number;
       seconds: number;
+      renderedByWorkers?: number;
+      patchedByWorkers?: number;
     };
   console.log(`Rename storm: ${READERS} reader connections, ${SECONDS} s per phase`);
   await readPages(readers, READERS, sleep(3000)); // warm-up
@@ -120,6 +122,7 @@ async function renameStorm(site: Started) {
   const loads = [load()];
 
   const categories = (await (await fetch(`${site.origin}/api/categories`)).json()) as Array<{ id: number; sequence: number }>;
+  const before = await status();
   // The readers read through the whole background refresh: until every process's queue drained
   // (the admin's status sums them), twice running, or RENAME_CAP_SECONDS.
   let drained: Awaited<ReturnType<typeof status>> | undefined;
@@ -173,6 +176,11 @@ async function renameStorm(site: Started) {
     `  whole refresh: ${drained?.refreshedSinceLastChange ?? 0} pages refreshed, every queue drained ` +
       `${drainSeconds.toFixed(1)} s after the rename (target < 60 s)` +
       (capped ? `; NOT drained: stopped at the ${RENAME_CAP_SECONDS} s cap with ${drained?.queued ?? '?'} queued` : ''),
+  );
+  const worked = (field: 'renderedByWorkers' | 'patchedByWorkers') => (drained?.[field] ?? 0) - (before[field] ?? 0);
+  console.log(
+    `  the workers' jobs meanwhile: ${worked('renderedByWorkers')}, of which ${worked('patchedByWorkers')} pages had their ` +
+      `header and footer patched instead of a render (only the nav had changed on them)`,
   );
 }
 

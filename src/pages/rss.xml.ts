@@ -8,7 +8,7 @@ import { cacheFor } from '../server/page-store/site-map.ts';
 export const GET: APIRoute = async (context) => {
   const items = await getFeed(context.locals.app.db);
   const settings = await getSiteSettings(context.locals.app);
-  context.cache.set(cacheFor.feed(items.map((item) => item.id)));
+  context.cache.set(cacheFor.feed(items));
   const body = feedXml(
     {
       origin: context.locals.app.config.publicOrigin,

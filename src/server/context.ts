@@ -24,6 +24,8 @@ export interface RefreshProgress {
   cdn?: CdnPurgeStatus;
   /** Pages the render workers rendered since the server started (absent where nothing is stored). */
   renderedByWorkers?: number;
+  /** Of those, pages only the nav left stale whose header and footer were patched instead (absent where nothing is stored). */
+  patchedByWorkers?: number;
 }
 
 /**

@@ -15,7 +15,10 @@ import type { DeletedAnswer, SavedCategory } from '../../shared/api-types.ts';
 /**
  * Category writes. Names are unique ignoring case (the column is `collate nocase`); a clash is a
  * 409 with the message of docs/product.md#messages. Every page shows the categories in its nav and
- * footer, so each change carries the nav tag besides the lists and the category's own pages.
+ * footer, so each change carries the nav tag. A new category also changes the lists; a rename or
+ * a new place in the order changes only the name where pages show it (`category-name:ID`: its
+ * articles' pages, the cards naming it, its own list), so every other page keeps its text and gets
+ * the new nav without a render (page-store/chrome-patch.ts).
  */
 
 export type CategoryAnswer = SavedCategory;
@@ -31,6 +34,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const tagsFor = (id: number) => [tag.nav, tag.list, tag.category(id)];
+const renameTags = (id: number) => [tag.nav, tag.categoryName(id)];
 
 export async function createCategory(app: AppContext, body: Record<string, unknown>): Promise<CategoryAnswer> {
   const startedAt = performance.now();
@@ -64,7 +68,7 @@ export async function updateCategoryById(app: AppContext, id: number, body: Reco
     if (isUniqueViolation(error)) throw new AppError('conflict', DUPLICATE_UPDATE_MESSAGE);
     throw error;
   }
-  const { live_ms, refresh } = await app.pageCache.invalidate(tagsFor(id), startedAt);
+  const { live_ms, refresh } = await app.pageCache.invalidate(renameTags(id), startedAt);
   return { ...category, live_ms, refresh };
 }
 
@@ -73,8 +77,8 @@ export async function deleteCategoryById(app: AppContext, id: number): Promise<D
   const startedAt = performance.now();
   const deleted = await deleteCategory(app.db, id);
   if (!deleted) throw notFound('That category');
-  // Its own pages are taken down (never answered stale once this answers); the nav of every
-  // other page is refreshed as for a rename.
-  const { live_ms, refresh } = await app.pageCache.invalidate([tag.nav, tag.list], startedAt, [tag.category(id)]);
+  // Its own pages are taken down (never answered stale once this answers); its articles' pages and
+  // cards now say General; the nav of every other page is refreshed as for a rename.
+  const { live_ms, refresh } = await app.pageCache.invalidate([...renameTags(id), tag.list], startedAt, [tag.category(id)]);
   return { message: 'Category deleted successfully', live_ms, refresh };
 }

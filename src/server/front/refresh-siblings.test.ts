@@ -14,6 +14,7 @@ function firstOfTwo() {
     index: 0,
     processes: 2,
     rendered: () => 0,
+    patched: () => 0,
     syncVersions: () => undefined,
   });
   return { sent, siblings, shared };

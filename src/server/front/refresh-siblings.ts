@@ -22,10 +22,12 @@ export function shareRefreshWithSiblings(
     processes: number;
     /** Pages this process's render workers rendered since it started. */
     rendered: () => number;
+    /** Of those, pages whose header and footer were patched instead. */
+    patched: () => number;
     syncVersions: () => void;
   },
 ): { background: BackgroundRefresh; status: () => RefreshProgress } {
-  const own = (): ProcessRefreshStatus => ({ ...queue.status(), renderedByWorkers: here.rendered() });
+  const own = (): ProcessRefreshStatus => ({ ...queue.status(), renderedByWorkers: here.rendered(), patchedByWorkers: here.patched() });
   const told = new Map<number, ProcessRefreshStatus>();
   const background = shareBackgroundRefresh(queue, {
     index: here.index,

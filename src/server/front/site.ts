@@ -141,6 +141,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     index: role.index,
     processes: config.webProcesses,
     rendered: () => pool.status().rendered,
+    patched: () => renderer.patched,
     syncVersions: () => store.syncVersions(),
   });
   const onClusterMessage = (message: unknown) => {

@@ -5,6 +5,7 @@ import { PageStore } from './store.ts';
 import { PageRenderer } from './renderer.ts';
 import type { RenderPool, RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
+import type { JobWork } from './render-protocol.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
 import { makeMissingEncodings } from './encoding-backfill.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
@@ -17,7 +18,7 @@ const html = (text: string) => Buffer.from(`<!doctype html><title>${text}</title
 function compressingPool(onJob?: () => void) {
   const jobs: Array<{ key: string; priority: RenderPriority; encodings?: PageEncoding[] }> = [];
   const pool = {
-    render(key: string, priority: RenderPriority, encodings?: PageEncoding[], body?: Uint8Array) {
+    render(key: string, priority: RenderPriority, { encodings, body }: JobWork = {}) {
       jobs.push({ key, priority, ...(encodings ? { encodings } : {}) });
       onJob?.();
       const answer: Partial<WorkerAnswer> = { key };

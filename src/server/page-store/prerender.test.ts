@@ -7,6 +7,7 @@ import { describePrerender } from './prerender-summary.ts';
 import { PageStore } from './store.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
+import type { JobWork } from './render-protocol.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
 import { STORE_FILE_NAME } from './store-schema.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
@@ -44,7 +45,7 @@ describe('the pre-render', () => {
       Buffer.from(`<!doctype html><title>${key}</title>${'<p>A paragraph of the page.</p>'.repeat(200)}`);
     const pool = {
       status: () => ({ workers: 1 }),
-      render: async (key: string, _priority: unknown, encodings?: PageEncoding[]): Promise<WorkerAnswer> => {
+      render: async (key: string, _priority: unknown, { encodings }: JobWork = {}): Promise<WorkerAnswer> => {
         asked.push(encodings);
         const answer: WorkerAnswer = {
           key,

@@ -71,7 +71,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
     if (store.hasFresh(key)) return;
     const startedAt = store.beginRender();
     try {
-      const answer = await options.pool.render(key, 'background', [...STORED_ENCODINGS]);
+      const answer = await options.pool.render(key, 'background', { encodings: [...STORED_ENCODINGS] });
       if (options.signal?.aborted) return;
       const input = pageInputOf(answer);
       // The 404 page is stored with its own 404; any other page must answer 200.

@@ -7,18 +7,27 @@ const status = (over: Partial<ProcessRefreshStatus>): ProcessRefreshStatus => ({
   seconds: 0,
   changedAt: 1_000,
   renderedByWorkers: 0,
+  patchedByWorkers: 0,
   ...over,
 });
 
 describe('sumRefreshStatuses', () => {
   it('answers a sibling’s change where this process made none', () => {
-    const own = status({ changedAt: 1_000, renderedByWorkers: 40 });
-    const sibling = status({ changedAt: 5_000, queued: 120, refreshedSinceLastChange: 30, seconds: 2, renderedByWorkers: 70 });
+    const own = status({ changedAt: 1_000, renderedByWorkers: 40, patchedByWorkers: 30 });
+    const sibling = status({
+      changedAt: 5_000,
+      queued: 120,
+      refreshedSinceLastChange: 30,
+      seconds: 2,
+      renderedByWorkers: 70,
+      patchedByWorkers: 5,
+    });
     expect(sumRefreshStatuses(own, [sibling], 7_000)).toEqual({
       queued: 120,
       refreshedSinceLastChange: 30,
       seconds: 2,
       renderedByWorkers: 110,
+      patchedByWorkers: 35,
     });
   });
 
@@ -30,7 +39,13 @@ describe('sumRefreshStatuses', () => {
 
   it('is this process’s own figures when it is alone', () => {
     const own = status({ changedAt: 3_000, queued: 4, refreshedSinceLastChange: 9, seconds: 1.2, renderedByWorkers: 13 });
-    expect(sumRefreshStatuses(own, [])).toEqual({ queued: 4, refreshedSinceLastChange: 9, seconds: 1.2, renderedByWorkers: 13 });
+    expect(sumRefreshStatuses(own, [])).toEqual({
+      queued: 4,
+      refreshedSinceLastChange: 9,
+      seconds: 1.2,
+      renderedByWorkers: 13,
+      patchedByWorkers: 0,
+    });
   });
 });
 

@@ -4,6 +4,8 @@ import type { RefreshStatus } from './refresh-queue.ts';
 export interface ProcessRefreshStatus extends RefreshStatus {
   /** Pages its render workers rendered since it started. */
   renderedByWorkers: number;
+  /** Of those, pages whose header and footer were patched instead of rendered (chrome-patch.ts). */
+  patchedByWorkers: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export function sumRefreshStatuses(
     // Still running somewhere: counted until now, as a process counts its own queue.
     seconds: queued > latest.queued ? Math.round((now - latest.changedAt) / 100) / 10 : latest.seconds,
     renderedByWorkers: all.reduce((sum, status) => sum + status.renderedByWorkers, 0),
+    patchedByWorkers: all.reduce((sum, status) => sum + status.patchedByWorkers, 0),
   };
 }
 

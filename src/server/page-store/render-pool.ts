@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PageEncoding } from './compress-page.ts';
-import type { RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
+import type { JobWork, RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
 
 export type { RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
 
@@ -46,8 +45,7 @@ interface Job<A> {
   id: number;
   key: string;
   priority: RenderPriority;
-  encodings?: PageEncoding[];
-  body?: Uint8Array;
+  work: JobWork;
   attempts: number;
   resolve: (answer: A) => void;
   reject: (error: Error) => void;
@@ -94,16 +92,15 @@ export class RenderPool<A> {
   }
 
   /**
-   * Renders one key on a worker (or, given `body`, only compresses that stored body of it);
-   * rejects with RenderFailed, or with the worker's own error.
+   * Renders one key on a worker (or, given `work.body`, only compresses that stored body of it;
+   * given `work.patch`, patches that stored page's header and footer when it can); rejects with
+   * RenderFailed, or with the worker's own error.
    */
-  render(key: string, priority: RenderPriority = 'now', encodings?: PageEncoding[], body?: Uint8Array): Promise<A> {
+  render(key: string, priority: RenderPriority = 'now', work: JobWork = {}): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
     return new Promise<A>((resolve, reject) => {
-      const job: Job<A> = { id: this.nextId++, key, priority, attempts: 0, resolve, reject };
-      if (encodings?.length) job.encodings = encodings;
-      if (body) job.body = body;
+      const job: Job<A> = { id: this.nextId++, key, priority, work, attempts: 0, resolve, reject };
       (priority === 'now' ? this.now : this.background).push(job);
       this.dispatch();
     });
@@ -245,8 +242,7 @@ export class RenderPool<A> {
         id: job.id,
         key: job.key,
         priority: job.priority,
-        ...(job.encodings ? { encodings: job.encodings } : {}),
-        ...(job.body ? { body: job.body } : {}),
+        ...job.work,
       } satisfies WorkerJob);
     }
   }

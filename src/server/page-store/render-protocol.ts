@@ -5,15 +5,36 @@ import type { PageEncoding } from './compress-page.ts';
 /** How urgent a job is: `now` (a reader or a save is waiting) goes before `background`. */
 export type RenderPriority = 'now' | 'background';
 
-/** What the pool sends a worker: one page to render, and how urgent it is (the worker runs `now` jobs first). */
-export interface WorkerJob {
-  id: number;
-  key: string;
-  priority: RenderPriority;
+/**
+ * A stored page that only a change of the nav or footer left stale (page-store/chrome-patch.ts):
+ * the worker swaps in the new header and footer instead of rendering the page, when it has them
+ * for `chrome` (else it renders the page and keeps the ones it rendered).
+ */
+export interface ChromePatch {
+  /** The stored page in one copy: its brotli copy, or the body as rendered. */
+  copy: Uint8Array;
+  encoding: 'br' | 'identity';
+  contentType: string;
+  policy: string | null;
+  tags: string[];
+  /** The versions the header and footer show (`nav`, `settings`): fragments are kept for one of them. */
+  chrome: string;
+}
+
+/** What a job asks of its worker besides the page: encodings to make, a body to compress, a page to patch. */
+export interface JobWork {
   /** Encodings to make with the render (those readers took of the page's previous version). */
   encodings?: PageEncoding[];
   /** A stored page's body: compress it to `encodings` instead of rendering `key`. */
   body?: Uint8Array;
+  patch?: ChromePatch;
+}
+
+/** What the pool sends a worker: one page to render, and how urgent it is (the worker runs `now` jobs first). */
+export interface WorkerJob extends JobWork {
+  id: number;
+  key: string;
+  priority: RenderPriority;
 }
 
 /** Messages a render worker sends: `{ ready: true }` once, then one answer or error per job. */

@@ -2,6 +2,7 @@
 // database connection and renders the public pages it is sent (with the encodings a background
 // job names). It never writes: the serving thread stores what it answers.
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
@@ -9,6 +10,8 @@ import { noPageCache, setAppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
+import type { ChromePatch } from './render-protocol.ts';
+import { harvestChrome, patchChrome } from './chrome-patch.ts';
 import { createJobRunner } from './worker-jobs.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
 import { storedStatusOf } from './not-found-page.ts';
@@ -39,6 +42,8 @@ export interface WorkerAnswer {
   body: Uint8Array;
   gzip?: Uint8Array | null;
   br?: Uint8Array | null;
+  /** The stored page with a new header and footer, not a render (chrome-patch.ts). */
+  patched?: boolean;
 }
 
 /**
@@ -84,6 +89,35 @@ async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<
   return withEncodings({ key, ...rendered, tags }, rendered.body, tags ? encodings : []);
 }
 
+/**
+ * The headers and footers rendered for one `ChromePatch.chrome` (the nav's and the settings'
+ * versions), by part and variant: taken from the pages this worker renders for patch jobs.
+ */
+let chrome: { versions: string; fragments: Map<string, string> } = { versions: '', fragments: new Map() };
+
+/**
+ * A page only the nav left stale: its stored text with the header and footer of a page rendered
+ * since (chrome-patch.ts), about a tenth of a render. Rendered instead when this worker has no
+ * such header for its variant yet (then its parts are kept for the next pages) or it cannot be patched.
+ */
+async function patchPage(key: string, patch: ChromePatch, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
+  if (chrome.versions !== patch.chrome) chrome = { versions: patch.chrome, fragments: new Map() };
+  const copy = Buffer.from(patch.copy.buffer, patch.copy.byteOffset, patch.copy.byteLength);
+  const stored = (patch.encoding === 'br' ? zlib.brotliDecompressSync(copy) : copy).toString('utf8');
+  const patched = patchChrome(stored, chrome.fragments);
+  if (patched === null) {
+    const answer = await renderPage(key, encodings);
+    const parts = answer.tags && answer.status === 200 ? harvestChrome(Buffer.from(answer.body).toString('utf8')) : null;
+    if (parts && chrome.versions === patch.chrome) for (const [name, fragment] of parts) chrome.fragments.set(name, fragment);
+    return answer;
+  }
+  const body = Buffer.from(patched, 'utf8');
+  const headers: Record<string, string> = { 'content-type': patch.contentType };
+  // The same inline code as before (patchChrome checks), so the same narrowed policy.
+  if (patch.policy) headers['content-security-policy'] = patch.policy;
+  return withEncodings({ key, status: 200, headers, setsCookie: false, tags: patch.tags, body, patched: true }, body, encodings);
+}
+
 /** The answer with `body` compressed to each of these encodings. */
 function withEncodings(answer: WorkerAnswer, body: Buffer, encodings: PageEncoding[]): WorkerAnswer {
   for (const encoding of encodings) answer[encoding] = compressToSync(encoding, body);
@@ -117,7 +151,11 @@ function compressBody(key: string, body: Uint8Array, encodings: PageEncoding[] =
 
 const renderJob = (job: WorkerJob) =>
   priority.run(job.priority, async () =>
-    job.body ? compressBody(job.key, job.body, job.encodings) : renderPage(job.key, job.encodings),
+    job.body
+      ? compressBody(job.key, job.body, job.encodings)
+      : job.patch
+        ? patchPage(job.key, job.patch, job.encodings)
+        : renderPage(job.key, job.encodings),
   );
 
 const submit = createJobRunner<WorkerJob>((job) =>

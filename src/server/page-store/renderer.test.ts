@@ -5,6 +5,7 @@ import { PageRenderer } from './renderer.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import type { PageEncoding } from './compress-page.ts';
+import type { ChromePatch, JobWork } from './render-protocol.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 import { storableTags } from './astro-render.ts';
 import { NOT_FOUND_KEY, storedStatusOf } from './not-found-page.ts';
@@ -26,10 +27,10 @@ function answer(key: string, text: string, status = 200): WorkerAnswer {
 
 /** The pool's side of the renderer, answering from a script: what each call answers, in order. */
 function scriptedPool(script: Array<(key: string) => Promise<WorkerAnswer>>) {
-  const calls: Array<{ key: string; priority: RenderPriority; encodings?: PageEncoding[] }> = [];
+  const calls: Array<{ key: string; priority: RenderPriority; encodings?: PageEncoding[]; patch?: ChromePatch }> = [];
   const pool = {
-    render(key: string, priority: RenderPriority = 'now', encodings?: PageEncoding[]) {
-      calls.push({ key, priority, ...(encodings?.length ? { encodings } : {}) });
+    render(key: string, priority: RenderPriority = 'now', { encodings, patch }: JobWork = {}) {
+      calls.push({ key, priority, ...(encodings?.length ? { encodings } : {}), ...(patch ? { patch } : {}) });
       return script.shift()!(key);
     },
     status: () => ({ workers: 1, queued: 0, running: 0, rendered: calls.length, failed: 0, replaced: 0 }),
@@ -46,6 +47,30 @@ describe('PageRenderer', () => {
     expect(store.isFresh(store.get('/blog/1')!)).toBe(true);
     // Brotli with every background render: the store keeps it instead of the body.
     expect(calls).toEqual([{ key: '/blog/1', priority: 'background', encodings: ['br'] }]);
+    store.close();
+  });
+
+  it('hands a page only the nav left stale to its worker to patch, in its stored copy; any other stale page is rendered', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const tagged = async (key: string) => ({ ...answer(key, 'page'), tags: [key === '/blog/2' ? 'blog:2' : 'blog:1', 'nav'] });
+    const { pool, calls } = scriptedPool([1, 2, 3, 4, 5].map(() => tagged));
+    const renderer = new PageRenderer(store, pool);
+    await renderer.render('/blog/1');
+    await renderer.render('/blog/2');
+    store.invalidate(['nav']);
+    store.invalidate(['blog:2']);
+    await renderer.render('/blog/1', 'background');
+    await renderer.render('/blog/2', 'background');
+    const [patched, rendered] = calls.slice(2);
+    expect(patched!.patch).toMatchObject({ encoding: 'identity', contentType: 'text/html', tags: ['blog:1', 'nav'] });
+    expect(Buffer.from(patched!.patch!.copy).toString()).toBe('<!doctype html><title>page</title>');
+    // The versions the header and footer show: a later nav or settings change asks for new ones.
+    expect(patched!.patch!.chrome).toMatch(/^nav@\d+ settings@\d+$/);
+    expect(rendered).toEqual({ key: '/blog/2', priority: 'background', encodings: ['br'] });
+    // Fresh pages are never patched, and a waited-for render is never a patch.
+    store.invalidate(['nav']);
+    await renderer.render('/blog/1');
+    expect(calls[4]).toEqual({ key: '/blog/1', priority: 'now' });
     store.close();
   });
 
@@ -124,9 +149,9 @@ describe('PageRenderer', () => {
         }),
     ]);
     const render = pool.render.bind(pool);
-    pool.render = (key, priority, encodings, body) => {
-      if (body) bodies.push(body);
-      return render(key, priority, encodings);
+    pool.render = (key, priority, work) => {
+      if (work?.body) bodies.push(work.body);
+      return render(key, priority, work);
     };
     const renderer = new PageRenderer(store, pool);
     const page = (await renderer.render('/blog/1')).page!;

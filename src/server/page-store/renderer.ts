@@ -5,6 +5,12 @@ import type { WorkerAnswer } from './render-worker.ts';
 import { asBuffer, pageInputOf } from './stored-page.ts';
 import { StoreBatch } from './store-batch.ts';
 import { STORED_ENCODINGS, type PageEncoding } from './compress-page.ts';
+import type { JobWork } from './render-protocol.ts';
+import { tag, tagName } from './site-tags.ts';
+
+/** The tag of the header and footer's data, and those whose versions they show (chrome-patch.ts). */
+const CHROME_TAG = tagName(tag.nav);
+const CHROME_TAGS = [CHROME_TAG, tagName(tag.settings)];
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -70,6 +76,8 @@ export class PageRenderer {
   /** Encodings being made for readers, by encoding, ETag and key: one job each however many ask. */
   private readonly encoding = new Map<string, Promise<void>>();
   private waitedFor = 0;
+  /** Background jobs whose worker patched the stored page's header and footer instead of rendering it. */
+  patched = 0;
   /**
    * The background refresh's pages, several to a transaction: after a rename refreshed every page
    * one commit at a time, the serving threads spent on those commits the CPU readers needed.
@@ -135,7 +143,7 @@ export class PageRenderer {
     if (!body) return Promise.resolve();
     const making = this.pool
       // A copy of its own: the body may be a view on a larger buffer, which a message would copy whole.
-      .render(page.key, priority, [encoding], new Uint8Array(body))
+      .render(page.key, priority, { encodings: [encoding], body: new Uint8Array(body) })
       .then(
         (answer) => {
           if (answer[encoding]) this.store.keepEncoding(page, encoding, asBuffer(answer[encoding]));
@@ -190,6 +198,11 @@ export class PageRenderer {
     return encodings;
   }
 
+  private backgroundWork(key: string): JobWork {
+    const patch = this.store.chromeStale(key, CHROME_TAG, CHROME_TAGS);
+    return { encodings: this.encodingsFor(key), ...(patch ? { patch } : {}) };
+  }
+
   /**
    * startedAt: taken before the job is queued, so a change while it waits or renders keeps it out
    * of the store. A take-down during the render (an article unpublished, a comment hidden) may
@@ -200,13 +213,15 @@ export class PageRenderer {
     let answer: WorkerAnswer;
     try {
       // A reader or a save waits for a `now` render: its encodings are made on the first request
-      // for each, off this path. The background makes those readers took of the page before.
-      answer = await this.pool.render(key, priority, priority === 'background' ? this.encodingsFor(key) : undefined);
+      // for each, off this path. The background makes those readers took of the page before, and
+      // patches the header and footer of a page only the nav left stale instead of rendering it.
+      answer = await this.pool.render(key, priority, priority === 'background' ? this.backgroundWork(key) : {});
     } catch (error) {
       if (!(error instanceof RenderFailed)) throw error;
       console.error(`[page-store] ${error.message}`);
       return failedRender();
     }
+    if (answer.patched) this.patched++;
     const input = pageInputOf(answer);
     if (input && this.store.takenDownSince(input.tags, startedAt)) {
       if (attempt < RENDERS_AFTER_TAKE_DOWN) return this.renderOnce(key, priority, this.store.beginRender(), attempt + 1);

@@ -51,19 +51,33 @@ describe('hotUrlsFor', () => {
 describe('cacheFor', () => {
   it('puts the site-wide settings tag on every kind of stored page, HTML or not', () => {
     const declared = [
-      cacheFor.home([1]),
-      cacheFor.blogList(null, [1]),
+      cacheFor.home([1], [{ category_id: null }]),
+      cacheFor.blogList(null, [{ id: 1, category_id: 2 }]),
       cacheFor.blogList(3, []),
-      cacheFor.article(1),
+      cacheFor.article({ id: 1, category_id: null }),
       cacheFor.downloads([1]),
       cacheFor.navOnly(),
       cacheFor.infoPage(),
       cacheFor.manifest(),
-      cacheFor.feed([1]),
+      cacheFor.feed([{ id: 1, category_id: 2 }]),
       cacheFor.sitemap(),
     ];
     for (const { tags } of declared) expect(tags).toContain('settings');
     expect(cacheFor.infoPage().tags).toEqual(['nav', 'info-pages', 'settings']);
+  });
+
+  it('names each category a page shows beside its articles once, so a rename re-renders only those pages', () => {
+    const cards = [
+      { id: 1, category_id: 2 },
+      { id: 4, category_id: 2 },
+      { id: 5, category_id: null },
+    ];
+    expect(cacheFor.home([1, 4, 5, 9], cards).tags.filter((t) => t.startsWith('category-name:'))).toEqual(['category-name:2']);
+    expect(cacheFor.blogList(7, []).tags).toContain('category-name:7');
+    expect(cacheFor.article({ id: 3, category_id: 6 }).tags).toContain('category-name:6');
+    expect(cacheFor.article({ id: 3, category_id: null }).tags.some((t) => t.startsWith('category-name:'))).toBe(false);
+    expect(cacheFor.feed(cards).tags).toContain('category-name:2');
+    expect(hotUrlsFor([tag.categoryName(2)])).toEqual(['/blogs?category=2']);
     expect(pageKeyOf('/manifest.webmanifest')).toBe('/manifest.webmanifest');
   });
 });
@@ -78,6 +92,7 @@ describe('tag names', () => {
       tag.topViewed,
       tag.blog(5),
       tag.category(2),
+      tag.categoryName(2),
       tag.comments(5),
       tag.settings,
       tag.infoPages,
@@ -91,6 +106,7 @@ describe('tag names', () => {
       'top-viewed',
       'blog:5',
       'category:2',
+      'category-name:2',
       'comments:5',
       'settings',
       'info-pages',

@@ -37,22 +37,38 @@ const STATIC_PAGES = [DOWNLOAD, ABOUT, CONTACT];
 const FILES = [SITE_FILES.sitemap, SITE_FILES.feed, SITE_FILES.robots, SITE_FILES.manifest];
 
 /**
- * What each public page declares: `Astro.cache.set(cacheFor.home(shownIds))`. A list page carries
- * the `blog:ID` of every article it shows (cards, ticker, top-viewed block) plus its list's
- * membership tag, so an edit of one article's shown fields stales only the pages showing it.
+ * What each public page declares: `Astro.cache.set(cacheFor.home(shownIds, cards))`. A list page
+ * carries the `blog:ID` of every article it shows (cards, ticker, top-viewed block) plus its list's
+ * membership tag, so an edit of one article's shown fields stales only the pages showing it, and
+ * the `category-name:ID` of every category its cards name, so a rename re-renders only the pages
+ * naming that category outside the nav (the nav and footer of the others are patched: chrome-patch.ts).
  */
 export const cacheFor = {
-  /** shown: the articles of the page, the ticker and the top-viewed block. */
-  home: (shown: readonly number[]) => declare(tag.list, tag.nav, tag.carousel, tag.topViewed, ...shown.map(tag.blog)),
+  /** shown: the articles of the page, the ticker and the top-viewed block; cards: the articles shown with their category. */
+  home: (shown: readonly number[], cards: readonly ShownCategory[]) =>
+    declare(tag.list, tag.nav, tag.carousel, tag.topViewed, ...shown.map(tag.blog), ...namesOf(cards)),
   /** A category's pages carry its own membership tag: a new article elsewhere leaves them as they are. */
-  blogList: (categoryId: number | null, shown: readonly number[]) =>
-    declare(categoryId !== null ? tag.category(categoryId) : tag.list, tag.nav, ...shown.map(tag.blog)),
+  blogList: (categoryId: number | null, cards: readonly (ShownCategory & { id: number })[]) =>
+    declare(
+      categoryId !== null ? tag.category(categoryId) : tag.list,
+      tag.nav,
+      ...cards.map((card) => tag.blog(card.id)),
+      ...namesOf([...cards, { category_id: categoryId }]),
+    ),
   /**
    * linked: the articles its Older and Newer links name. The page carries their `link:ID` (title
-   * and place), not their `blog:ID`: an edit of a neighbour's text leaves this page alone.
+   * and place), not their `blog:ID`: an edit of a neighbour's text leaves this page alone. It
+   * names its own category (the label, "More in ...").
    */
-  article: (blogId: number, linked: readonly number[] = []) =>
-    declare(tag.blog(blogId), tag.comments(blogId), tag.nav, tag.neighbours(blogId), ...linked.map(tag.link)),
+  article: (blog: ShownCategory & { id: number }, linked: readonly number[] = []) =>
+    declare(
+      tag.blog(blog.id),
+      tag.comments(blog.id),
+      tag.nav,
+      tag.neighbours(blog.id),
+      ...linked.map(tag.link),
+      ...namesOf([blog]),
+    ),
   /**
    * A Downloads page: its list's membership tag (an article gaining or losing its PDF, published or
    * taken down, moves every page) and the `blog:ID` of each row it shows (a title or date).
@@ -64,9 +80,22 @@ export const cacheFor = {
   infoPage: () => declare(tag.nav, tag.infoPages),
   /** The web manifest: only the settings (name, colours, icons). */
   manifest: () => declare(),
-  feed: (shown: readonly number[]) => declare(tag.list, ...shown.map(tag.blog)),
+  feed: (items: readonly (ShownCategory & { id: number })[]) =>
+    declare(tag.list, ...items.map((item) => tag.blog(item.id)), ...namesOf(items)),
   sitemap: () => declare(tag.list, tag.updates, tag.nav),
 };
+
+/** An article as a page shows its category's name (null: "General", which no rename changes). */
+export interface ShownCategory {
+  category_id: number | null;
+}
+
+/** The `category-name` tags of the categories these articles name, each once. */
+function namesOf(shown: readonly ShownCategory[]): PageTag[] {
+  const ids = new Set<number>();
+  for (const { category_id } of shown) if (category_id !== null) ids.add(category_id);
+  return [...ids].map(tag.categoryName);
+}
 
 /** Every stored page shows some setting (at least the site title), so each carries the settings tag. */
 function declare(...tags: PageTag[]): { tags: string[] } {
@@ -85,6 +114,7 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
         urls.add(articleHref(pageTag.id));
         break;
       case 'category':
+      case 'category-name':
         urls.add(categoryHref(pageTag.id));
         break;
       case 'list':

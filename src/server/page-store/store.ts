@@ -9,6 +9,8 @@ import { PageMemory, sizeOf } from './page-memory.ts';
 import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
 import type { PageCopy, PageEncoding } from './compress-page.ts';
 import { PageCopies } from './page-copies.ts';
+import { isHtmlType } from './narrow-policy.ts';
+import type { ChromePatch } from './render-protocol.ts';
 
 export type { StoredPage, WholePage } from './store-file.ts';
 export type { PageCopy } from './compress-page.ts';
@@ -347,6 +349,35 @@ export class PageStore {
     }
     await waitUntil(performance.now() + this.versionCheckMs);
     return null;
+  }
+
+  /**
+   * The stored page under `key` when `chromeTag` is the only tag that left it stale (the nav: a
+   * category renamed), in one copy (brotli when it has it), for its header and footer to be
+   * patched (chrome-patch.ts); null for a page any other change left stale, or fresh, or not HTML.
+   * `chrome` names the versions the header and footer show.
+   */
+  chromeStale(key: string, chromeTag: string, chromeTags: readonly string[]): ChromePatch | null {
+    if (this.guard.broken) return null;
+    this.versions.sync();
+    const page = this.copies.read(key, ['br', 'identity']);
+    if (!page || page.buildId !== this.buildId || !isHtmlType(page.contentType)) return null;
+    let chromeStale = false;
+    for (const name in page.tags) {
+      if (this.versions.get(name) === page.tags[name]) continue;
+      if (name !== chromeTag) return null;
+      chromeStale = true;
+    }
+    const copy = page.br ?? page.body;
+    if (!chromeStale || !copy) return null;
+    return {
+      copy,
+      encoding: page.br ? 'br' : 'identity',
+      contentType: page.contentType,
+      policy: page.policy ?? null,
+      tags: Object.keys(page.tags),
+      chrome: chromeTags.map((name) => `${name}@${this.versions.get(name)}`).join(' '),
+    };
   }
 
   /** Drops a page that no longer exists (its render answered 404). */

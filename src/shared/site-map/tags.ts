@@ -30,6 +30,12 @@ export type PageTag =
   | { kind: 'blog'; id: number }
   /** Membership and order of one category's list (/blogs?category=ID), beside its shown articles' tags. */
   | { kind: 'category'; id: number }
+  /**
+   * One category's name as pages show it beside its articles (their pages, the cards of lists, the
+   * feed): bumped by a rename or a delete, never by an article joining it. The nav shows every
+   * name through `nav`.
+   */
+  | { kind: 'category-name'; id: number }
   | { kind: 'comments'; id: number }
   /**
    * Which articles an article page links to as Older and Newer: bumped when an article joins the
@@ -54,6 +60,7 @@ export const tag = {
   topViewed: { kind: 'top-viewed' },
   blog: (id: number): PageTag => ({ kind: 'blog', id }),
   category: (id: number): PageTag => ({ kind: 'category', id }),
+  categoryName: (id: number): PageTag => ({ kind: 'category-name', id }),
   /** An article's comments, by the article's id. */
   comments: (blogId: number): PageTag => ({ kind: 'comments', id: blogId }),
   /** The Older and Newer links of an article's page, by the article's id. */
@@ -67,7 +74,7 @@ export function tagName(pageTag: PageTag): string {
   return 'id' in pageTag ? `${pageTag.kind}:${pageTag.id}` : pageTag.kind;
 }
 
-const WITH_ID = new Set<string>(['blog', 'category', 'comments', 'neighbours', 'link']);
+const WITH_ID = new Set<string>(['blog', 'category', 'category-name', 'comments', 'neighbours', 'link']);
 const WITHOUT_ID = new Set<string>(['list', 'updates', 'nav', 'settings', 'info-pages', 'carousel', 'downloads', 'top-viewed']);
 
 /** A tag spelled by tagName(), or null for anything else. */
