@@ -115,7 +115,13 @@ describe('stale-while-revalidate', () => {
     const reader = bearer(await loginAsNewUser(server));
     expect((await call(server, '/api/admin/page-refresh', { headers: reader })).status).toBe(403);
     const status = await refreshStatus();
-    expect(Object.keys(status).sort()).toEqual(['patchedByWorkers', 'queued', 'refreshedSinceLastChange', 'renderedByWorkers', 'seconds']);
+    expect(Object.keys(status).sort()).toEqual([
+      'patchedByWorkers',
+      'queued',
+      'refreshedSinceLastChange',
+      'renderedByWorkers',
+      'seconds',
+    ]);
   });
 });
 

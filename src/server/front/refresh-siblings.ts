@@ -27,7 +27,11 @@ export function shareRefreshWithSiblings(
     syncVersions: () => void;
   },
 ): { background: BackgroundRefresh; status: () => RefreshProgress } {
-  const own = (): ProcessRefreshStatus => ({ ...queue.status(), renderedByWorkers: here.rendered(), patchedByWorkers: here.patched() });
+  const own = (): ProcessRefreshStatus => ({
+    ...queue.status(),
+    renderedByWorkers: here.rendered(),
+    patchedByWorkers: here.patched(),
+  });
   const told = new Map<number, ProcessRefreshStatus>();
   const background = shareBackgroundRefresh(queue, {
     index: here.index,
