@@ -113,7 +113,6 @@ async function renameStorm(site: Started) {
       queued: number;
       refreshedSinceLastChange: number;
       seconds: number;
-      renderedByWorkers?: number;
       patchedByWorkers?: number;
     };
   console.log(`Rename storm: ${READERS} reader connections, ${SECONDS} s per phase`);
@@ -177,10 +176,12 @@ async function renameStorm(site: Started) {
       `${drainSeconds.toFixed(1)} s after the rename (target < 60 s)` +
       (capped ? `; NOT drained: stopped at the ${RENAME_CAP_SECONDS} s cap with ${drained?.queued ?? '?'} queued` : ''),
   );
-  const worked = (field: 'renderedByWorkers' | 'patchedByWorkers') => (drained?.[field] ?? 0) - (before[field] ?? 0);
+  // A sibling tells its figures when its queue moves, so its pre-render may be missing from
+  // `before`: the refreshed pages are the count to compare with (a pre-render patches none).
+  const patched = (drained?.patchedByWorkers ?? 0) - (before.patchedByWorkers ?? 0);
   console.log(
-    `  the workers' jobs meanwhile: ${worked('renderedByWorkers')}, of which ${worked('patchedByWorkers')} pages had their ` +
-      `header and footer patched instead of a render (only the nav had changed on them)`,
+    `  of the ${drained?.refreshedSinceLastChange ?? 0} pages refreshed, ${patched} had their header and footer ` +
+      `patched instead of a render (only the nav had changed on them)`,
   );
 }
 

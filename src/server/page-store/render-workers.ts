@@ -15,6 +15,15 @@ export const RENDER_NICE = 10;
 const RENDER_YOUNG_MB = 12;
 
 /**
+ * Jobs handed to one worker at a time. A patch job (chrome-patch.ts) takes a fraction of a
+ * millisecond, less than the serving thread may take to read the worker's answer between
+ * readers' requests: with two a worker, the refresh after a rename left the workers idle most of
+ * the time. The worker runs a waited-for job before its background ones, so a reader or a save
+ * still waits for the render under way only.
+ */
+export const JOBS_PER_WORKER = 6;
+
+/**
  * The server's render pool: RENDER_WORKERS threads of render-worker.ts on the built Astro entry,
  * each with RENDER_WORKER_MEMORY_MB of heap. In a test build `config.testSeams.renderHoldFile` names
  * a file that holds back the render of the key written in it (to show readers are served meanwhile).
@@ -30,5 +39,6 @@ export function startRenderPool(config: Config, entry: string): RenderPool<Worke
     workerData,
     memoryMb: config.renderWorkerMemoryMb,
     youngMb: RENDER_YOUNG_MB,
+    perWorker: JOBS_PER_WORKER,
   });
 }
