@@ -9,7 +9,7 @@ import { setAppContext, type AppContext } from '../context.ts';
 import { createSitePageCache } from '../page-store/page-cache.ts';
 import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
-import { JOBS_PER_WORKER, startRenderPool } from '../page-store/render-workers.ts';
+import { PATCHES_PER_WORKER, startRenderPool } from '../page-store/render-workers.ts';
 import { listPublicUrls } from '../page-store/site-map.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { makeMissingEncodings } from '../page-store/encoding-backfill.ts';
@@ -112,7 +112,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       render: (key) => renderer.render(key, 'background'),
       isStale: (key) => store.isStale(key),
       // Enough to keep every worker busy; readers' misses and saves still go first in the pool.
-      concurrency: config.renderWorkers * JOBS_PER_WORKER,
+      concurrency: config.renderWorkers * PATCHES_PER_WORKER,
     },
     store.requests,
   );

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RenderFailed, RenderPool, type RenderPoolOptions } from './render-pool.ts';
 import { untilTrue } from '../../../tests/support/wait.ts';
+import type { ChromePatch } from './render-protocol.ts';
 
 // Workers start in a fraction of a second, but a busy machine can take seconds.
 const WORKER_TEST_MS = 60_000;
@@ -65,6 +66,36 @@ const until = (done: () => boolean, what: string) => untilTrue(done, what, WORKE
 const gate = (name: string) => path.join(dir, `${name}-${Math.random().toString(36).slice(2)}`);
 
 describe('RenderPool', () => {
+  it(
+    'hands a worker more patch jobs at once than renders',
+    async () => {
+      const pool = startPool({ size: 1, perWorker: 1, patchesPerWorker: 3 });
+      const open = gate('open');
+      const patch: ChromePatch = {
+        copy: new Uint8Array(1),
+        encoding: 'identity',
+        contentType: 'text/html',
+        policy: null,
+        tags: [],
+        chrome: 'nav@1',
+      };
+      const renders = [pool.render(`wait:${open}`, 'background'), pool.render(`wait:${open}`, 'background')];
+      await until(() => pool.status().running === 1, 'one render to be handed out');
+      expect(pool.status()).toMatchObject({ running: 1, queued: 1 });
+      const patches = [1, 2, 3].map(() => pool.render(`wait:${open}`, 'background', { patch }));
+      // The render waiting for a slot (one a worker) lets the patches behind it fill the worker to three.
+      await until(() => pool.status().running === 3, 'the patches to go past the waiting render');
+      expect(pool.status()).toMatchObject({ running: 3, queued: 2 });
+      fs.writeFileSync(open, '');
+      await Promise.all([...renders, ...patches]);
+      const more = [1, 2, 3].map((n) => pool.render(`wait:${open}-${n}`, 'background', { patch }));
+      await until(() => pool.status().running === 3, 'three patches to be handed out at once');
+      for (const n of [1, 2, 3]) fs.writeFileSync(`${open}-${n}`, '');
+      await Promise.all(more);
+    },
+    WORKER_TEST_MS,
+  );
+
   it(
     'queues jobs while its workers are busy, and a waiting reader goes before the background',
     async () => {

@@ -13,6 +13,11 @@ export interface RenderPoolOptions {
   youngMb?: number;
   /** Jobs handed to one worker at once, so it never idles waiting for the next one. */
   perWorker?: number;
+  /**
+   * Jobs a worker may hold at once when the next is a patch (`JobWork.patch`): a fraction of a
+   * render each, so more are handed out for the worker not to idle between them.
+   */
+  patchesPerWorker?: number;
   /** A job running longer than this is taken as a hung worker: the worker is replaced. */
   timeoutMs?: number;
   /** Longest stretch `deferBackground` may hold background jobs back, however often it is called. */
@@ -58,6 +63,9 @@ interface Slot<A> {
   jobs: Map<number, Job<A>>;
 }
 
+/** Background jobs looked through for a patch when the first one, a render, must wait for a slot. */
+const PATCH_LOOKAHEAD = 32;
+
 /** Starts in a row that may fail before the pool refuses jobs (until a later start succeeds). */
 const START_FAILURES_BEFORE_REFUSING = 3;
 
@@ -87,7 +95,14 @@ export class RenderPool<A> {
   private backgroundRelease: NodeJS.Timeout | undefined;
 
   constructor(options: RenderPoolOptions) {
-    this.options = { perWorker: 2, timeoutMs: 60_000, maxBackgroundDeferMs: 2_000, log: console.error, ...options };
+    this.options = {
+      perWorker: 2,
+      patchesPerWorker: options.perWorker ?? 2,
+      timeoutMs: 60_000,
+      maxBackgroundDeferMs: 2_000,
+      log: console.error,
+      ...options,
+    };
     for (let i = 0; i < options.size; i++) this.spawn();
   }
 
@@ -222,14 +237,18 @@ export class RenderPool<A> {
     for (;;) {
       const priority = this.now.length > 0;
       if (!priority && (this.background.length === 0 || this.backgroundHeldSince !== null)) return;
+      const queue = priority ? this.now : this.background;
       // A waiting reader may use one slot more than the background, so it never queues behind it all.
-      const limit = this.options.perWorker + (priority ? 1 : 0);
-      let best: Slot<A> | undefined;
-      for (const slot of this.slots) {
-        if (slot.ready && slot.jobs.size < limit && (!best || slot.jobs.size < best.jobs.size)) best = slot;
+      let best = this.freeSlot(priority ? this.options.perWorker + 1 : this.limitFor(queue[0]!));
+      let at = 0;
+      if (!best && !priority) {
+        // A render waiting for a slot lets a patch behind it go first: a patch holds a worker a
+        // fraction of a render's time.
+        at = this.patchWithin(PATCH_LOOKAHEAD);
+        if (at > 0) best = this.freeSlot(this.options.patchesPerWorker);
       }
       if (!best) return;
-      const job = (priority ? this.now : this.background).shift()!;
+      const job = queue.splice(at, 1)[0]!;
       job.attempts++;
       best.jobs.set(job.id, job);
       const slot = best;
@@ -245,6 +264,26 @@ export class RenderPool<A> {
         ...job.work,
       } satisfies WorkerJob);
     }
+  }
+
+  private limitFor(job: Job<A>): number {
+    return job.work.patch ? this.options.patchesPerWorker : this.options.perWorker;
+  }
+
+  /** The ready worker holding fewest jobs, when it holds fewer than `limit`. */
+  private freeSlot(limit: number): Slot<A> | undefined {
+    let best: Slot<A> | undefined;
+    for (const slot of this.slots) {
+      if (slot.ready && slot.jobs.size < limit && (!best || slot.jobs.size < best.jobs.size)) best = slot;
+    }
+    return best;
+  }
+
+  /** Where the first patch job is among the first `within` background jobs; -1 when none is. */
+  private patchWithin(within: number): number {
+    const end = Math.min(within, this.background.length);
+    for (let at = 0; at < end; at++) if (this.background[at]!.work.patch) return at;
+    return -1;
   }
 
   private settle(job: Job<A>): Job<A> {

@@ -15,13 +15,14 @@ export const RENDER_NICE = 10;
 const RENDER_YOUNG_MB = 12;
 
 /**
- * Jobs handed to one worker at a time. A patch job (chrome-patch.ts) takes a fraction of a
- * millisecond, less than the serving thread may take to read the worker's answer between
- * readers' requests: with two a worker, the refresh after a rename left the workers idle most of
- * the time. The worker runs a waited-for job before its background ones, so a reader or a save
- * still waits for the render under way only.
+ * Patch jobs handed to one worker at a time (renders: two). A patch (chrome-patch.ts) takes a
+ * fraction of a millisecond, less than the serving thread may take to read the worker's answer
+ * between readers' requests: with two a worker, the refresh after a rename left the workers idle
+ * most of the time (107 s against 74 s to drain at 10,000 articles). Renders stay at two: with
+ * six, saves beside random readers answered later (p95 116-148 ms against 73-99, 3 rounds
+ * interleaved), the background taking more of the CPU between them.
  */
-export const JOBS_PER_WORKER = 6;
+export const PATCHES_PER_WORKER = 6;
 
 /**
  * The server's render pool: RENDER_WORKERS threads of render-worker.ts on the built Astro entry,
@@ -39,6 +40,6 @@ export function startRenderPool(config: Config, entry: string): RenderPool<Worke
     workerData,
     memoryMb: config.renderWorkerMemoryMb,
     youngMb: RENDER_YOUNG_MB,
-    perWorker: JOBS_PER_WORKER,
+    patchesPerWorker: PATCHES_PER_WORKER,
   });
 }
