@@ -42,6 +42,14 @@ export function sendJson(server: TestServer, method: string, path: string, body:
 }
 
 /** A file in a multipart body: its bytes, its file name and (if given) its Content-Type. */
+/** The first category (by sequence) renamed `name` by an admin: the category as it was and the save's answer. */
+export async function renameFirstCategory(server: TestServer, name: string, headers: Record<string, string>) {
+  const categories = (await call(server, '/api/categories')).body as Array<{ id: number; name: string; sequence: number }>;
+  const category = categories[0]!;
+  const answer = await sendJson(server, 'PUT', `/api/categories/${category.id}`, { name, sequence: category.sequence }, headers);
+  return { category, answer };
+}
+
 export interface FilePart {
   data: Uint8Array;
   name: string;

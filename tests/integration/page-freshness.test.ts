@@ -5,7 +5,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin, loginAsNewUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
-import { call, sendJson, type Json } from './http-support.ts';
+import { call, renameFirstCategory, sendJson, type Json } from './http-support.ts';
 
 /**
  * Stale-while-revalidate (docs/product.md#speed-and-freshness): when a save answers its hot pages are fresh; every
@@ -70,21 +70,14 @@ afterAll(async () => {
 
 describe('stale-while-revalidate', () => {
   it('after a category rename, a deep page answers STALE at once, then the background queue refreshes it', async () => {
-    const categories = (await call(server, '/api/categories')).body as Array<{ id: number; name: string; sequence: number }>;
-    const category = categories[0]!;
+    const categories = (await call(server, '/api/categories')).body as Array<{ id: number }>;
     // Never asked for before the change: the queue reaches it after the pages readers asked for.
     const deep = '/?page=2';
-    const popular = `/blogs?category=${category.id}&page=2`;
+    const popular = `/blogs?category=${categories[0]!.id}&page=2`;
     for (let i = 0; i < 5; i++) expect((await get(popular)).state).toBe('HIT');
 
     const renamed = uniqueName('Renamed subject');
-    const answer = await sendJson(
-      server,
-      'PUT',
-      `/api/categories/${category.id}`,
-      { name: renamed, sequence: category.sequence },
-      auth,
-    );
+    const { category, answer } = await renameFirstCategory(server, renamed, auth);
     expect(answer.status).toBe(200);
     const queued = ((answer.body as Json).refresh as { queued: number }).queued;
     expect(queued).toBeGreaterThan(10);

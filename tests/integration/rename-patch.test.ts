@@ -6,7 +6,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { uniqueName } from '../support/builders.ts';
-import { call, sendJson } from './http-support.ts';
+import { call, renameFirstCategory } from './http-support.ts';
 
 /**
  * A category renamed: the pages naming it beside its articles (their pages, the cards, its list)
@@ -63,19 +63,11 @@ describe('a category rename', () => {
   it('patches the nav of the pages that do not name it, and every page is what a render gives', async () => {
     const auth = bearer(await loginAsAdmin(server));
     const status = async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as RefreshStatus;
-    const categories = (await call(server, '/api/categories')).body as Array<{ id: number; name: string; sequence: number }>;
-    const category = categories[0]!;
     const before = await status();
     expect(before.patchedByWorkers).toBe(0); // a pre-render renders every page
 
     const renamed = uniqueName('Fields & forces');
-    const answer = await sendJson(
-      server,
-      'PUT',
-      `/api/categories/${category.id}`,
-      { name: renamed, sequence: category.sequence },
-      auth,
-    );
+    const { category, answer } = await renameFirstCategory(server, renamed, auth);
     expect(answer.status).toBe(200);
     const drained = await until(status, (s) => s.queued === 0, 'the refresh queue to drain');
     // Most pages do not name the category outside the nav: their header and footer were patched.

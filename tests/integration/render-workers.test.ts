@@ -7,7 +7,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { uniqueName } from '../support/builders.ts';
-import { call, sendJson, type Json } from './http-support.ts';
+import { call, renameFirstCategory, type Json } from './http-support.ts';
 
 /**
  * No render runs on the thread that serves readers: misses, background refreshes and the hot
@@ -75,16 +75,9 @@ describe('render workers', () => {
   });
 
   it('render the hot pages of a save and the background refresh', async () => {
-    const categories = (await call(server, '/api/categories')).body as Array<{ id: number; sequence: number }>;
     const before = (await refreshStatus()).renderedByWorkers;
     const renamed = uniqueName('Worker subject');
-    const answer = await sendJson(
-      server,
-      'PUT',
-      `/api/categories/${categories[0]!.id}`,
-      { name: renamed, sequence: categories[0]!.sequence },
-      auth,
-    );
+    const { answer } = await renameFirstCategory(server, renamed, auth);
     expect(answer.status).toBe(200);
     const queued = ((answer.body as Json).refresh as { queued: number }).queued;
     expect(queued).toBeGreaterThan(10);
