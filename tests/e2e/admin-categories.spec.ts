@@ -69,7 +69,11 @@ test('add, rename and delete a category; the site follows each change', async ({
   await expect(page.locator('header').getByRole('link', { name: renamed, exact: true })).toHaveCount(0);
   // The article made for the nav goes too: left without a category, it would be the newest article
   // the other browser tests edit (the form needs a category).
-  expect((await page.request.delete(url(`/api/blogs/${articleId}`), { headers: { Origin: url('') } })).status()).toBe(200);
+  // Its connection may have idled past the server's keep-alive and be closed as it is reused
+  // (ECONNRESET on a busy machine): Playwright sends it again then, and a retried delete may find
+  // the article gone already.
+  const removed = await page.request.delete(url(`/api/blogs/${articleId}`), { headers: { Origin: url('') }, maxRetries: 2 });
+  expect([200, 404]).toContain(removed.status());
 });
 
 test('name must not be blank and sequence must be a number', async ({ page }) => {

@@ -7,6 +7,11 @@ logInAsAdminBeforeEach();
 
 test('an edit shows its live time, then how many other pages were refreshed and how fast', async ({ page, request }) => {
   const [blog] = (await (await request.get(url('/api/blogs?limit=1'))).json()) as Array<{ id: number; title: string }>;
+  // A home page past the first (not re-rendered before the save answers) is stored first: the
+  // server may still be pre-rendering, and a page not stored yet has nothing to refresh.
+  await expect
+    .poll(async () => (await request.get(url('/?page=2'))).headers()['x-page-store'], { timeout: 60_000 })
+    .toMatch(/^(HIT|MISS)$/);
   await page.goto(url(`/admin/edit-blog/${blog!.id}`));
   await waitForEditor(page);
   await page.getByLabel('Title').fill(`${blog!.title} (refreshed)`);
