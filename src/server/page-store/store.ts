@@ -360,16 +360,21 @@ export class PageStore {
   chromeStale(key: string, chromeTag: string, chromeTags: readonly string[]): ChromePatch | null {
     if (this.guard.broken) return null;
     this.versions.sync();
-    const page = this.copies.read(key, ['br', 'identity']);
-    if (!page || page.buildId !== this.buildId || !isHtmlType(page.contentType)) return null;
+    // The tags first, without the bodies: most background jobs (an article's edit) are not patches.
+    const row = this.guard.run('read', () => this.file.readPageTags(key));
+    if (!row || row.buildId !== this.buildId) return null;
     let chromeStale = false;
-    for (const name in page.tags) {
-      if (this.versions.get(name) === page.tags[name]) continue;
+    for (const name in row.tags) {
+      if (this.versions.get(name) === row.tags[name]) continue;
       if (name !== chromeTag) return null;
       chromeStale = true;
     }
-    const copy = page.br ?? page.body;
-    if (!chromeStale || !copy) return null;
+    if (!chromeStale) return null;
+    // Another process may store it again meanwhile: that copy is as new or newer, and patching
+    // it with the current header and footer changes nothing.
+    const page = this.copies.read(key, ['br', 'identity']);
+    const copy = page?.br ?? page?.body;
+    if (!page || !copy || !isHtmlType(page.contentType)) return null;
     return {
       copy,
       encoding: page.br ? 'br' : 'identity',
