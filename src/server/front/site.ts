@@ -15,6 +15,7 @@ import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts'
 import { makeMissingEncodings } from '../page-store/encoding-backfill.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
 import { RefreshQueue } from '../page-store/refresh-queue.ts';
+import { STORE_WRITE_BATCH } from '../page-store/store-batch.ts';
 import { markStoreOpen } from '../page-store/crash-marker.ts';
 import { dropStoredPages } from '../page-store/store-file.ts';
 import { createHttpServer, listenOn, type AstroHandler } from './listener.ts';
@@ -111,8 +112,9 @@ export async function startSite(config: Config, log: (line: string) => void = co
     {
       render: (key) => renderer.render(key, 'background'),
       isStale: (key) => store.isStale(key),
-      // Enough to keep every worker busy; readers' misses and saves still go first in the pool.
-      concurrency: config.renderWorkers * PATCHES_PER_WORKER,
+      // Enough to keep every worker busy, and a batch of the store's writes filling meanwhile (a page
+      // waits for its batch before it leaves the queue); readers' misses and saves still go first in the pool.
+      concurrency: config.renderWorkers * PATCHES_PER_WORKER + STORE_WRITE_BATCH,
     },
     store.requests,
   );

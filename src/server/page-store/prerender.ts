@@ -1,5 +1,5 @@
 import type { PageStore } from './store.ts';
-import { StoreBatch } from './store-batch.ts';
+import { BACKGROUND_GATHER_MS, StoreBatch } from './store-batch.ts';
 import type { RenderPool } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import { pageInputOf } from './stored-page.ts';
@@ -64,7 +64,11 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
   let done = 0;
   let stored = 0;
   let failed = 0;
-  const writer = new StoreBatch(store, { keepInMemory: false, onStored: (count) => (stored += count) });
+  const writer = new StoreBatch(store, {
+    keepInMemory: false,
+    gatherMs: BACKGROUND_GATHER_MS,
+    onStored: (count) => (stored += count),
+  });
 
   const renderOne = async (key: string): Promise<void> => {
     // A reader may have had the page rendered meanwhile: keep it.

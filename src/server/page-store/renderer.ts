@@ -3,7 +3,7 @@ import type { RefreshQueue } from './refresh-queue.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import { asBuffer, pageInputOf } from './stored-page.ts';
-import { StoreBatch } from './store-batch.ts';
+import { BACKGROUND_GATHER_MS, StoreBatch } from './store-batch.ts';
 import { STORED_ENCODINGS, type PageEncoding } from './compress-page.ts';
 import type { JobWork } from './render-protocol.ts';
 import { tag, tagName } from './site-tags.ts';
@@ -87,7 +87,7 @@ export class PageRenderer {
   constructor(store: PageStore, pool: RenderPool<WorkerAnswer>) {
     this.store = store;
     this.pool = pool;
-    this.backgroundWrites = new StoreBatch(store, { keepInMemory: false });
+    this.backgroundWrites = new StoreBatch(store, { keepInMemory: false, gatherMs: BACKGROUND_GATHER_MS });
   }
 
   /** Pages rendered by the workers so far. */
