@@ -263,6 +263,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       cdn?.close();
       metricsServer?.server.close();
       await pool.close();
+      renderer.flushWrites();
       const trusted = store.isTrusted();
       store.close();
       await views.stop();

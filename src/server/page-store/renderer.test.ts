@@ -97,6 +97,20 @@ describe('PageRenderer', () => {
     store.close();
   });
 
+  it('writes the background pages still gathering for their batch when told to, before the store closes', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const { pool } = scriptedPool([async (key) => answer(key, 'gathered')]);
+    const renderer = new PageRenderer(store, pool);
+    const rendered = renderer.render('/blog/1', 'background');
+    // The worker answered; the page now waits for its batch, not yet in the store.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.get('/blog/1')).toBeUndefined();
+    renderer.flushWrites();
+    expect(store.get('/blog/1')?.body?.toString()).toContain('gathered');
+    expect((await rendered).page).not.toBeNull();
+    store.close();
+  });
+
   it('has a background render make brotli and the encodings readers took of the page before; a waited-for render makes none', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const withBr = async (key: string) => ({ ...answer(key, 'refreshed'), br: zlib.brotliCompressSync('refreshed') });

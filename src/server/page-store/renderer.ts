@@ -175,6 +175,14 @@ export class PageRenderer {
     if (this.encoding.size < MAX_ENCODINGS_WAITING) void this.encode(page, encoding, 'background');
   }
 
+  /**
+   * Writes the background pages waiting for their batch (they wait up to BACKGROUND_GATHER_MS):
+   * before the store closes, so a page rendered just then is kept rather than written to a closed file.
+   */
+  flushWrites(): void {
+    this.backgroundWrites.flush();
+  }
+
   /** Re-renders these pages now; errors are logged, never thrown. */
   async warm(keys: string[]): Promise<void> {
     await Promise.all(
