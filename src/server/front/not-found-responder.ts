@@ -64,7 +64,7 @@ function send(
   const encoding = accepted.find((e) => bodyIn(page, e) !== null) ?? (store.copyOf(page, 'identity') ? 'identity' : null);
   if (encoding === null) return plainNotFound(res);
   if (encoding !== wanted && wanted !== 'identity') {
-    if (state === 'STALE') renderer.wantEncoding(page.key, wanted);
+    if (state === 'STALE') renderer.wantEncoding(page, wanted);
     else renderer.encodeLater(page, wanted);
   }
   // Read like any stored page: the refresh queue and the store's eviction see it is in use.

@@ -38,7 +38,7 @@ describe('planPageAnswer', () => {
       encodingsUnderWay,
       background: { enqueue: (keys: string[]) => queued.push(...keys) } as unknown as RefreshQueue,
       encodeLater: (page: StoredPage, encoding: string) => encodings.push(`${page.key} ${encoding}`),
-      wantEncoding: (key: string, encoding: string) => encodings.push(`${key} ${encoding} with its refresh`),
+      wantEncoding: (page: StoredPage, encoding: string) => encodings.push(`${page.key} ${encoding} with its refresh`),
     } as unknown as PageRenderer;
   }
 

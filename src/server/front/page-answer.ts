@@ -73,7 +73,7 @@ export type PagePlan =
  * the background.
  */
 function planEncoding(renderer: PageRenderer, page: StoredPage, wanted: PageEncoding, state: PageState): 'wait' | 'substitute' {
-  if (state === 'STALE') renderer.wantEncoding(page.key, wanted);
+  if (state === 'STALE') renderer.wantEncoding(page, wanted);
   else if (renderer.encodingsUnderWay < ENCODINGS_WAITED_FOR) return 'wait';
   else renderer.encodeLater(page, wanted);
   return 'substitute';

@@ -3,7 +3,7 @@ import type { StoreFile, StoredPage, WholePage } from './store-file.ts';
 import type { StoreGuard } from './store-guard.ts';
 import { BUFFER_OVERHEAD, type PageMemory } from './page-memory.ts';
 import type { StoreDisk } from './store-disk.ts';
-import { fieldOf } from './store-reads.ts';
+import { fieldOf, type StoredEncodings } from './store-reads.ts';
 import { PAGE_ENCODINGS, type PageCopy, type PageEncoding } from './compress-page.ts';
 
 const PAGE_COPIES: readonly PageCopy[] = ['identity', ...PAGE_ENCODINGS];
@@ -41,7 +41,8 @@ export class PageCopies {
   /** The page read for making `encoding`, when the file has it `fresh` and without that encoding. */
   lacking(key: string, encoding: PageEncoding, fresh: (page: StoredPage) => boolean): StoredPage | undefined {
     // Most pages have their brotli copy: known from the row's header, without reading the copy.
-    if (this.guard.run('read', () => this.file.readEncodings(key))?.includes(encoding) !== false) return undefined;
+    const stored = this.guard.run('read', () => this.file.readEncodings(key));
+    if (!stored || stored.encodings.includes(encoding)) return undefined;
     const page = this.read(key, [encoding, 'identity']);
     return page && !page[encoding] && fresh(page) ? page : undefined;
   }
@@ -95,11 +96,17 @@ export class PageCopies {
     this.disk.addEncoding({ page, encoding, bytes });
   }
 
-  /** The encodings the page has: a copy in memory may hold fewer than the file, or one the file could not take. */
-  encodingsOf(key: string): PageEncoding[] {
+  /**
+   * The encodings the stored version of the page has, and that version (its `renderedAt`; null:
+   * none stored). A copy in memory may hold fewer than the file, or one the file could not take;
+   * an older copy held here than the file's (another process stored a newer one) counts for nothing.
+   */
+  encodingsOf(key: string): StoredEncodings | null {
     const hot = this.memory.peek(key);
-    const inFile = this.guard.run('read', () => this.file.readEncodings(key)) ?? [];
-    return PAGE_ENCODINGS.filter((encoding) => inFile.includes(encoding) || (hot && hot[encoding] !== null));
+    const inFile = this.guard.run('read', () => this.file.readEncodings(key));
+    if (!hot || (inFile && hot.renderedAt < inFile.renderedAt)) return inFile ?? null;
+    const encodings = PAGE_ENCODINGS.filter((encoding) => inFile?.encodings.includes(encoding) || hot[encoding] !== null);
+    return { encodings, renderedAt: hot.renderedAt };
   }
 
   /** The copy goes with the page object, counted in memory when memory holds that page. */

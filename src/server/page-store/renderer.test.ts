@@ -9,6 +9,7 @@ import type { ChromePatch, JobWork } from './render-protocol.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 import { storableTags } from './astro-render.ts';
 import { NOT_FOUND_KEY, storedStatusOf } from './not-found-page.ts';
+import { pageInputOf } from './stored-page.ts';
 
 const tempDir = trackTempDirs('page-renderer-test-');
 
@@ -117,6 +118,32 @@ describe('PageRenderer', () => {
     }
   });
 
+  it("drops a reader's wanted encoding once another process stored a newer version of the page than the one that reader took", async () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const sibling = new PageStore({ dir, buildId: 'b1' });
+    const { pool, calls } = scriptedPool([async (key) => answer(key, 'first'), async (key) => answer(key, 'refreshed here')]);
+    const renderer = new PageRenderer(store, pool);
+    const held = (await renderer.render('/blog/1')).page!;
+    store.invalidate(['blog:1']);
+    // A reader here took gzip of the stale page, and its refresh went to the sibling, which stored
+    // a newer version without gzip (nobody asked it there).
+    renderer.wantEncoding(held, 'gzip');
+    // A version is named by when it was stored.
+    while (Date.now() <= held.renderedAt) await new Promise((resolve) => setTimeout(resolve, 1));
+    const startedAt = sibling.beginRender();
+    expect(sibling.put('/blog/1', pageInputOf(answer('/blog/1', 'refreshed there'))!, startedAt)).not.toBeNull();
+    store.invalidate(['blog:1']);
+    await renderer.render('/blog/1', 'background');
+    // Brotli only: the want was of a version no longer stored; nobody took gzip of the newer one.
+    expect(calls.map(({ key, priority, encodings }) => [key, priority, encodings ?? []])).toEqual([
+      ['/blog/1', 'now', []],
+      ['/blog/1', 'background', ['br']],
+    ]);
+    sibling.close();
+    store.close();
+  });
+
   it('has a background render make brotli and the encodings readers took of the page before; a waited-for render makes none', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const withBr = async (key: string) => ({ ...answer(key, 'refreshed'), br: zlib.brotliCompressSync('refreshed') });
@@ -129,12 +156,12 @@ describe('PageRenderer', () => {
     ]);
     const renderer = new PageRenderer(store, pool);
     const read = (await renderer.render('/blog/1')).page!;
-    await renderer.render('/blog/2');
+    const unread = (await renderer.render('/blog/2')).page!;
     store.keepEncoding(read, 'br', zlib.brotliCompressSync(read.body));
     store.invalidate(['blog:1']);
     const refreshed = await renderer.render('/blog/1', 'background');
     // A reader took gzip of /blog/2 while it was stale: its refresh makes it.
-    renderer.wantEncoding('/blog/2', 'gzip');
+    renderer.wantEncoding(unread, 'gzip');
     await renderer.render('/blog/2', 'background');
     await renderer.render('/blog/1');
     expect(calls.map(({ key, priority, encodings }) => [key, priority, encodings ?? []])).toEqual([

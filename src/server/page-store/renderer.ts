@@ -71,8 +71,11 @@ export class PageRenderer {
   private readonly store: PageStore;
   private readonly pool: RenderPool<WorkerAnswer>;
   private readonly inFlight = new Map<string, { startedAt: number; promise: Promise<RenderResult> }>();
-  /** Encodings readers took of stale pages, by key, for their background renders to make. */
-  private readonly wanted = new Map<string, Set<PageEncoding>>();
+  /**
+   * Encodings readers took of stale pages, by key, for their background renders to make, with the
+   * version (`renderedAt`) those readers were answered: a want outlives nothing newer stored.
+   */
+  private readonly wanted = new Map<string, { renderedAt: number; encodings: Set<PageEncoding> }>();
   /** Encodings being made for readers, by encoding, ETag and key: one job each however many ask. */
   private readonly encoding = new Map<string, Promise<void>>();
   private waitedFor = 0;
@@ -164,10 +167,11 @@ export class PageRenderer {
    * (a compress job now would be thrown away with the stale version, and after a rename would
    * take the workers from the refresh itself).
    */
-  wantEncoding(key: string, encoding: PageEncoding): void {
-    const wanted = this.wanted.get(key);
-    if (wanted) wanted.add(encoding);
-    else if (this.wanted.size < MAX_ENCODINGS_WANTED) this.wanted.set(key, new Set([encoding]));
+  wantEncoding(page: Pick<StoredPage, 'key' | 'renderedAt'>, encoding: PageEncoding): void {
+    const wanted = this.wanted.get(page.key);
+    if (wanted?.renderedAt === page.renderedAt) wanted.encodings.add(encoding);
+    else if (wanted || this.wanted.size < MAX_ENCODINGS_WANTED)
+      this.wanted.set(page.key, { renderedAt: page.renderedAt, encodings: new Set([encoding]) });
   }
 
   /** `encode` in the background, unless too many are waiting already (the next reader asks again). */
@@ -201,8 +205,12 @@ export class PageRenderer {
   private encodingsFor(key: string): PageEncoding[] {
     const wanted = this.wanted.get(key);
     this.wanted.delete(key);
-    const encodings = this.store.encodingsOf(key);
-    for (const encoding of [...STORED_ENCODINGS, ...(wanted ?? [])]) if (!encodings.includes(encoding)) encodings.push(encoding);
+    const stored = this.store.encodingsOf(key);
+    const encodings = stored?.encodings ?? [];
+    // Wants of an older version than the one stored now are spent: another process refreshed the
+    // page meanwhile (a reader's refresh goes to one process, whichever answered the reader).
+    const stillWanted = wanted && (!stored || wanted.renderedAt === stored.renderedAt) ? wanted.encodings : [];
+    for (const encoding of [...STORED_ENCODINGS, ...stillWanted]) if (!encodings.includes(encoding)) encodings.push(encoding);
     return encodings;
   }
 

@@ -78,11 +78,19 @@ const pageOf = (row: MetaRow): StoredPage => ({
   policy: row.policy === null ? null : sharedPageString(row.policy),
 });
 
+/** The encodings a stored version of a page has (`renderedAt` names the version). */
+export interface StoredEncodings {
+  encodings: PageEncoding[];
+  renderedAt: number;
+}
+
 /** The statements reading pages from the store's file; every copy read is checked. */
 export function prepareReads(db: SQLite.Database) {
   const whole = db.prepare(`select ${META}, body, gzip, br, gzip_sum, br_sum from pages where key = ?`);
   const tagsOf = db.prepare('select tags, build_id from pages where key = ?');
-  const encodingsOf = db.prepare('select gzip is not null as gzip, br is not null as br from pages where key = ?');
+  const encodingsOf = db.prepare(
+    'select gzip is not null as gzip, br is not null as br, rendered_at as renderedAt from pages where key = ?',
+  );
   const copyOf = {
     identity: db.prepare(
       'select body as bytes, null as sum from pages where key = @key and etag = @etag and build_id = @buildId',
@@ -160,11 +168,11 @@ export function prepareReads(db: SQLite.Database) {
       checkCopy(page.key, copy, row.bytes, row.sum, page.etag);
       return row.bytes;
     },
-    /** Which encodings the stored page has, without reading them. */
-    readEncodings(key: string): PageEncoding[] {
-      const row = encodingsOf.get(key) as { gzip: number; br: number } | undefined;
-      if (!row) return [];
-      return PAGE_ENCODINGS.filter((encoding) => row[encoding]);
+    /** Which encodings the stored page has, without reading them, and which version it is (its `renderedAt`). */
+    readEncodings(key: string): StoredEncodings | undefined {
+      const row = encodingsOf.get(key) as { gzip: number; br: number; renderedAt: number } | undefined;
+      if (!row) return undefined;
+      return { encodings: PAGE_ENCODINGS.filter((encoding) => row[encoding]), renderedAt: row.renderedAt };
     },
   };
 }

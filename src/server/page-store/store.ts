@@ -10,6 +10,7 @@ import { storedPageOf, type PageInput, type PutEntry } from './stored-page.ts';
 import type { PageCopy, PageEncoding } from './compress-page.ts';
 import { PageCopies } from './page-copies.ts';
 import { isHtmlType } from './narrow-policy.ts';
+import type { StoredEncodings } from './store-reads.ts';
 import type { ChromePatch } from './render-protocol.ts';
 
 export type { StoredPage, WholePage } from './store-file.ts';
@@ -287,9 +288,10 @@ export class PageStore {
   /**
    * The encodings readers took of the page stored under `key` (made on their requests): a
    * background render makes them again with the page, in its worker, instead of the next reader
-   * waiting for them. A page nobody asked for stays as rendered.
+   * waiting for them. A page nobody asked for stays as rendered. With the version they are of
+   * (`renderedAt`); null when no page is stored under `key`.
    */
-  encodingsOf(key: string): PageEncoding[] {
+  encodingsOf(key: string): StoredEncodings | null {
     return this.copies.encodingsOf(key);
   }
 
