@@ -2,6 +2,8 @@ import http from 'node:http';
 import { expect } from 'vitest';
 import type { Json } from '../support/builders.ts';
 import type { TestServer } from '../support/server.ts';
+import { until } from '../support/wait.ts';
+import type { PageRefreshStatus } from '../../src/shared/api-types/answers.ts';
 
 /** HTTP helpers shared by the integration tests: JSON calls, multipart uploads, error answers. */
 
@@ -137,4 +139,24 @@ export function onFreshConnection(
     request.setTimeout(120_000, () => request.destroy(new Error(`no answer to ${target} in 120 s`)));
     request.end(init.body);
   });
+}
+
+/** The admin's view of the background refresh (every serving process's, as each last told). `T`: the fields a test reads. */
+export async function refreshStatus<T extends { queued: number } = PageRefreshStatus>(
+  server: TestServer,
+  headers: Record<string, string>,
+): Promise<T> {
+  return (await call(server, '/api/admin/page-refresh', { headers })).body as T;
+}
+
+/** Waits until no serving process has a page of the background refresh queued or running; answers that status. */
+export function untilRefreshDrained<T extends { queued: number } = PageRefreshStatus>(
+  server: TestServer,
+  headers: Record<string, string>,
+): Promise<T> {
+  return until(
+    () => refreshStatus<T>(server, headers),
+    (status) => status.queued === 0,
+    'the background refresh to drain',
+  );
 }

@@ -5,7 +5,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin, loginAsNewUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
-import { call, renameFirstCategory, sendJson, type Json } from './http-support.ts';
+import { call, refreshStatus, renameFirstCategory, sendJson, untilRefreshDrained, type Json } from './http-support.ts';
 
 /**
  * Stale-while-revalidate (docs/product.md#speed-and-freshness): when a save answers its hot pages are fresh; every
@@ -40,8 +40,7 @@ interface RefreshStatus {
   seconds: number;
 }
 
-const refreshStatus = async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as RefreshStatus;
-const untilDrained = () => until(refreshStatus, (s) => s.queued === 0, 'the refresh queue to drain');
+const untilDrained = () => untilRefreshDrained<RefreshStatus>(server, auth);
 
 /** The stored pages carrying a tag, read from the store's own file. */
 function storedKeysWith(tags: string[]): string[] {
@@ -107,7 +106,7 @@ describe('stale-while-revalidate', () => {
     expect((await call(server, '/api/admin/page-refresh')).status).toBe(401);
     const reader = bearer(await loginAsNewUser(server));
     expect((await call(server, '/api/admin/page-refresh', { headers: reader })).status).toBe(403);
-    const status = await refreshStatus();
+    const status = await refreshStatus<RefreshStatus>(server, auth);
     expect(Object.keys(status).sort()).toEqual([
       'patchedByWorkers',
       'queued',

@@ -6,7 +6,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { blogBodyFrom, buildBlogBody, buildCategory, buildCommentBody, uniqueName } from '../support/builders.ts';
-import { call, sendForm, sendJson, uploadPdf, type Json } from './http-support.ts';
+import { call, sendForm, sendJson, untilRefreshDrained, uploadPdf, type Json } from './http-support.ts';
 import { until } from '../support/wait.ts';
 
 /**
@@ -83,14 +83,6 @@ function storedRow(key: string): { renderedAt: number; gzip: boolean; br: boolea
     db.close();
   }
 }
-
-/** Every serving process's background refresh has nothing queued or running (as each last told). */
-const untilDrained = () =>
-  until(
-    async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as { queued: number },
-    (status) => status.queued === 0,
-    'the background refresh to drain',
-  );
 
 /** The articles an article page's Older and Newer links name. */
 const linkedFrom = (html: string): number[] => [
@@ -193,7 +185,7 @@ describe('the page store', () => {
     // request for a stale page queues it in the process that answered too, so a page read while
     // stale may be rendered by both processes, and the later of those two would pass for this
     // edit's refresh below.
-    await untilDrained();
+    await untilRefreshDrained(server, auth);
     expect((await untilRefreshed('/?page=3')).state).toBe('HIT');
     // Home page 3 shows the newest article in its ticker but is not hot. A reader takes it in gzip
     // (a worker makes it, kept with the page); its brotli copy came with its refresh.

@@ -6,7 +6,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { uniqueName } from '../support/builders.ts';
-import { call, renameFirstCategory } from './http-support.ts';
+import { refreshStatus, renameFirstCategory, untilRefreshDrained } from './http-support.ts';
 
 /**
  * A category renamed: the pages naming it beside its articles (their pages, the cards, its list)
@@ -62,14 +62,13 @@ async function readSite(keys: string[]): Promise<Map<string, string>> {
 describe('a category rename', () => {
   it('patches the nav of the pages that do not name it, and every page is what a render gives', async () => {
     const auth = bearer(await loginAsAdmin(server));
-    const status = async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as RefreshStatus;
-    const before = await status();
+    const before = await refreshStatus<RefreshStatus>(server, auth);
     expect(before.patchedByWorkers).toBe(0); // a pre-render renders every page
 
     const renamed = uniqueName('Fields & forces');
     const { category, answer } = await renameFirstCategory(server, renamed, auth);
     expect(answer.status).toBe(200);
-    const drained = await until(status, (s) => s.queued === 0, 'the refresh queue to drain');
+    const drained = await untilRefreshDrained<RefreshStatus>(server, auth);
     // Most pages do not name the category outside the nav: their header and footer were patched.
     expect(drained.patchedByWorkers).toBeGreaterThan(0);
     // Its own articles' pages and list name it: rendered.

@@ -7,7 +7,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { uniqueName } from '../support/builders.ts';
-import { call, renameFirstCategory, type Json } from './http-support.ts';
+import { call, refreshStatus, renameFirstCategory, untilRefreshDrained, type Json } from './http-support.ts';
 
 /**
  * No render runs on the thread that serves readers: misses, background refreshes and the hot
@@ -44,7 +44,7 @@ afterAll(async () => {
   fs.rmSync(holdDir, { recursive: true, force: true });
 });
 
-const refreshStatus = async () => (await call(server, '/api/admin/page-refresh', { headers: auth })).body as RefreshStatus;
+const status = () => refreshStatus<RefreshStatus>(server, auth);
 
 async function get(p: string) {
   const response = await fetch(server.url(p));
@@ -65,26 +65,26 @@ function dropStoredPage(key: string): void {
 
 describe('render workers', () => {
   it('render a miss', async () => {
-    const before = (await refreshStatus()).renderedByWorkers;
+    const before = (await status()).renderedByWorkers;
     expect(before).toBeGreaterThan(0); // the pre-render
     dropStoredPage('/contact');
     const miss = await get('/contact');
     expect(miss).toMatchObject({ status: 200, state: 'MISS' });
-    expect((await refreshStatus()).renderedByWorkers).toBeGreaterThan(before);
+    expect((await status()).renderedByWorkers).toBeGreaterThan(before);
     expect((await get('/contact')).state).toBe('HIT');
   });
 
   it('render the hot pages of a save and the background refresh', async () => {
-    const before = (await refreshStatus()).renderedByWorkers;
+    const before = (await status()).renderedByWorkers;
     const renamed = uniqueName('Worker subject');
     const { answer } = await renameFirstCategory(server, renamed, auth);
     expect(answer.status).toBe(200);
     const queued = ((answer.body as Json).refresh as { queued: number }).queued;
     expect(queued).toBeGreaterThan(10);
     // Hot pages first, before the save answered.
-    const afterSave = (await refreshStatus()).renderedByWorkers;
+    const afterSave = (await status()).renderedByWorkers;
     expect(afterSave).toBeGreaterThan(before);
-    const drained = await until(refreshStatus, (s) => s.queued === 0, 'the refresh queue to drain');
+    const drained = await untilRefreshDrained<RefreshStatus>(server, auth);
     expect(drained.refreshedSinceLastChange).toBeGreaterThan(0);
     // Counted from before the save: the background refresh starts as the save answers, so some of
     // its renders may already be in `afterSave`.

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePng } from '../support/files.ts';
-import { call, expectError, sendJson, uploadImage, type Json } from './http-support.ts';
+import { call, expectError, sendJson, untilRefreshDrained, uploadImage, type Json } from './http-support.ts';
 import { until } from '../support/wait.ts';
 
 /**
@@ -279,11 +279,7 @@ describe('site settings', () => {
     expect(await pngSize(`${base}-180.png`)).toBe('png 180x180');
 
     // The admin follows the background refresh as the blog form does: it drains.
-    await until(
-      async () => ((await call(site, '/api/admin/page-refresh', { headers: auth })).body as { queued: number }).queued,
-      (queued) => queued === 0,
-      'the background refresh to drain',
-    );
+    await untilRefreshDrained(site, auth);
   });
 
   it('keeps an image the settings use when the article that also used it is deleted', async () => {
