@@ -100,12 +100,7 @@ export function storedPageHeaders(
   if (audience === 'personal') list.push('Cache-Control', LOGGED_IN_PAGE_CACHE_CONTROL);
   else
     list.push(
-      ...sharedCacheHeaders(
-        audience === 'substitute' ? NO_SHARED_CACHE : cdn,
-        Object.keys(page.tags),
-        page.key,
-        state === 'STALE',
-      ),
+      ...sharedCacheHeaders(audience === 'substitute' ? NO_SHARED_CACHE : cdn, page.tags.names, page.key, state === 'STALE'),
     );
   list.push('ETag', `W/${page.etag}`, 'Vary', 'Accept-Encoding', 'X-Page-Store', state);
   // A 304 describes no body (RFC 9110 section 15.4.5): the browser keeps the type it has.

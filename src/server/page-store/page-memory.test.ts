@@ -11,7 +11,7 @@ const page = (key: string, tags: string[], br: number): StoredPage => ({
   gzip: null,
   br: Buffer.alloc(br),
   policy: null,
-  tags: Object.fromEntries(tags.map((tag) => [tag, 1])),
+  tags: { names: tags, versions: tags.map(() => 1) },
   renderedAt: 0,
   buildId: 'b',
 });

@@ -21,7 +21,7 @@ export const TRIM_SLACK = 1 / 64;
 export function sizeOf(page: StoredPage): number {
   let size = PAGE_OVERHEAD + 2 * page.key.length;
   for (const copy of [page.body, page.gzip, page.br]) if (copy) size += copy.length + BUFFER_OVERHEAD;
-  for (const tag in page.tags) size += TAG_OVERHEAD + tag.length;
+  for (const tag of page.tags.names) size += TAG_OVERHEAD + tag.length;
   return size;
 }
 

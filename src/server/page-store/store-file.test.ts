@@ -7,15 +7,15 @@ import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('store-file-test-');
 
-const page = (key: string, tags: Record<string, number>): WholePage => ({
+const page = (key: string, versions: Record<string, number>): WholePage => ({
   key,
   contentType: 'text/html',
-  etag: `"${Object.values(tags).join('-')}"`,
+  etag: `"${Object.values(versions).join('-')}"`,
   body: Buffer.from(`<p>${key}</p>`),
   gzip: null,
   br: null,
   policy: null,
-  tags,
+  tags: { names: Object.keys(versions), versions: Object.values(versions) },
   renderedAt: Date.now(),
   buildId: 'b1',
 });

@@ -3,6 +3,7 @@ import { PAGE_ENCODINGS, type PageCopy, type PageEncoding } from './compress-pag
 import { damageFound } from './store-damage.ts';
 import { bodyMatchesEtag, checksumOf } from './page-etag.ts';
 import { sharedPageString } from './shared-strings.ts';
+import { readPageTagsText, type PageTags } from './page-tags.ts';
 
 /**
  * A stored page. A copy read from the file for a reader holds only the copy that reader takes
@@ -24,7 +25,7 @@ export interface StoredPage {
    * when it was rendered (null: not an HTML page, or stored without one).
    */
   policy?: string | null;
-  tags: Record<string, number>;
+  tags: PageTags;
   renderedAt: number;
   buildId: string;
 }
@@ -49,12 +50,10 @@ interface MetaRow {
 const META = 'key, content_type, etag, tags, rendered_at, build_id, (select text from policies where id = policy_id) as policy';
 
 /** A row's tags as written, or the damage found when they no longer read as written. */
-export function parseTags(key: string, text: string): Record<string, number> {
-  try {
-    return JSON.parse(text) as Record<string, number>;
-  } catch {
-    throw damageFound(`the stored tags of ${key} are unreadable`);
-  }
+export function parseTags(key: string, text: string): PageTags {
+  const tags = readPageTagsText(text);
+  if (!tags) throw damageFound(`the stored tags of ${key} are unreadable`);
+  return tags;
 }
 
 /** Throws the damage found when a copy read back no longer has the checksum written with it (a body: its ETag's). */
@@ -155,7 +154,7 @@ export function prepareReads(db: SQLite.Database) {
       return page;
     },
     /** A page's tag versions and build, without its bodies. */
-    readPageTags(key: string): { tags: Record<string, number>; buildId: string } | undefined {
+    readPageTags(key: string): { tags: PageTags; buildId: string } | undefined {
       const row = tagsOf.get(key) as { tags: string; build_id: string } | undefined;
       return row && { tags: parseTags(key, row.tags), buildId: row.build_id };
     },

@@ -5,6 +5,7 @@ import { STORE_FILE_NAME } from './store-schema.ts';
 import { HOT_PAGES_WINDOW_MS, PageStore, STALE_RECHECK_MS } from './store.ts';
 import { dropStoredPages, type WholePage } from './store-file.ts';
 import { openStoreFile } from './store-open.ts';
+import { versionIn } from './page-tags.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 
 const tempDir = trackTempDirs('page-store-sharing-');
@@ -28,7 +29,7 @@ const storedPage = (who: string, i: number): WholePage => {
     body,
     gzip: body,
     br: body,
-    tags: { nav: 1 },
+    tags: { names: ['nav'], versions: [1] },
     renderedAt: i,
     buildId: 'b1',
   };
@@ -69,7 +70,7 @@ const OTHER_PROCESS = `
   for (let i = 0; i < 1500; i++) {
     const body = html('other ' + i);
     try {
-      file.writePages([{ page: { key: '/other/' + i, contentType: 'text/html', etag: '"' + i + '"', body, gzip: body, br: body, tags: { nav: 1 }, renderedAt: i, buildId: 'b1' }, size: body.length }]);
+      file.writePages([{ page: { key: '/other/' + i, contentType: 'text/html', etag: '"' + i + '"', body, gzip: body, br: body, tags: { names: ['nav'], versions: [1] }, renderedAt: i, buildId: 'b1' }, size: body.length }]);
     } catch (error) {
       failed++;
       process.stdout.write('error ' + String(error) + '\\n');
@@ -289,7 +290,7 @@ describe('PageStore shared by several processes', () => {
     expect(two.put('/blog/1', { contentType: 'text/html', body: html('old'), tags: ['blog:1'] }, started)).toBeNull();
     const page = two.put('/blog/1', { contentType: 'text/html', body: html('new'), tags: ['blog:1'] }, two.beginRender())!;
     expect(one.isFresh(one.get('/blog/1')!)).toBe(true);
-    expect(page.tags['blog:1']).toBe(1);
+    expect(versionIn(page.tags, 'blog:1')).toBe(1);
     close();
   });
 
@@ -300,7 +301,7 @@ describe('PageStore shared by several processes', () => {
     one.invalidate(['nav']);
     await one.seenEverywhere();
     const a = one.put('/', { contentType: 'text/html', body: html('home'), tags: ['nav'] }, one.beginRender())!;
-    expect(a.tags.nav).toBe(3);
+    expect(versionIn(a.tags, 'nav')).toBe(3);
     expect(two.isFresh(two.get('/')!)).toBe(true);
     two.invalidate(['nav']);
     await two.seenEverywhere();

@@ -134,9 +134,8 @@ export class PageStore {
 
   isFresh(page: Pick<StoredPage, 'buildId' | 'tags'>): boolean {
     if (page.buildId !== this.buildId) return false;
-    for (const tag in page.tags) {
-      if (this.versions.get(tag) !== page.tags[tag]) return false;
-    }
+    const { names, versions } = page.tags;
+    for (let i = 0; i < names.length; i++) if (this.versions.get(names[i]!) !== versions[i]) return false;
     return true;
   }
 
@@ -366,8 +365,10 @@ export class PageStore {
     const row = this.guard.run('read', () => this.file.readPageTags(key));
     if (!row || row.buildId !== this.buildId) return null;
     let chromeStale = false;
-    for (const name in row.tags) {
-      if (this.versions.get(name) === row.tags[name]) continue;
+    const { names, versions } = row.tags;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
+      if (this.versions.get(name) === versions[i]) continue;
       if (name !== chromeTag) return null;
       chromeStale = true;
     }
@@ -382,7 +383,7 @@ export class PageStore {
       encoding: page.br ? 'br' : 'identity',
       contentType: page.contentType,
       policy: page.policy ?? null,
-      tags: Object.keys(page.tags),
+      tags: [...page.tags.names],
       chrome: chromeTags.map((name) => `${name}@${this.versions.get(name)}`).join(' '),
     };
   }

@@ -1,4 +1,5 @@
 import { etagOf } from './page-etag.ts';
+import { pageTagsOf } from './page-tags.ts';
 import type { WholePage } from './store-file.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 
@@ -38,8 +39,7 @@ export interface PutEntry {
 
 /** The page as stored: its body, the encodings made with it, ETag and the versions of its tags now. */
 export function storedPageOf(key: string, input: PageInput, buildId: string, versionOf: (tag: string) => number): WholePage {
-  const tags: Record<string, number> = {};
-  for (const tag of input.tags) tags[tag] = versionOf(tag);
+  const tags = pageTagsOf(input.tags, versionOf);
   return {
     key,
     contentType: input.contentType,

@@ -1,5 +1,6 @@
 import type { StoreFile, TagBump, TagChanges } from './store-file.ts';
 import type { StoreGuard } from './store-guard.ts';
+import type { PageTags } from './page-tags.ts';
 
 /**
  * How old the tag versions a reader's page is judged by may be, by default: a look at the file
@@ -90,9 +91,9 @@ export class TagVersions {
   }
 
   /** False when a page recorded, for one of its tags, a version older than that tag's last take-down. */
-  mayAnswerStale(pageTags: Record<string, number>): boolean {
+  mayAnswerStale({ names, versions }: PageTags): boolean {
     if (this.takenDown.size === 0) return true;
-    for (const tag in pageTags) if ((this.takenDown.get(tag) ?? 0) > pageTags[tag]!) return false;
+    for (let i = 0; i < names.length; i++) if ((this.takenDown.get(names[i]!) ?? 0) > versions[i]!) return false;
     return true;
   }
 
