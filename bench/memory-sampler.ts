@@ -35,9 +35,13 @@ export class MemorySampler {
     this.pid = pid;
   }
 
+  /** Samples from now on count to this phase: a name given again (a phase of every round) goes on with its peaks. */
   phase(name: string): void {
-    const current = { name, peakTotal: 0, peakPss: 0, peakAnon: 0, peakEach: new Map<number, number>(), samples: 0 };
-    this.phases.push(current);
+    let current = this.phases.find((phase) => phase.name === name);
+    if (!current) {
+      current = { name, peakTotal: 0, peakPss: 0, peakAnon: 0, peakEach: new Map<number, number>(), samples: 0 };
+      this.phases.push(current);
+    }
     if (this.timer) clearInterval(this.timer);
     const sample = () => {
       let total = 0;

@@ -6,13 +6,15 @@
 // and the CPU time each side spent per request (from /proc: the server's whole process tree, its
 // render and search threads included, against nginx's master and workers). The memory of every
 // process of the server is sampled through each phase (readers, readers with a writer, readers
-// with searchers) and printed against the budget. The hot page is also asked of a bare node:http
+// with searchers) and printed against the budget. The writer's and the searchers' runs are
+// interleaved with runs of the readers alone, each after the background refresh drained, and
+// compared with those. The hot page is also asked of a bare node:http
 // cluster sending the same bytes (bench/node-floor.mjs): the ceiling Node's own HTTP layer sets.
 // Prints figures beside their targets; asserts nothing.
 //
 // BENCH_ARTICLES (10000), BENCH_SECONDS (10 per run), BENCH_ROUNDS (3), WEB_PROCESSES (2),
 // BENCH_CONNECTIONS (64), BENCH_WRK_THREADS (2), BENCH_ZIPF_S (1.0), BENCH_ENCODINGS (br,identity),
-// BENCH_PHASE_SECONDS (20: the writer and search phases), WRK (wrk).
+// BENCH_PHASE_SECONDS (20: each run of the writer and search phases), WRK (wrk).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -282,24 +284,49 @@ async function main(): Promise<void> {
     const editIds = Array.from({ length: 20 }, (_, i) => 1 + Math.floor(((i + 0.5) * ARTICLES) / 20));
     const bodies = await fetchWriteBodies(site.origin, editIds);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-    const phaseRun = async (name: string, during: (until: () => boolean) => Promise<void>) => {
+    const auth = { authorization: `Bearer ${token}` };
+    // A side load's pages refreshed in the background would otherwise weigh on the next run.
+    const untilDrained = async () => {
+      for (;;) {
+        const status = (await (await fetch(`${site.origin}/api/admin/page-refresh`, { headers: auth })).json()) as {
+          queued: number;
+        };
+        if (status.queued === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    const phaseRun = async (name: string, during?: (until: () => boolean) => Promise<void>) => {
+      await untilDrained();
       sampler.phase(name);
       const o = argsOf(randomLoad.ours, oursOrigin);
       let running = true;
-      const side = during(() => running);
+      const side = during?.(() => running);
       const readers = await runWrk(o.origin, o.args, serverPid, PHASE_SECONDS);
       running = false;
       await side;
       return readers;
     };
+    // Each with its own run of the readers alone just before it, interleaved over the rounds: the
+    // machine drifts, and the readers' figure from the start of the benchmark is not this one's.
     const saves = newTally();
-    const withWriter = await phaseRun('readers + a writer saving titles', (going) =>
-      saveTitles(going, { agent, origin: site.origin, token, bodies, editIds }, saves),
-    );
     const searches = newTally();
-    const withSearch = await phaseRun('readers + 8 connections searching from 8 addresses', (going) =>
-      searchFromAddresses(going, agent, site.origin, searches),
-    );
+    const alone: WrkRun[] = [];
+    const withWriter: WrkRun[] = [];
+    const withSearch: WrkRun[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      alone.push(await phaseRun('readers alone (beside the side loads)'));
+      withWriter.push(
+        await phaseRun('readers + a writer saving titles', (going) =>
+          saveTitles(going, { agent, origin: site.origin, token, bodies, editIds }, saves),
+        ),
+      );
+      alone.push(await phaseRun('readers alone (beside the side loads)'));
+      withSearch.push(
+        await phaseRun('readers + 8 connections searching from 8 addresses', (going) =>
+          searchFromAddresses(going, agent, site.origin, searches),
+        ),
+      );
+    }
     // Two looks at the end: at once, and once each process has had time to see it went quiet
     // and hand back what it kept (src/server/front/memory-trim.ts checks every 5 s).
     const settleMs = 2 * TRIM_CHECK_MS + 2000;
@@ -309,14 +336,21 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     sampler.stop();
     const statuses = (map: Map<number, number>) => [...map].map(([s, n]) => `${s}: ${n}`).join(', ');
-    console.log(`\nReaders (random pages, ${randomLoad.name.split(', ').at(-1)}) alone ${f0(readersAlone)} req/s (median above)`);
+    const aloneRps = median(alone.map((r) => r.rps));
+    const writerRps = median(withWriter.map((r) => r.rps));
+    const searchRps = median(withSearch.map((r) => r.rps));
+    const runs = (list: WrkRun[]) => list.map((r) => `${f0(r.rps)} (load ${f2(r.load)})`).join(', ');
     console.log(
-      `  with a writer: ${f0(withWriter.rps)} req/s = ${f2(withWriter.rps / readersAlone)}x (load ${f2(withWriter.load)}); ` +
-        `${saves.times.length} saves, p50 ${f0(pct(saves.times, 50))} ms, p95 ${f0(pct(saves.times, 95))} ms (statuses ${statuses(saves.statuses)})`,
+      `\nReaders (random pages, ${randomLoad.name.split(', ').at(-1)}), ${PHASE_SECONDS} s runs, ${ROUNDS} rounds of: alone, with a writer, alone, with 8 searchers`,
+    );
+    console.log(`  alone: ${f0(aloneRps)} req/s (median; the first runs' ${f0(readersAlone)}); runs: ${runs(alone)}`);
+    console.log(
+      `  with a writer: ${f0(writerRps)} req/s = ${f2(writerRps / aloneRps)}x; ` +
+        `${saves.times.length} saves, p50 ${f0(pct(saves.times, 50))} ms, p95 ${f0(pct(saves.times, 95))} ms (statuses ${statuses(saves.statuses)}); runs: ${runs(withWriter)}`,
     );
     console.log(
-      `  with 8 searchers: ${f0(withSearch.rps)} req/s = ${f2(withSearch.rps / readersAlone)}x (target >= ${TARGETS.searchReaders}x: ` +
-        `${meets(withSearch.rps / readersAlone >= TARGETS.searchReaders)}; one run, load ${f2(withSearch.load)}); ${searches.times.length} searches (statuses ${statuses(searches.statuses)})`,
+      `  with 8 searchers: ${f0(searchRps)} req/s = ${f2(searchRps / aloneRps)}x (target >= ${TARGETS.searchReaders}x: ` +
+        `${meets(searchRps / aloneRps >= TARGETS.searchReaders)}); ${searches.times.length} searches (statuses ${statuses(searches.statuses)}); runs: ${runs(withSearch)}`,
     );
 
     sampler.report(MEMORY_BUDGET_MB);
