@@ -14,7 +14,8 @@
 //
 // BENCH_ARTICLES (10000), BENCH_SECONDS (10 per run), BENCH_ROUNDS (3), WEB_PROCESSES (2),
 // BENCH_CONNECTIONS (64), BENCH_WRK_THREADS (2), BENCH_ZIPF_S (1.0), BENCH_ENCODINGS (br,identity),
-// BENCH_PHASE_SECONDS (20: each run of the writer and search phases), WRK (wrk).
+// BENCH_PHASE_SECONDS (20: each run of the writer and search phases), BENCH_MEMORY_MB (512, or 350
+// with WEB_PROCESSES=1: the 1 GB profile), WRK (wrk).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -66,7 +67,9 @@ const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'br,identity').split(',').map(
 >;
 const WRK = process.env.WRK || 'wrk';
 const ADMIN: Admin = { email: 'bench@example.com', password: 'bench-password-123' };
-const MEMORY_BUDGET_MB = 512;
+// The budget of the default settings, and of the 1 GB profile (one serving process); the
+// report judged that profile against 512 MB and said "met" where 350 MB was missed.
+const MEMORY_BUDGET_MB = setting('BENCH_MEMORY_MB', PROCESSES === 1 ? 350 : 512);
 const TARGETS = { ratio: 0.6, cpu: 2, searchReaders: 0.8 };
 const children: ChildProcess[] = [];
 const WRK_OPTIONS: WrkOptions = { wrk: WRK, threads: THREADS, connections: CONNECTIONS, seconds: SECONDS };
