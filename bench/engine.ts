@@ -18,6 +18,7 @@ import { readPages, sleep, type ReaderFigures } from './readers.ts';
 import {
   highWaterMb,
   logInAdmin,
+  refreshStatus,
   cpuSecondsOf,
   processTree,
   requireBuild,
@@ -108,13 +109,7 @@ async function renameStorm(site: Started) {
   const token = await logInAdmin(site.origin, ADMIN);
   const auth = { authorization: `Bearer ${token}` };
   const readers = { origin: site.origin, articles: ARTICLES, categories: CATEGORIES };
-  const status = async () =>
-    (await (await fetch(`${site.origin}/api/admin/page-refresh`, { headers: auth })).json()) as {
-      queued: number;
-      refreshedSinceLastChange: number;
-      seconds: number;
-      patchedByWorkers?: number;
-    };
+  const status = () => refreshStatus(site.origin, token);
   console.log(`Rename storm: ${READERS} reader connections, ${SECONDS} s per phase`);
   await readPages(readers, READERS, sleep(3000)); // warm-up
   const freshBefore = await readPages(readers, READERS, sleep(SECONDS * 1000));

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { blogBodyFrom, type Json } from '../tests/support/builders.ts';
 import { COMPILED_MAIN } from '../scripts/server-entry.mjs';
+import type { PageRefreshStatus } from '../src/shared/api-types/answers.ts';
 
 export { processTree } from '../tests/support/processes.ts';
 
@@ -116,6 +117,13 @@ export async function logInAdmin(origin: string, admin: Admin): Promise<string> 
   });
   if (!login.ok) throw new Error(`Admin login failed: ${login.status} ${await login.text()}`);
   return ((await login.json()) as { token: string }).token;
+}
+
+/** The background refresh's progress, summed over every serving process (the admin's status). */
+export async function refreshStatus(origin: string, token: string): Promise<PageRefreshStatus> {
+  const answer = await fetch(`${origin}/api/admin/page-refresh`, { headers: { authorization: `Bearer ${token}` } });
+  if (!answer.ok) throw new Error(`Refresh status failed: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as PageRefreshStatus;
 }
 
 /** The write bodies (PUT /api/blogs/:id) that keep each blog as it is, for timed edits of its title. */

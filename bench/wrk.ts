@@ -26,6 +26,7 @@ import { listPublicUrls } from '../src/server/page-store/site-map.ts';
 import {
   fetchWriteBodies,
   logInAdmin,
+  refreshStatus,
   requireBuild,
   SERVER_MAIN,
   siteEnv,
@@ -287,16 +288,9 @@ async function main(): Promise<void> {
     const editIds = Array.from({ length: 20 }, (_, i) => 1 + Math.floor(((i + 0.5) * ARTICLES) / 20));
     const bodies = await fetchWriteBodies(site.origin, editIds);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-    const auth = { authorization: `Bearer ${token}` };
     // A side load's pages refreshed in the background would otherwise weigh on the next run.
     const untilDrained = async () => {
-      for (;;) {
-        const status = (await (await fetch(`${site.origin}/api/admin/page-refresh`, { headers: auth })).json()) as {
-          queued: number;
-        };
-        if (status.queued === 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      while ((await refreshStatus(site.origin, token)).queued > 0) await new Promise((resolve) => setTimeout(resolve, 250));
     };
     const phaseRun = async (name: string, during?: (until: () => boolean) => Promise<void>) => {
       await untilDrained();
