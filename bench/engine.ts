@@ -174,9 +174,10 @@ async function renameStorm(site: Started) {
   // A sibling tells its figures when its queue moves, so its pre-render may be missing from
   // `before`: the refreshed pages are the count to compare with (a pre-render patches none).
   const patched = (drained?.patchedByWorkers ?? 0) - (before.patchedByWorkers ?? 0);
+  const renamedNames = (drained?.renamedByWorkers ?? 0) - (before.renamedByWorkers ?? 0);
   console.log(
     `  of the ${drained?.refreshedSinceLastChange ?? 0} pages refreshed, ${patched} had their header and footer ` +
-      `patched instead of a render (only the nav had changed on them)`,
+      `patched instead of a render, ${renamedNames} of them with the category's new name written in too`,
   );
 }
 

@@ -26,7 +26,12 @@ export interface RefreshProgress {
   renderedByWorkers?: number;
   /** Of those, pages only the nav left stale whose header and footer were patched instead (absent where nothing is stored). */
   patchedByWorkers?: number;
+  /** Of those patched, pages naming a renamed category, whose new name was written in too (absent where nothing is stored). */
+  renamedByWorkers?: number;
 }
+
+/** A tag and what the pages carrying it showed for it until a change: `[tag.categoryName(id), its old name]`. */
+export type PageLabel = readonly [tag: PageTag, label: string];
 
 /**
  * The page cache, as the services see it. Every write that changes what readers see ends by
@@ -41,8 +46,10 @@ export interface PageCache {
    * or deleted, a comment hidden, a category deleted). An edit's pages may be answered stale
    * while they are refreshed; once this answers, no page showing taken-down content is, by any
    * process or shared cache.
+   * `labels`: what the pages carrying some of these tags showed for them until this change (a
+   * category's name before its rename), so they can be mended instead of rendered.
    */
-  invalidate(tags: PageTag[], startedAt?: number, takenDown?: PageTag[]): Promise<ChangeLive>;
+  invalidate(tags: PageTag[], startedAt?: number, takenDown?: PageTag[], labels?: PageLabel[]): Promise<ChangeLive>;
   refreshProgress(): RefreshProgress;
 }
 
@@ -93,14 +100,14 @@ const IDLE: RefreshProgress = { queued: 0, refreshedSinceLastChange: 0, seconds:
  * this runs: a failure of the cache is logged, never thrown, so the save still answers success.
  */
 export function createPageCache(
-  refresh: (tags: PageTag[], takenDown: PageTag[]) => Promise<ChangeLive['refresh'] | void>,
+  refresh: (tags: PageTag[], takenDown: PageTag[], labels: PageLabel[]) => Promise<ChangeLive['refresh'] | void>,
   progress: () => RefreshProgress = () => IDLE,
 ): PageCache {
   return {
-    async invalidate(tags, startedAt = performance.now(), takenDown = []) {
+    async invalidate(tags, startedAt = performance.now(), takenDown = [], labels = []) {
       let outcome: ChangeLive['refresh'] = { queued: 0 };
       try {
-        if (tags.length + takenDown.length > 0) outcome = (await refresh(tags, takenDown)) ?? outcome;
+        if (tags.length + takenDown.length > 0) outcome = (await refresh(tags, takenDown, labels)) ?? outcome;
       } catch (error) {
         console.error('[page-store] a committed change could not refresh its pages:', error);
       }

@@ -111,6 +111,7 @@ describe('stale-while-revalidate', () => {
       'patchedByWorkers',
       'queued',
       'refreshedSinceLastChange',
+      'renamedByWorkers',
       'renderedByWorkers',
       'seconds',
     ]);

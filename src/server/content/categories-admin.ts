@@ -18,7 +18,8 @@ import type { DeletedAnswer, SavedCategory } from '../../shared/api-types.ts';
  * footer, so each change carries the nav tag. A new category also changes the lists; a rename or
  * a new place in the order changes only the name where pages show it (`category-name:ID`: its
  * articles' pages, the cards naming it, its own list), so every other page keeps its text and gets
- * the new nav without a render (page-store/chrome-patch.ts).
+ * the new nav without a render (page-store/chrome-patch.ts), and those naming it get the new name
+ * written where they show the old one (page-store/category-name-patch.ts).
  */
 
 export type CategoryAnswer = SavedCategory;
@@ -57,18 +58,26 @@ export async function updateCategoryById(app: AppContext, id: number, body: Reco
   const startedAt = performance.now();
   const values = validated(body);
   let category: Category;
+  let formerName: string;
   try {
-    category = await app.db.transaction().execute(async (trx) => {
-      if (!(await findCategoryById(trx, id))) throw notFound('That category');
+    [category, formerName] = await app.db.transaction().execute(async (trx) => {
+      const former = await findCategoryById(trx, id);
+      if (!former) throw notFound('That category');
       const sameName = await findCategoryByName(trx, values.name);
       if (sameName && sameName.id !== id) throw new AppError('conflict', DUPLICATE_UPDATE_MESSAGE);
-      return (await updateCategory(trx, id, values))!;
+      return [(await updateCategory(trx, id, values))!, former.name] as const;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', DUPLICATE_UPDATE_MESSAGE);
     throw error;
   }
-  const { live_ms, refresh } = await app.pageCache.invalidate(renameTags(id), startedAt);
+  // The pages naming it are mended with the new name where they show the old one (page-store/category-name-patch.ts).
+  const { live_ms, refresh } = await app.pageCache.invalidate(
+    renameTags(id),
+    startedAt,
+    [],
+    [[tag.categoryName(id), formerName]],
+  );
   return { ...category, live_ms, refresh };
 }
 

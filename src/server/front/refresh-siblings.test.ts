@@ -15,6 +15,7 @@ function firstOfTwo() {
     processes: 2,
     rendered: () => 0,
     patched: () => 0,
+    renamed: () => 0,
     syncVersions: () => undefined,
   });
   return { sent, siblings, shared };

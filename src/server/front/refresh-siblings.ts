@@ -24,6 +24,8 @@ export function shareRefreshWithSiblings(
     rendered: () => number;
     /** Of those, pages whose header and footer were patched instead. */
     patched: () => number;
+    /** Of those patched, pages whose renamed categories' new names were written in. */
+    renamed: () => number;
     syncVersions: () => void;
   },
 ): { background: BackgroundRefresh; status: () => RefreshProgress } {
@@ -31,6 +33,7 @@ export function shareRefreshWithSiblings(
     ...queue.status(),
     renderedByWorkers: here.rendered(),
     patchedByWorkers: here.patched(),
+    renamedByWorkers: here.renamed(),
   });
   const told = new Map<number, ProcessRefreshStatus>();
   const background = shareBackgroundRefresh(queue, {

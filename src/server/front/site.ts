@@ -144,6 +144,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     processes: config.webProcesses,
     rendered: () => pool.status().rendered,
     patched: () => renderer.patched,
+    renamed: () => renderer.renamed,
     syncVersions: () => store.syncVersions(),
   });
   const onClusterMessage = (message: unknown) => {

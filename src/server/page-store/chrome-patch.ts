@@ -1,9 +1,10 @@
 /**
  * A page's header and footer (the "chrome": the nav, the category lists, the footer's links) swapped
  * for newer ones without rendering the page. A category renamed or reordered changes every page's
- * nav and footer and nothing else on most of them: the pages naming it elsewhere carry its
- * `category-name:ID` and are rendered again; every other page that only `nav` left stale keeps its
- * text and gets the header and footer of a page rendered since, with the same current entry.
+ * nav and footer and nothing else on most of them: a page that only `nav` left stale keeps its
+ * text and gets the header and footer of a page rendered since, with the same current entry (the
+ * pages naming it elsewhere carry its `category-name:ID` and get the new name written in too:
+ * category-name-patch.ts).
  *
  * The layout marks both parts (`chromeOpen`/`chromeClose`); the mark names the variant the header
  * depends on besides the data (which nav entry is the current page). A patch is only made when the

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { createPageCache, type PageCache, type RefreshProgress } from '../context.ts';
+import { createPageCache, type PageCache, type PageLabel, type RefreshProgress } from '../context.ts';
 import type { CdnChangePurge } from '../cdn/change-purge.ts';
 import type { PageStore } from './store.ts';
 import type { BackgroundRefresh } from './refresh-share.ts';
@@ -37,14 +37,18 @@ export interface PageCacheParts {
  */
 export function createSitePageCache(parts: PageCacheParts): PageCache {
   const { db, store, background, renderHot, quietBackground, tellSiblings, cdn } = parts;
-  const refresh = async (changed: PageTag[], takenDown: PageTag[] = []) => {
+  const refresh = async (changed: PageTag[], takenDown: PageTag[] = [], labels: PageLabel[] = []) => {
     const tags = uniqueTags([...changed, ...takenDown]);
     const names = tags.map(tagName);
     const takenDownNames = takenDown.map(tagName);
     quietBackground();
     background.markChange();
     const changedAt = performance.now();
-    const untold = store.invalidate(names, takenDownNames);
+    const untold = store.invalidate(
+      names,
+      takenDownNames,
+      labels.map(([pageTag, label]) => [tagName(pageTag), label] as const),
+    );
     // The other processes judge pages by versions at most a few ms old: the change answers once
     // they all see it, in the file or, when it could not take them, from this process.
     const seen = untold ? tellSiblings(untold) : store.seenEverywhere();

@@ -8,12 +8,13 @@ const status = (over: Partial<ProcessRefreshStatus>): ProcessRefreshStatus => ({
   changedAt: 1_000,
   renderedByWorkers: 0,
   patchedByWorkers: 0,
+  renamedByWorkers: 0,
   ...over,
 });
 
 describe('sumRefreshStatuses', () => {
   it('answers a sibling’s change where this process made none', () => {
-    const own = status({ changedAt: 1_000, renderedByWorkers: 40, patchedByWorkers: 30 });
+    const own = status({ changedAt: 1_000, renderedByWorkers: 40, patchedByWorkers: 30, renamedByWorkers: 4 });
     const sibling = status({
       changedAt: 5_000,
       queued: 120,
@@ -21,6 +22,7 @@ describe('sumRefreshStatuses', () => {
       seconds: 2,
       renderedByWorkers: 70,
       patchedByWorkers: 5,
+      renamedByWorkers: 1,
     });
     expect(sumRefreshStatuses(own, [sibling], 7_000)).toEqual({
       queued: 120,
@@ -28,6 +30,7 @@ describe('sumRefreshStatuses', () => {
       seconds: 2,
       renderedByWorkers: 110,
       patchedByWorkers: 35,
+      renamedByWorkers: 5,
     });
   });
 
@@ -45,6 +48,7 @@ describe('sumRefreshStatuses', () => {
       seconds: 1.2,
       renderedByWorkers: 13,
       patchedByWorkers: 0,
+      renamedByWorkers: 0,
     });
   });
 });

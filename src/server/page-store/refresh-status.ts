@@ -6,6 +6,8 @@ export interface ProcessRefreshStatus extends RefreshStatus {
   renderedByWorkers: number;
   /** Of those, pages whose header and footer were patched instead of rendered (chrome-patch.ts). */
   patchedByWorkers: number;
+  /** Of those patched, pages whose renamed categories' new names were written in (category-name-patch.ts). */
+  renamedByWorkers: number;
 }
 
 /**
@@ -31,6 +33,7 @@ export function sumRefreshStatuses(
     seconds: queued > latest.queued ? Math.round((now - latest.changedAt) / 100) / 10 : latest.seconds,
     renderedByWorkers: all.reduce((sum, status) => sum + status.renderedByWorkers, 0),
     patchedByWorkers: all.reduce((sum, status) => sum + status.patchedByWorkers, 0),
+    renamedByWorkers: all.reduce((sum, status) => sum + status.renamedByWorkers, 0),
   };
 }
 

@@ -78,6 +78,7 @@ describe('RenderPool', () => {
         policy: null,
         tags: [],
         chrome: 'nav@1',
+        labels: [],
       };
       const renders = [pool.render(`wait:${open}`, 'background'), pool.render(`wait:${open}`, 'background')];
       await until(() => pool.status().running === 1, 'one render to be handed out');

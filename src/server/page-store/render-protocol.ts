@@ -1,4 +1,5 @@
 import type { PageEncoding } from './compress-page.ts';
+import type { TagLabel } from './store-file.ts';
 
 /** What the serving thread and a render worker say to each other (render-pool.ts, render-worker.ts). */
 
@@ -19,6 +20,11 @@ export interface ChromePatch {
   tags: string[];
   /** The versions the header and footer show (`nav`, `settings`): fragments are kept for one of them. */
   chrome: string;
+  /**
+   * The page's other stale tags, each with what it shows for it (`category-name:ID` and the
+   * category's name before its rename): the worker writes the current one in (category-name-patch.ts).
+   */
+  labels: TagLabel[];
 }
 
 /** What a job asks of its worker besides the page: encodings to make, a body to compress, a page to patch. */

@@ -12,6 +12,11 @@ import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import type { ChromePatch } from './render-protocol.ts';
 import { harvestChrome, patchChrome } from './chrome-patch.ts';
+import { renameCategoriesIn, type CategoryRename } from './category-name-patch.ts';
+import type { TagLabel } from './store-file.ts';
+import { readTagName } from './site-tags.ts';
+import { findCategoryById } from '../db/repositories/categories.ts';
+import { categoryListOf } from '../../shared/site-map/page-key.ts';
 import { createJobRunner } from './worker-jobs.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
 import { storedStatusOf } from './not-found-page.ts';
@@ -44,6 +49,8 @@ export interface WorkerAnswer {
   br?: Uint8Array | null;
   /** The stored page with a new header and footer, not a render (chrome-patch.ts). */
   patched?: boolean;
+  /** Patched with a renamed category's new name written in too (category-name-patch.ts). */
+  renamed?: boolean;
 }
 
 /**
@@ -104,8 +111,13 @@ async function patchPage(key: string, patch: ChromePatch, encodings: PageEncodin
   if (chrome.versions !== patch.chrome) chrome = { versions: patch.chrome, fragments: new Map() };
   const copy = Buffer.from(patch.copy.buffer, patch.copy.byteOffset, patch.copy.byteLength);
   const stored = (patch.encoding === 'br' ? zlib.brotliDecompressSync(copy) : copy).toString('utf8');
-  const patched = patchChrome(stored, chrome.fragments);
-  if (patched === null) {
+  const withChrome = patchChrome(stored, chrome.fragments);
+  const renames = withChrome === null ? null : await categoryRenames(patch.labels);
+  const patched =
+    renames &&
+    withChrome !== null &&
+    (renames.length === 0 ? withChrome : renameCategoriesIn(withChrome, renames, categoryListOf(key)));
+  if (!patched) {
     const answer = await renderPage(key, encodings);
     const parts = answer.tags && answer.status === 200 ? harvestChrome(Buffer.from(answer.body).toString('utf8')) : null;
     if (parts && chrome.versions === patch.chrome) for (const [name, fragment] of parts) chrome.fragments.set(name, fragment);
@@ -115,7 +127,33 @@ async function patchPage(key: string, patch: ChromePatch, encodings: PageEncodin
   const headers: Record<string, string> = { 'content-type': patch.contentType };
   // The same inline code as before (patchChrome checks), so the same narrowed policy.
   if (patch.policy) headers['content-security-policy'] = patch.policy;
-  return withEncodings({ key, status: 200, headers, setsCookie: false, tags: patch.tags, body, patched: true }, body, encodings);
+  const answer: WorkerAnswer = {
+    key,
+    status: 200,
+    headers,
+    setsCookie: false,
+    tags: patch.tags,
+    body,
+    patched: true,
+    renamed: renames.length > 0,
+  };
+  return withEncodings(answer, body, encodings);
+}
+
+/**
+ * The categories a patch renames, each from the name the stored page shows to the one it has now
+ * (read as a render would read it); null when one no longer exists or a label is not a category's
+ * name (the page is rendered).
+ */
+async function categoryRenames(labels: readonly TagLabel[]): Promise<CategoryRename[] | null> {
+  const renames: CategoryRename[] = [];
+  for (const [name, from] of labels) {
+    const pageTag = readTagName(name);
+    const category = pageTag?.kind === 'category-name' ? await findCategoryById(db, pageTag.id) : undefined;
+    if (!category) return null;
+    renames.push({ id: category.id, from, to: category.name });
+  }
+  return renames;
 }
 
 /** The answer with `body` compressed to each of these encodings. */

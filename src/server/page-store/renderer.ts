@@ -6,11 +6,13 @@ import { asBuffer, pageInputOf } from './stored-page.ts';
 import { BACKGROUND_GATHER_MS, StoreBatch } from './store-batch.ts';
 import { STORED_ENCODINGS, type PageEncoding } from './compress-page.ts';
 import type { JobWork } from './render-protocol.ts';
-import { tag, tagName } from './site-tags.ts';
+import { readTagName, tag, tagName } from './site-tags.ts';
 
 /** The tag of the header and footer's data, and those whose versions they show (chrome-patch.ts). */
 const CHROME_TAG = tagName(tag.nav);
 const CHROME_TAGS = [CHROME_TAG, tagName(tag.settings)];
+/** Stale tags a patch may mend besides the chrome's: a category's name, written in where the components show it (category-name-patch.ts). */
+const isCategoryName = (name: string) => readTagName(name)?.kind === 'category-name';
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -81,6 +83,8 @@ export class PageRenderer {
   private waitedFor = 0;
   /** Background jobs whose worker patched the stored page's header and footer instead of rendering it. */
   patched = 0;
+  /** Of those, pages naming a renamed category whose new name the worker wrote in (category-name-patch.ts). */
+  renamed = 0;
   /**
    * The background refresh's pages, several to a transaction: after a rename refreshed every page
    * one commit at a time, the serving threads spent on those commits the CPU readers needed.
@@ -215,7 +219,7 @@ export class PageRenderer {
   }
 
   private backgroundWork(key: string): JobWork {
-    const patch = this.store.chromeStale(key, CHROME_TAG, CHROME_TAGS);
+    const patch = this.store.chromeStale(key, CHROME_TAG, CHROME_TAGS, isCategoryName);
     return { encodings: this.encodingsFor(key), ...(patch ? { patch } : {}) };
   }
 
@@ -238,6 +242,7 @@ export class PageRenderer {
       return failedRender();
     }
     if (answer.patched) this.patched++;
+    if (answer.renamed) this.renamed++;
     const input = pageInputOf(answer);
     if (input && this.store.takenDownSince(input.tags, startedAt)) {
       if (attempt < RENDERS_AFTER_TAKE_DOWN) return this.renderOnce(key, priority, this.store.beginRender(), attempt + 1);

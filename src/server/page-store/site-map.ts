@@ -40,8 +40,9 @@ const FILES = [SITE_FILES.sitemap, SITE_FILES.feed, SITE_FILES.robots, SITE_FILE
  * What each public page declares: `Astro.cache.set(cacheFor.home(shownIds, cards))`. A list page
  * carries the `blog:ID` of every article it shows (cards, ticker, top-viewed block) plus its list's
  * membership tag, so an edit of one article's shown fields stales only the pages showing it, and
- * the `category-name:ID` of every category its cards name, so a rename re-renders only the pages
- * naming that category outside the nav (the nav and footer of the others are patched: chrome-patch.ts).
+ * the `category-name:ID` of every category its cards name, so a rename writes the new name into
+ * only the pages naming that category outside the nav (category-name-patch.ts; the nav and footer
+ * of every page are patched: chrome-patch.ts).
  */
 export const cacheFor = {
   /** shown: the articles of the page, the ticker and the top-viewed block; cards: the articles shown with their category. */

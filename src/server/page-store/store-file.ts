@@ -25,6 +25,12 @@ export interface TagVersionRow {
 /** A tag to bump: to at least `atLeast`, and whether the change took down content showing it. */
 export type TagBump = [tag: string, atLeast: number, takeDown: boolean];
 
+/**
+ * What the pages carrying a tag show for it until the bump this comes with (`[tag, label]`): a
+ * category's name before its rename. Recorded under the tag's version before the bump.
+ */
+export type TagLabel = readonly [tag: string, label: string];
+
 /** Tag versions bumped since a sequence number, and the store's generation (bumped when its pages are dropped). */
 export interface TagChanges {
   rows: TagVersionRow[];
@@ -94,6 +100,12 @@ export function prepareStoreFile(db: SQLite.Database) {
          taken_down = iif(@takeDown, max(version + 1, excluded.version), taken_down)
        returning version, taken_down as takenDown`,
     ),
+    // The tag's version before its bump (0: never bumped), labelled once: another process's bump may have labelled it first.
+    label: db.prepare(
+      `insert into tag_labels (tag, version, label) values (@tag, coalesce((select version from tag_versions where tag = @tag), 0), @label)
+       on conflict do nothing`,
+    ),
+    labelOf: db.prepare('select label from tag_labels where tag = ? and version = ?').pluck(),
     // Changes whenever another connection (another process) committed to the file; a few µs.
     dataVersion: db.prepare('pragma data_version').pluck(),
     changedSince: db.prepare('select tag, version, seq, taken_down as takenDown from tag_versions where seq > ? order by seq'),
@@ -115,9 +127,10 @@ export function prepareStoreFile(db: SQLite.Database) {
    * commits between the read and the bump): first the bumps other processes made since
    * `sinceSeq`, then this one's, all reported.
    */
-  const bumpTags = db.transaction((tags: TagBump[], sinceSeq: number): TagChanges => {
+  const bumpTags = db.transaction((tags: TagBump[], sinceSeq: number, labels: readonly TagLabel[]): TagChanges => {
     const changes = readChanges(sinceSeq);
     const seq = (statements.lastSeq.get() as number) + 1;
+    for (const [tag, label] of labels) statements.label.run({ tag, label });
     for (const [tag, atLeast, takeDown] of tags) {
       const bumped = statements.bump.get({ tag, atLeast, seq, takeDown: takeDown ? 1 : 0 }) as {
         version: number;
@@ -204,7 +217,11 @@ export function prepareStoreFile(db: SQLite.Database) {
     dataVersion: () => statements.dataVersion.get() as number,
     /** The tag versions bumped after `sinceSeq` (0: all of them) and the store's generation. */
     readTagChanges: readChanges,
-    bumpTags: (tags: TagBump[], sinceSeq: number): TagChanges => bumpTags.immediate(tags, sinceSeq),
+    bumpTags: (tags: TagBump[], sinceSeq: number, labels: readonly TagLabel[] = []): TagChanges =>
+      bumpTags.immediate(tags, sinceSeq, labels),
+    /** What the pages carrying `tag` at `version` show for it, when the change that ended that version said so. */
+    labelOf: (tag: string, version: number): string | null =>
+      (statements.labelOf.get(tag, version) as string | undefined) ?? null,
     countPages: () => (statements.count.get() as { n: number }).n,
     countBytes: () => (statements.bytes.get() as { n: number }).n,
     ...prepareReads(db),

@@ -99,6 +99,9 @@ function bringUpToDate(db: SQLite.Database): void {
   // scanned every tag row (2.4 ms a page on the serving thread at 6,000 pages, growing with the store).
   // policies: each Content-Security-Policy once (a site's 31,000 pages have three), named by its
   // id in the pages it answers: 410 bytes a page otherwise, a tenth of a page kept in brotli.
+  // tag_labels: what the pages carrying a tag at one version show for it (a category's name before
+  // a rename), so a rename can write the new name into them instead of rendering them
+  // (category-name-patch.ts).
   // page_access: when each page was last read, in a narrow table of its own. Noting a read in the
   // pages table rewrote rows that hold the bodies: 10,000 reads noted took a serving thread
   // 100-200 ms, the p99 of random readers.
@@ -117,6 +120,7 @@ function bringUpToDate(db: SQLite.Database): void {
     create table if not exists page_tags (tag text not null, key text not null, primary key (tag, key)) without rowid;
     create index if not exists page_tags_by_key on page_tags (key);
     create table if not exists page_access (key text primary key, accessed_at integer not null) without rowid;
+    create table if not exists tag_labels (tag text not null, version integer not null, label text not null, primary key (tag, version)) without rowid;
     create index if not exists page_access_by_time on page_access (accessed_at);
   `);
   // Every bump records the sequence number of its transaction, so another process (or another

@@ -285,6 +285,42 @@ describe('PageStore', () => {
     store.close();
   });
 
+  it('hands a page only the nav and labelled tags left stale to a patch, with what it shows for each, recorded at the change', () => {
+    const dir = tempDir();
+    const store = new PageStore({ dir, buildId: 'b1' });
+    const isName = (tag: string) => tag.startsWith('category-name:');
+    const put = (key: string, tags: string[]) =>
+      store.put(key, { contentType: 'text/html', body: html(key), tags }, store.beginRender());
+    put('/blog/1', ['blog:1', 'nav', 'category-name:3']);
+    put('/blog/2', ['blog:2', 'nav', 'category-name:4']);
+    put('/blogs', ['list', 'nav', 'category-name:3']);
+    put('/robots.txt', ['nav']);
+    expect(store.chromeStale('/blog/1', 'nav', ['nav'], isName)).toBeNull(); // fresh
+
+    store.invalidate(['nav', 'category-name:3'], [], [['category-name:3', 'Optics']]);
+    expect(store.chromeStale('/blog/1', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Optics']] });
+    expect(store.chromeStale('/blog/2', 'nav', ['nav'], isName)).toMatchObject({ labels: [] });
+    // A stale tag the patch cannot mend: rendered.
+    expect(store.chromeStale('/blog/1', 'nav', ['nav'], () => false)).toBeNull();
+    // Renamed again before the refresh: the pages still show the first name; a page stored since shows the second.
+    store.invalidate(['nav', 'category-name:3'], [], [['category-name:3', 'Lenses']]);
+    expect(store.chromeStale('/blogs', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Optics']] });
+    put('/blogs', ['list', 'nav', 'category-name:3']);
+    store.invalidate(['nav', 'category-name:3'], [], [['category-name:3', 'Light']]);
+    expect(store.chromeStale('/blogs', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Light']] });
+    // A change that says nothing of what the pages showed (a category deleted): rendered.
+    store.invalidate(['nav', 'category-name:4']);
+    put('/blog/2', ['blog:2', 'nav', 'category-name:4']);
+    store.invalidate(['nav', 'category-name:4']);
+    expect(store.chromeStale('/blog/2', 'nav', ['nav'], isName)).toBeNull();
+    store.close();
+
+    // In the file, for every process: a store opened afresh reads the same labels.
+    const reopened = new PageStore({ dir, buildId: 'b1' });
+    expect(reopened.chromeStale('/blog/1', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Optics']] });
+    reopened.close();
+  });
+
   it('refuses a render that raced an invalidation of one of its tags', () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const started = store.beginRender();

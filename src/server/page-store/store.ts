@@ -1,4 +1,4 @@
-import { keptInFile, type StoreFile, type StoredPage, type TagBump, type WholePage } from './store-file.ts';
+import { keptInFile, type StoreFile, type StoredPage, type TagBump, type TagLabel, type WholePage } from './store-file.ts';
 import { StoreDisk } from './store-disk.ts';
 import type { PageStoreOptions, StoreStats } from './store-options.ts';
 import { openGuardedStoreFile } from './store-open.ts';
@@ -311,10 +311,11 @@ export class PageStore {
    * Marks every page carrying one of these tags stale: O(number of tags). Never throws.
    * `takenDown`: tags of content this change took down (also bumped): from now on no process
    * answers a page carrying one of them from before this change, not even stale. Returns the
-   * bumps the file could not take (the other processes must be told them), or null.
+   * bumps the file could not take (the other processes must be told them), or null. `labels`:
+   * what the pages carrying some of these tags show for them until now (`labelOf`).
    */
-  invalidate(tags: string[], takenDown: string[] = []): TagBump[] | null {
-    return this.versions.bump([...tags, ...takenDown], new Set(takenDown));
+  invalidate(tags: string[], takenDown: string[] = [], labels: readonly TagLabel[] = []): TagBump[] | null {
+    return this.versions.bump([...tags, ...takenDown], new Set(takenDown), labels);
   }
 
   /** A sibling process's `invalidate` that its file write could not carry (see TagVersions.applyFromSibling). */
@@ -353,28 +354,41 @@ export class PageStore {
   }
 
   /**
-   * The stored page under `key` when `chromeTag` is the only tag that left it stale (the nav: a
-   * category renamed), in one copy (brotli when it has it), for its header and footer to be
-   * patched (chrome-patch.ts); null for a page any other change left stale, or fresh, or not HTML.
+   * The stored page under `key` when `chromeTag` left it stale (the nav: a category renamed), with
+   * no other stale tag but those `labelled` whose label at the page's version is known (the
+   * category's old name, `invalidate`'s labels), in one copy (brotli when it has it), for its
+   * header and footer to be patched and the labels replaced (chrome-patch.ts,
+   * category-name-patch.ts); null for a page any other change left stale, or fresh, or not HTML.
    * `chrome` names the versions the header and footer show.
    */
-  chromeStale(key: string, chromeTag: string, chromeTags: readonly string[]): ChromePatch | null {
+  chromeStale(
+    key: string,
+    chromeTag: string,
+    chromeTags: readonly string[],
+    labelled: (tag: string) => boolean,
+  ): ChromePatch | null {
     if (this.guard.broken) return null;
     this.versions.sync();
     // The tags first, without the bodies: most background jobs (an article's edit) are not patches.
     const row = this.guard.run('read', () => this.file.readPageTags(key));
     if (!row || row.buildId !== this.buildId) return null;
     let chromeStale = false;
+    const labels: TagLabel[] = [];
     const { names, versions } = row.tags;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       if (this.versions.get(name) === versions[i]) continue;
-      if (name !== chromeTag) return null;
-      chromeStale = true;
+      if (name === chromeTag) chromeStale = true;
+      else if (!labelled(name)) return null;
+      else {
+        const label = this.guard.run('read', () => this.file.labelOf(name, versions[i]!));
+        if (label == null) return null;
+        labels.push([name, label]);
+      }
     }
     if (!chromeStale) return null;
     // Another process may store it again meanwhile: that copy is as new or newer, and patching
-    // it with the current header and footer changes nothing.
+    // it with the current header and footer changes nothing (and finds no old label: rendered).
     const page = this.copies.read(key, ['br', 'identity']);
     const copy = page?.br ?? page?.body;
     if (!page || !copy || !isHtmlType(page.contentType)) return null;
@@ -385,6 +399,7 @@ export class PageStore {
       policy: page.policy ?? null,
       tags: [...page.tags.names],
       chrome: chromeTags.map((name) => `${name}@${this.versions.get(name)}`).join(' '),
+      labels,
     };
   }
 

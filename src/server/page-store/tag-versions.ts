@@ -1,4 +1,4 @@
-import type { StoreFile, TagBump, TagChanges } from './store-file.ts';
+import type { StoreFile, TagBump, TagChanges, TagLabel } from './store-file.ts';
 import type { StoreGuard } from './store-guard.ts';
 import type { PageTags } from './page-tags.ts';
 
@@ -130,15 +130,16 @@ export class TagVersions {
 
   /**
    * Bumps these tags: in memory at once, then in the file with every process's bumps read first.
-   * `takeDown`: those of them whose content was taken down. Returns the bumps when the file could
-   * not take them (a full disk): no other process can learn of them there, so the caller tells
-   * them (`applyFromSibling`) before the change answers. Null when they are in the file.
+   * `takeDown`: those of them whose content was taken down; `labels`: what the pages carrying some
+   * of them show until this bump (recorded in the same transaction). Returns the bumps when the
+   * file could not take them (a full disk): no other process can learn of them there, so the
+   * caller tells them (`applyFromSibling`) before the change answers. Null when they are in the file.
    */
-  bump(tags: string[], takeDown: ReadonlySet<string> = new Set()): TagBump[] | null {
+  bump(tags: string[], takeDown: ReadonlySet<string> = new Set(), labels: readonly TagLabel[] = []): TagBump[] | null {
     this.sequence++;
     const bumps: TagBump[] = [];
     for (const tag of new Set(tags)) bumps.push([tag, this.raise(tag, this.get(tag) + 1, takeDown.has(tag)), takeDown.has(tag)]);
-    const changes = this.guard.run('write', () => this.file.bumpTags(bumps, this.seenSeq));
+    const changes = this.guard.run('write', () => this.file.bumpTags(bumps, this.seenSeq, labels));
     this.bumpedAt = performance.now();
     if (changes) this.apply(changes);
     else this.trusted = false;

@@ -47,6 +47,8 @@ export interface PageRefreshStatus {
   renderedByWorkers?: number;
   /** Of those, pages only the nav left stale whose header and footer were patched instead (absent where nothing is stored). */
   patchedByWorkers?: number;
+  /** Of those patched, pages naming a renamed category, whose new name was written in too (absent where nothing is stored). */
+  renamedByWorkers?: number;
 }
 
 /** DELETE answers: a confirmation sentence and the live time. */

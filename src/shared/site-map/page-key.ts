@@ -42,3 +42,12 @@ export function pageKeyOf(rawUrl: string): string | null {
   }
   return parts.length ? `${pathname}?${parts.join('&')}` : pathname;
 }
+
+const CATEGORY_LIST = `${SITE_PAGES.blogs}?category=`;
+
+/** The category whose list a store key is (`/blogs?category=ID`, any page of it), or null. */
+export function categoryListOf(key: string): number | null {
+  if (!key.startsWith(CATEGORY_LIST)) return null;
+  const id = /^[1-9]\d{0,9}(?=&|$)/.exec(key.slice(CATEGORY_LIST.length))?.[0];
+  return id === undefined ? null : Number(id);
+}
