@@ -105,7 +105,14 @@ export function prepareStoreFile(db: SQLite.Database) {
       `insert into tag_labels (tag, version, label) values (@tag, coalesce((select version from tag_versions where tag = @tag), 0), @label)
        on conflict do nothing`,
     ),
-    labelOf: db.prepare('select label from tag_labels where tag = ? and version = ?').pluck(),
+    // Only when every bump from that version to the current one was labelled (renames only; a
+    // category deleted between them, its id then reused, must not lend its label to the new one).
+    labelOf: db
+      .prepare(
+        `select label from tag_labels where tag = @tag and version = @version
+           and (select count(*) from tag_labels where tag = @tag and version >= @version and version < @current) = @current - @version`,
+      )
+      .pluck(),
     // Changes whenever another connection (another process) committed to the file; a few µs.
     dataVersion: db.prepare('pragma data_version').pluck(),
     changedSince: db.prepare('select tag, version, seq, taken_down as takenDown from tag_versions where seq > ? order by seq'),
@@ -219,9 +226,12 @@ export function prepareStoreFile(db: SQLite.Database) {
     readTagChanges: readChanges,
     bumpTags: (tags: TagBump[], sinceSeq: number, labels: readonly TagLabel[] = []): TagChanges =>
       bumpTags.immediate(tags, sinceSeq, labels),
-    /** What the pages carrying `tag` at `version` show for it, when the change that ended that version said so. */
-    labelOf: (tag: string, version: number): string | null =>
-      (statements.labelOf.get(tag, version) as string | undefined) ?? null,
+    /**
+     * What the pages carrying `tag` at `version` show for it, when the change that ended that
+     * version said so and so did every change since, up to the tag's `current` version.
+     */
+    labelOf: (tag: string, version: number, current: number): string | null =>
+      (statements.labelOf.get({ tag, version, current }) as string | undefined) ?? null,
     countPages: () => (statements.count.get() as { n: number }).n,
     countBytes: () => (statements.bytes.get() as { n: number }).n,
     ...prepareReads(db),

@@ -313,6 +313,14 @@ describe('PageStore', () => {
     put('/blog/2', ['blog:2', 'nav', 'category-name:4']);
     store.invalidate(['nav', 'category-name:4']);
     expect(store.chromeStale('/blog/2', 'nav', ['nav'], isName)).toBeNull();
+    // Renamed, deleted, its id taken by a new category that is renamed in turn: the pages from
+    // before the delete named the old category, whatever the label of their version says.
+    put('/blog/5', ['blog:5', 'nav', 'category-name:6']);
+    store.invalidate(['nav', 'category-name:6'], [], [['category-name:6', 'Old']]);
+    expect(store.chromeStale('/blog/5', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:6', 'Old']] });
+    store.invalidate(['nav', 'category-name:6', 'list']);
+    store.invalidate(['nav', 'category-name:6'], [], [['category-name:6', 'New']]);
+    expect(store.chromeStale('/blog/5', 'nav', ['nav'], isName)).toBeNull();
     store.close();
 
     // In the file, for every process: a store opened afresh reads the same labels.

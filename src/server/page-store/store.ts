@@ -355,8 +355,9 @@ export class PageStore {
 
   /**
    * The stored page under `key` when `chromeTag` left it stale (the nav: a category renamed), with
-   * no other stale tag but those `labelled` whose label at the page's version is known (the
-   * category's old name, `invalidate`'s labels), in one copy (brotli when it has it), for its
+   * no other stale tag but those `labelled` whose label at the page's version is known, every
+   * change since having been labelled too (the category's old name, `invalidate`'s labels: renames,
+   * never a delete), in one copy (brotli when it has it), for its
    * header and footer to be patched and the labels replaced (chrome-patch.ts,
    * category-name-patch.ts); null for a page any other change left stale, or fresh, or not HTML.
    * `chrome` names the versions the header and footer show.
@@ -377,11 +378,12 @@ export class PageStore {
     const { names, versions } = row.tags;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
-      if (this.versions.get(name) === versions[i]) continue;
+      const current = this.versions.get(name);
+      if (current === versions[i]) continue;
       if (name === chromeTag) chromeStale = true;
       else if (!labelled(name)) return null;
       else {
-        const label = this.guard.run('read', () => this.file.labelOf(name, versions[i]!));
+        const label = this.guard.run('read', () => this.file.labelOf(name, versions[i]!, current));
         if (label == null) return null;
         labels.push([name, label]);
       }
