@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { COMPILED_MAIN } from '../../scripts/server-entry.mjs';
 import { processTree } from './processes.ts';
+import { findFreePort } from './ports.ts';
 import { HANG_GUARD_MS, untilTrue } from './wait.ts';
 
 /**
@@ -116,18 +116,6 @@ export function killServerHard(target: TestServer): Promise<void> {
         // exited meanwhile
       }
     }
-  });
-}
-
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { findFreePort } from './ports.ts';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { until } from './wait.ts';
@@ -24,16 +24,7 @@ export interface TestSmtp {
   stop: () => Promise<void>;
 }
 
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(address.port));
-    });
-  });
-}
+export { findFreePort };
 
 export async function startSmtp(options: { port?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
