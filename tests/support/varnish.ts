@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { findFreePort } from './ports.ts';
 import os from 'node:os';
 import path from 'node:path';
 import { HANG_GUARD_MS, until } from './wait.ts';
@@ -35,17 +36,8 @@ export interface TestVarnish {
   stop: () => Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/** A free port for a proxy or server a test starts (ports.ts: from this test worker's own block). */
+export const freePort = findFreePort;
 
 /**
  * A free port held open until `release()`: the app servers are told Varnish's address before
