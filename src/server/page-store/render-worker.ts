@@ -15,7 +15,7 @@ import { harvestChrome, patchChrome } from './chrome-patch.ts';
 import { renameCategoriesIn, type CategoryRename } from './category-name-patch.ts';
 import type { TagLabel } from './store-file.ts';
 import { readTagName } from './site-tags.ts';
-import { findCategoryById } from '../db/repositories/categories.ts';
+import { listCategoriesCached } from '../db/repositories/categories.ts';
 import { categoryListOf } from '../../shared/site-map/page-key.ts';
 import { createJobRunner } from './worker-jobs.ts';
 import { compressToSync, type PageEncoding } from './compress-page.ts';
@@ -147,9 +147,11 @@ async function patchPage(key: string, patch: ChromePatch, encodings: PageEncodin
  */
 async function categoryRenames(labels: readonly TagLabel[]): Promise<CategoryRename[] | null> {
   const renames: CategoryRename[] = [];
+  // The renders' read, kept while the database is unchanged: a query per patched page otherwise.
+  const categories = labels.length > 0 ? await listCategoriesCached(db) : [];
   for (const [name, from] of labels) {
     const pageTag = readTagName(name);
-    const category = pageTag?.kind === 'category-name' ? await findCategoryById(db, pageTag.id) : undefined;
+    const category = pageTag?.kind === 'category-name' ? categories.find(({ id }) => id === pageTag.id) : undefined;
     if (!category) return null;
     renames.push({ id: category.id, from, to: category.name });
   }

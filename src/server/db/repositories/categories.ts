@@ -1,11 +1,20 @@
 import type { Db } from '../client.ts';
 import type { CategoryRow } from '../schema.ts';
+import { cachedRead } from '../read-cache.ts';
 import { isPublicBlog } from './visibility.ts';
 
 export type Category = Pick<CategoryRow, 'id' | 'name' | 'sequence'>;
 
 export function listCategories(db: Db): Promise<Category[]> {
   return db.selectFrom('categories').select(['id', 'name', 'sequence']).orderBy('sequence').orderBy('id').execute();
+}
+
+/**
+ * Every category, read once per database state (`../read-cache.ts`): every page of a render
+ * shows them, and a rename's background refresh asks each patched page's category name.
+ */
+export function listCategoriesCached(db: Db): Promise<Category[]> {
+  return cachedRead(db, 'categories', () => listCategories(db));
 }
 
 /** The categories that hold at least one article readers can see, in the nav's order. */
