@@ -13,9 +13,9 @@ export const STORED_ENCODINGS: readonly PageEncoding[] = ['br'];
 export type PageCopy = PageEncoding | 'identity';
 
 /**
- * The smallest brotli window (log2 of its bytes, less 16) that holds the whole page, and never
- * under 16: brotli's default (22, 4 MB) only lets the encoder reach farther than a page goes, and
- * at 16 and under it takes a lighter match finder. On 1,000 pages of a 10,000-article site: 5%
+ * The bits of the smallest brotli window that holds the whole page (a window of 2^bits - 16
+ * bytes), never under 16: brotli's default (22, 4 MB) only lets the encoder reach farther than a
+ * page goes, and at 16 bits and under it takes a lighter match finder. On 1,000 pages of a 10,000-article site: 5%
  * less CPU a page (226 against 238 µs, medians of 8 rounds), 0.06% fewer bytes.
  */
 export function brotliWindowBits(size: number): number {
