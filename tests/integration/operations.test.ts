@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
+import { findFreePort } from '../support/ports.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName, type Json } from '../support/builders.ts';
 import { call, sendJson } from './http-support.ts';
@@ -20,17 +20,9 @@ let metricsOrigin: string;
 /** A port where nothing listens: a Varnish that is down. */
 let deadCache: string;
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
-  deadCache = `http://127.0.0.1:${await closedPort()}`;
+  // From this test worker's own block (ports.ts): no other worker's server is handed it meanwhile.
+  deadCache = `http://127.0.0.1:${await findFreePort()}`;
   server = await startServer({
     env: {
       PURGE_VARNISH: deadCache,

@@ -2,7 +2,8 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.ts';
 import { bearer, login, loginAsAdmin, registerUser } from '../support/auth.ts';
-import { findFreePort, linkIn, startSmtp, type TestSmtp } from '../support/smtp.ts';
+import { linkIn, startSmtp, type TestSmtp } from '../support/smtp.ts';
+import { findFreePort } from '../support/ports.ts';
 import { until } from '../support/wait.ts';
 import { call, expectError, sendJson, type Json } from './http-support.ts';
 

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './varnish.ts';
+import { findFreePort } from './ports.ts';
 
 /**
  * Debian's nginx as the TLS terminator of a real deployment would sit in front of Varnish (plain
@@ -29,7 +29,7 @@ export interface TestNginx {
 export async function startNginx(upstreamPort: number, options: { host?: string } = {}): Promise<TestNginx> {
   if (!NGINX) throw new Error(nginxMissing()!);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'study-site-nginx-'));
-  const port = await freePort();
+  const port = await findFreePort();
   const conf = path.join(dir, 'nginx.conf');
   fs.writeFileSync(
     conf,

@@ -24,8 +24,6 @@ export interface TestSmtp {
   stop: () => Promise<void>;
 }
 
-export { findFreePort };
-
 export async function startSmtp(options: { port?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const state: TestSmtp = {

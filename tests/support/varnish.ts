@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import { findFreePort } from './ports.ts';
 import os from 'node:os';
 import path from 'node:path';
+import { findFreePort } from './ports.ts';
 import { HANG_GUARD_MS, until } from './wait.ts';
 
 /**
@@ -36,20 +36,18 @@ export interface TestVarnish {
   stop: () => Promise<void>;
 }
 
-/** A free port for a proxy or server a test starts (ports.ts: from this test worker's own block). */
-export const freePort = findFreePort;
-
 /**
  * A free port held open until `release()`: the app servers are told Varnish's address before
  * Varnish starts, and meanwhile no other test's server may be handed the same port.
  */
 export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  // From this test worker's own block: once released for Varnish, no other worker is handed it.
+  const port = await findFreePort();
   const holder = net.createServer();
   await new Promise<void>((resolve, reject) => {
     holder.once('error', reject);
-    holder.listen(0, '127.0.0.1', () => resolve());
+    holder.listen(port, '127.0.0.1', () => resolve());
   });
-  const port = (holder.address() as net.AddressInfo).port;
   return { port, release: () => new Promise<void>((resolve) => holder.close(() => resolve())) };
 }
 
@@ -161,7 +159,7 @@ export async function startVarnish(options: {
     { mode: 0o644 },
   );
   fs.chmodSync(path.join(dir, 'site-backends.vcl'), 0o644);
-  const port = options.reserved?.port ?? (await freePort());
+  const port = options.reserved?.port ?? (await findFreePort());
   await options.reserved?.release();
   const args = [
     '-F',
