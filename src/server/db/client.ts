@@ -16,6 +16,7 @@ import { migrations } from '../../../db/migrations/index.ts';
 import type { Database } from './schema.ts';
 import { CachingKysely } from './read-cache.ts';
 import { noteWriteFailed, noteWriteWorked } from './write-health.ts';
+import { limitAsExpression } from './bound-limit.ts';
 
 export type Db = Kysely<Database>;
 
@@ -143,6 +144,7 @@ function watchWrites(connection: DatabaseConnection, sqlite: SQLite.Database, fi
  * kysely prepares every query anew; a page render runs the same dozen statements each time, and
  * preparing them was a fifth of a render. Statements are reused per SQL text (bounded), which is
  * safe because better-sqlite3 runs each one to completion synchronously.
+ * A LIMIT is prepared as an expression, or SQLite would prepare it again on every run (bound-limit.ts).
  */
 function withStatementCache(sqlite: SQLite.Database, limit = 500): SQLite.Database {
   const cache = new Map<string, SQLite.Statement>();
@@ -156,7 +158,7 @@ function withStatementCache(sqlite: SQLite.Database, limit = 500): SQLite.Databa
       return (source: string) => {
         let statement = cache.get(source);
         if (!statement) {
-          statement = prepare(source);
+          statement = prepare(limitAsExpression(source));
           if (cache.size >= limit) cache.delete(cache.keys().next().value!);
           cache.set(source, statement);
         }
