@@ -92,7 +92,10 @@ export function prepareStoreFile(db: SQLite.Database) {
     accessedNow: db.prepare('insert or replace into page_access (key, accessed_at) values (?, ?)'),
     touch: db.prepare('update page_access set accessed_at = ? where key = ?'),
     forget: db.prepare('delete from page_access where key = ?'),
-    oldest: db.prepare('select a.key, p.size from page_access a join pages p on p.key = a.key order by a.accessed_at limit cast(? as integer)'), // not a bare ?: see db/bound-limit.ts
+    // The LIMIT as an expression, not a bare parameter SQLite would prepare again each run (db/bound-limit.ts).
+    oldest: db.prepare(
+      'select a.key, p.size from page_access a join pages p on p.key = a.key order by a.accessed_at limit cast(? as integer)',
+    ),
     // Never below what this process already handed out (kept in memory when a bump could not be written).
     bump: db.prepare(
       `insert into tag_versions (tag, version, seq, taken_down) values (@tag, @atLeast, @seq, @atLeast * @takeDown)
