@@ -18,6 +18,7 @@ import { readPages, sleep, type ReaderFigures } from './readers.ts';
 import {
   highWaterMb,
   logInAdmin,
+  median,
   refreshStatus,
   cpuSecondsOf,
   processTree,
@@ -38,8 +39,6 @@ const RENAME_CAP_SECONDS = Number(process.env.BENCH_RENAME_CAP_SECONDS ?? 600);
 const CATEGORIES = 10;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-123' };
 const children: ChildProcess[] = [];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 interface OurRun {
   pages: number;

@@ -19,7 +19,7 @@ import { clearFormulaCache } from '../src/server/content/render-math.ts';
 import { sanitizeArticleHtml } from '../src/server/content/sanitize.ts';
 import { blogBodyFrom, type Json } from '../tests/support/builders.ts';
 import { generateSite } from './generate-site.ts';
-import { logInAdmin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
+import { logInAdmin, median, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 
 const ROUNDS = Math.max(3, Number(process.env.BENCH_ROUNDS ?? 30));
 const FORMULAS = Number(process.env.BENCH_FORMULAS ?? 200);
@@ -32,8 +32,6 @@ const TEX = [
   'F = G\\frac{m_1 m_2}{r^2}',
   '\\mathrm{pH} = -\\log_{10}[\\mathrm{H^+}]',
 ];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The same article twice: with formulas, and with each formula's source as plain text. `round` makes each formula new. */
 function articles(round = 0): { withMath: string; without: string } {

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSite } from './generate-site.ts';
-import { requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
+import { median, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 
 function setting(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -77,8 +77,6 @@ function floodScript(dir: string): string {
   fs.writeFileSync(file, `request = function() return wrk.format("GET", "/nope/" .. math.random(1, 2000000000)) end\n`);
   return file;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   requireBuild();

@@ -203,7 +203,6 @@ export async function measure(url: string, accept: string, connections: number, 
   };
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const loadAverage = () =>
   os
     .loadavg()

@@ -8,13 +8,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { type Admin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
+import { type Admin, median, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 import {
   ENCODINGS,
   loadAverage,
   generateComparedSite,
   measure,
-  median,
   nginxRoot,
   rawGet,
   startNginx,

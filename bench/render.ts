@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { generateSite } from './generate-site.ts';
-import { distDir, requireBuild, root } from './site.ts';
+import { distDir, median, requireBuild, root } from './site.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 10_000);
 const PAGES = Number(process.env.BENCH_PAGES ?? 3000);
@@ -28,9 +28,6 @@ interface RoundFigures {
   /** Mean µs a page of narrowing the policy alone. */
   narrow: number;
 }
-
-const headersAndBody = (page: { headers: Record<string, string>; body: Buffer }) => [page.headers, page.body] as const;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One round, in this process: the build at `dist` renders `PAGES` random pages of the site in `dir`. */
 async function renderRound(dir: string, dist: string): Promise<RoundFigures> {
@@ -63,8 +60,10 @@ async function renderRound(dir: string, dist: string): Promise<RoundFigures> {
   let seed = 42;
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const drawn = Array.from({ length: WARM_PAGES + PAGES }, () => keys[Math.floor(random() * keys.length)]!);
-  for (const key of drawn.slice(0, WARM_PAGES))
-    narrowAnswerPolicy(...headersAndBody(await renderInProcess(render, config.publicOrigin, key)));
+  for (const key of drawn.slice(0, WARM_PAGES)) {
+    const rendered = await renderInProcess(render, config.publicOrigin, key);
+    narrowAnswerPolicy(rendered.headers, rendered.body);
+  }
   const byKind = new Map<string, number[]>();
   let narrowMicros = 0;
   const started = process.cpuUsage();

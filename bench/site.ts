@@ -46,6 +46,9 @@ export function stopOnInterrupt<T extends ChildProcess>(child: T): T {
 /** The production server as `npm start` runs it: compiled by the build. */
 export const SERVER_MAIN = path.join(distDir, COMPILED_MAIN);
 
+/** The middle value (the upper one of an even count): what every benchmark reports of its rounds. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export function requireBuild(): void {
   if (!fs.existsSync(path.join(distDir, 'server/entry.mjs')) || !fs.existsSync(SERVER_MAIN))
     throw new Error('Run `npm run build` first.');

@@ -9,18 +9,9 @@ import { type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Admin, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
+import { type Admin, median, requireBuild, SERVER_MAIN, siteEnv, startProcess } from './site.ts';
 import { runWrk, type WrkRun } from './wrk-run.ts';
-import {
-  ENCODINGS,
-  loadAverage,
-  generateComparedSite,
-  median,
-  nginxRoot,
-  rawGet,
-  startNginx,
-  stopChildren,
-} from './peer-servers.ts';
+import { ENCODINGS, loadAverage, generateComparedSite, nginxRoot, rawGet, startNginx, stopChildren } from './peer-servers.ts';
 import { reservePort, startVarnish, TEST_PURGE_SECRET, varnishMissing, type TestVarnish } from '../tests/support/varnish.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);

@@ -26,6 +26,7 @@ import { listPublicUrls } from '../src/server/page-store/site-map.ts';
 import {
   fetchWriteBodies,
   logInAdmin,
+  median,
   refreshStatus,
   requireBuild,
   SERVER_MAIN,
@@ -39,7 +40,6 @@ import {
   freePort,
   generateComparedSite,
   loadAverage,
-  median,
   nginxRoot,
   rawGet,
   startNginxWith,
