@@ -7,28 +7,12 @@
  * 4.3 µs. Wrapped in an expression, the value is only read when the statement runs, with the same
  * result for every integer (a negative one still means no limit).
  */
-const BARE_LIMIT = /limit \?(?!\d)/iy;
+// A quoted string or identifier is matched whole (and left as it is), so a "limit ?" inside one is never taken.
+const QUOTED_OR_BARE_LIMIT = /'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`|\blimit \?(?!\d)/gi;
 
 /** `sql` with every bare `limit ?` outside quotes written `limit cast(? as integer)`. */
 export function limitAsExpression(sql: string): string {
-  if (!/\blimit \?(?!\d)/i.test(sql)) return sql;
-  let out = '';
-  let quote: string | null = null;
-  for (let i = 0; i < sql.length; i++) {
-    const c = sql[i]!;
-    if (quote) {
-      if (c === quote) quote = null;
-    } else if (c === "'" || c === '"' || c === '`') {
-      quote = c;
-    } else if ((c === 'l' || c === 'L') && (i === 0 || !/\w/.test(sql[i - 1]!))) {
-      BARE_LIMIT.lastIndex = i;
-      if (BARE_LIMIT.test(sql)) {
-        out += `${sql.slice(i, i + 5)} cast(? as integer)`;
-        i += 'limit ?'.length - 1;
-        continue;
-      }
-    }
-    out += c;
-  }
-  return out;
+  return sql.replace(QUOTED_OR_BARE_LIMIT, (found) =>
+    /^['"`]/.test(found) ? found : `${found.slice(0, 'limit'.length)} cast(? as integer)`,
+  );
 }
