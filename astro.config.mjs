@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { serviceWorkerInDev } from './scripts/build-service-worker.ts';
+import { reactIslandsToString } from './scripts/react-islands-to-string.ts';
 
 // Every public page is rendered on demand and kept in our own page store (src/server/page-store);
 // the node adapter runs in middleware mode so src/server/front/main.ts can answer stored pages
@@ -12,7 +13,9 @@ export default defineConfig({
   // Streaming off: pages are stored whole, and one write beats hundreds of small ones.
   // 21 MB: a 20 MB PDF plus its form; each endpoint enforces its own, smaller limit.
   adapter: node({ mode: 'middleware', bodySizeLimit: 21 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react()],
+  // Islands rendered on the server by React's renderToString with Astro's id prefix, not read
+  // back through a web stream (scripts/react-islands-to-string.ts).
+  integrations: [react({ experimentalDisableStreaming: true })],
   security: {
     // Our own middleware does the CSRF check: Astro's built-in one refuses Bearer API clients.
     checkOrigin: false,
@@ -49,6 +52,6 @@ export default defineConfig({
   vite: {
     ssr: { external: ['better-sqlite3', '@node-rs/argon2', 'sharp'] },
     // The built server serves /sw.js from the build; the dev server bundles it on request.
-    plugins: [serviceWorkerInDev()],
+    plugins: [serviceWorkerInDev(), reactIslandsToString()],
   },
 });

@@ -488,6 +488,18 @@ describe('article page (/blog/:id)', () => {
     expect(page.html).not.toMatch(/\son[a-z]+="/);
   });
 
+  it("renders each island's ids under the prefix the browser hydrates it with", async () => {
+    const made: Array<{ prefix: string; id: string }> = [];
+    for (const path of ['/', `/blog/${blogs[0]!.id}`]) {
+      const page = await fetchPage(site, path);
+      for (const [, prefix, inner] of page.html.matchAll(/<astro-island [^>]*prefix="([^"]+)"[^>]*>([\s\S]*?)<\/astro-island>/g))
+        for (const [, id] of inner!.matchAll(/\s(?:id|for|aria-[a-z]+)="(_[^"]*)"/g)) made.push({ prefix: prefix!, id: id! });
+    }
+    // The comment form's fields and their labels at least (useId); each must carry its island's prefix.
+    expect(made.length).toBeGreaterThanOrEqual(4);
+    for (const { prefix, id } of made) expect(id).toMatch(new RegExp(`^_${prefix}R`));
+  });
+
   it.each(['/blog/999999', '/blog/0', '/blog/abc', '/blog/1.5', '/blog/-3', '/blog/01'])('%s is the 404 page', async (path) => {
     expectNotFoundPage(await fetchPage(site, path));
   });
