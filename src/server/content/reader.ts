@@ -23,7 +23,7 @@ import { listCommentsForBlog, type Comment } from '../db/repositories/comments.t
 import { listSlides } from '../db/repositories/carousel.ts';
 import { paginate, type PageInfo } from '../../shared/pagination.ts';
 import { buildFtsQuery, normalizeSearchText } from './search.ts';
-import { htmlToText } from './sanitize.ts';
+import { summarizeHtml } from './html-summary.ts';
 import { renderArticleHtml } from './render-article.ts';
 import type { FeedItem } from './feed.ts';
 import type { RecentItem, SlideDto, TopViewedItem } from '../../shared/api-types.ts';
@@ -51,7 +51,6 @@ export {
   RECENT_LIMIT,
   TOP_VIEWED_LIMIT,
 };
-const SUMMARY_LENGTH = 160;
 
 export interface Paged<T> {
   items: T[];
@@ -181,14 +180,6 @@ export function linkedIds(page: ArticlePage): number[] {
   return [...new Set(pairs.flatMap((pair) => [pair.older?.id, pair.newer?.id]).filter((id): id is number => id !== undefined))];
 }
 
-/** Cuts text at a word boundary, adding an ellipsis when anything was cut. */
-export function summarizeText(text: string, max = SUMMARY_LENGTH): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
 /** Everything the article page shows; the admin's preview shows any article the same way. */
 export async function getArticlePage(db: Db, id: number, audience: Audience = 'public'): Promise<ArticlePage | null> {
   const detail = await getBlogDetail(db, id, audience);
@@ -202,7 +193,7 @@ export async function getArticlePage(db: Db, id: number, audience: Audience = 'p
   return {
     ...detail,
     content: rendered.html,
-    summary: summarizeText(htmlToText(detail.content)),
+    summary: summarizeHtml(detail.content),
     hasMath: rendered.hasMath,
     hasCode: rendered.hasCode,
     adjacent: { site, category },
