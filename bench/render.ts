@@ -42,6 +42,10 @@ async function renderRound(dir: string, dist: string): Promise<RoundFigures> {
   const { narrowAnswerPolicy } =
     await load<typeof import('../src/server/page-store/narrow-policy.ts')>('page-store/narrow-policy.js');
   const { listPublicUrls } = await load<typeof import('../src/server/page-store/site-map.ts')>('page-store/site-map.js');
+  // As render-worker.ts reads: the database's state looked at once a render (a build before it had no such scope).
+  const readCache = await load<Partial<typeof import('../src/server/db/read-cache.ts')>>('db/read-cache.js');
+  const asWorker = <T>(job: () => Promise<T>): Promise<T> =>
+    readCache.readAtJobStart ? readCache.readAtJobStart(db, job) : job();
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_PATH: path.join(dir, 'data.db'),
@@ -61,7 +65,7 @@ async function renderRound(dir: string, dist: string): Promise<RoundFigures> {
   const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const drawn = Array.from({ length: WARM_PAGES + PAGES }, () => keys[Math.floor(random() * keys.length)]!);
   for (const key of drawn.slice(0, WARM_PAGES)) {
-    const rendered = await renderInProcess(render, config.publicOrigin, key);
+    const rendered = await asWorker(() => renderInProcess(render, config.publicOrigin, key));
     narrowAnswerPolicy(rendered.headers, rendered.body);
   }
   const byKind = new Map<string, number[]>();
@@ -69,7 +73,7 @@ async function renderRound(dir: string, dist: string): Promise<RoundFigures> {
   const started = process.cpuUsage();
   for (const key of drawn.slice(WARM_PAGES)) {
     const before = process.cpuUsage();
-    const rendered = await renderInProcess(render, config.publicOrigin, key);
+    const rendered = await asWorker(() => renderInProcess(render, config.publicOrigin, key));
     const narrowing = process.cpuUsage();
     narrowAnswerPolicy(rendered.headers, rendered.body);
     const after = process.cpuUsage();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../db/client.ts';
+import { readAtJobStart } from '../db/read-cache.ts';
 import { insertBlog } from '../db/repositories/blogs.ts';
 import { insertCategory } from '../db/repositories/categories.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
@@ -99,6 +100,54 @@ describe('what every page reads alike', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("a render worker's job", () => {
+  /** Publishes a draft from another connection, as another process commits. */
+  const publishElsewhere = (file: string, blogId: number) => {
+    const other = new SQLite(file);
+    try {
+      other.prepare("update blogs set status = 'published' where id = ?").run(blogId);
+    } finally {
+      other.close();
+    }
+  };
+
+  it('reads the database as of its start: what was committed before, not what is committed during it', async () => {
+    const { file, db } = await site();
+    await addCategory(db, 'Maths', 1);
+    const { blogId: chemistry } = await addCategory(db, 'Chemistry', 3, 'draft');
+    const { blogId: physics } = await addCategory(db, 'Physics', 2, 'draft');
+    expect(await names(db)).toEqual(['Maths']);
+    publishElsewhere(file, physics);
+    const seen = await readAtJobStart(db, async () => {
+      const atStart = await names(db);
+      publishElsewhere(file, chemistry);
+      return [atStart, await names(db)];
+    });
+    expect(seen).toEqual([
+      ['Maths', 'Physics'],
+      ['Maths', 'Physics'],
+    ]);
+    // After the job, the next read looks again.
+    expect(await names(db)).toEqual(['Maths', 'Physics', 'Chemistry']);
+  });
+
+  it('looks at the state once, however many reads it makes', async () => {
+    const { db, sqlite } = await site();
+    await addCategory(db, 'Maths', 1);
+    await names(db);
+    const looks = vi.spyOn(sqlite, 'prepare');
+    const state = (db as unknown as { readCache: { statements: { state: { get: () => unknown } } } }).readCache.statements.state;
+    const stateLooks = vi.spyOn(state, 'get');
+    await readAtJobStart(db, async () => {
+      for (let i = 0; i < 5; i++) await names(db);
+    });
+    expect(stateLooks).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 5; i++) await names(db);
+    expect(stateLooks).toHaveBeenCalledTimes(6);
+    expect(looks).not.toHaveBeenCalled();
   });
 });
 

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.ts';
 import { noPageCache, setAppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
+import { readAtJobStart } from '../db/read-cache.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import type { ChromePatch } from './render-protocol.ts';
@@ -89,7 +90,8 @@ async function holdWhileAsked(key: string): Promise<void> {
 
 async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
   await holdWhileAsked(key);
-  const rendered = await renderInProcess(render!, data.origin, key);
+  // Jobs run one at a time (worker-jobs.ts): a render reads the database as of its start.
+  const rendered = await readAtJobStart(db, () => renderInProcess(render!, data.origin, key));
   // Here, once per render: the serving thread stores the narrowed policy with the page.
   narrowAnswerPolicy(rendered.headers, rendered.body);
   const tags = storableTags(rendered, storedStatusOf(key));
