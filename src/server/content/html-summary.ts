@@ -16,7 +16,8 @@ export function summarizeText(text: string, max = SUMMARY_LENGTH): string {
 
 /**
  * `summarizeText(htmlToText(html))`, read from the HTML's opening when that holds enough text:
- * parsing a long article whole for its first 160 characters was 2.7% of its page's render.
+ * parsing a 20 KB article whole for its first 160 characters took about 1.2 ms, against 0.1 ms
+ * for its opening (a render of the whole page is about 2 ms).
  *
  * The opening ends just after a tag (stored HTML is sanitize-html's output, which escapes `>`
  * everywhere but at the end of a tag), so its text is the whole text cut short: every block
