@@ -10,6 +10,7 @@ import type { Site } from './site.ts';
 import { describeStartFailure } from './start-failure.ts';
 import { describePrerender } from '../page-store/prerender-summary.ts';
 import { prerenderShare, runPrimary, workerIndex, type ServingMessage } from './cluster-primary.ts';
+import { keepTickObjectShape } from './tick-shape.ts';
 
 let config: Config;
 try {
@@ -39,6 +40,9 @@ if (index === null && config.webProcesses > 1 && cluster.isPrimary) {
 }
 
 async function serve(index: number | null): Promise<void> {
+  // First, before the start-up's own collections: every later request's process.nextTick stays on
+  // V8's fast path (tick-shape.ts).
+  keepTickObjectShape();
   const role = { lead: index === null || index === 0, inCluster: index !== null, index: index ?? 0 };
   let site: Site;
   try {
