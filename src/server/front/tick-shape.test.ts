@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keepTickObjectShape } from './tick-shape.ts';
 
 describe('keepTickObjectShape', () => {
-  it("keeps Node's own tick objects and leaves no hook behind", async () => {
+  it("keeps Node's own tick objects and leaves no hook behind", () => {
     const first = keepTickObjectShape();
     expect(first).toBeGreaterThanOrEqual(2);
     // A second call adds its two: the first call's hook no longer sees ticks.
