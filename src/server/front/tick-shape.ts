@@ -8,8 +8,8 @@ const kept: object[] = [];
  * never forgets their hidden class.
  *
  * Why: on Node 22 (V8 12.4), a full garbage collection while no tick object is alive, after a
- * few requests but before the HTTP path is optimized (measured: the pre-render, and one full
- * collection of an idle serving process), leaves every later `process.nextTick` creating its
+ * few requests but before the HTTP path is optimized (measured: the pre-render, 45 s of idling
+ * after start, one forced collection), leaves every later `process.nextTick` creating its
  * object through V8's runtime, migrating it from a deprecated hidden class each time. Node's
  * streams call it several times per request, so a stored page costs 4-5 µs more of the serving
  * thread for the rest of the process's life: 48-52k against 58-62k hot-page requests a second
