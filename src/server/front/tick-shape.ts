@@ -4,8 +4,8 @@ import { createHook } from 'node:async_hooks';
 const kept: object[] = [];
 
 /**
- * Keeps one of Node's own `process.nextTick` objects alive for the life of the process, so V8
- * never forgets their hidden class.
+ * Keeps Node's own `process.nextTick` objects alive for the life of the process (two: one from
+ * each form of the call), so V8 never forgets their hidden class.
  *
  * Why: on Node 22 (V8 12.4), a full garbage collection while no tick object is alive, after a
  * few requests but before the HTTP path is optimized (measured: the pre-render, 45 s of idling
