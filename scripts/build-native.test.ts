@@ -1,37 +1,68 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildMallocTrim, nodeHeaderDirs } from './build-native.ts';
+import { buildNative, nodeHeaderDirs } from './build-native.ts';
 import { loadMallocTrim } from '../src/server/front/memory-trim.ts';
+import { loadThreadIdler } from '../src/server/page-store/thread-idle.ts';
 
 const root = process.cwd();
 const hasCompiler = !spawnSync(process.env.CC || 'cc', ['--version']).error;
 let dist: string | undefined;
 const tempDist = () => (dist = fs.mkdtempSync(path.join(os.tmpdir(), 'native-dist-')));
+const canBuild = process.platform === 'linux' && hasCompiler && nodeHeaderDirs(root).length > 0;
 
-describe('buildMallocTrim', () => {
+/** A process's scheduling policy from /proc (0 SCHED_OTHER, 5 SCHED_IDLE). */
+function policyOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+}
+
+/** CAP_SYS_NICE in this process's effective set: what moving a thread out of idle time needs here. */
+function hasSysNice(): boolean {
+  const caps = /^CapEff:\s*([0-9a-f]+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  return caps !== null && (BigInt(`0x${caps[1]}`) & (1n << 23n)) !== 0n;
+}
+
+describe('buildNative', () => {
   afterEach(() => dist && fs.rmSync(dist, { recursive: true, force: true }));
 
-  it.runIf(process.platform === 'linux' && hasCompiler && nodeHeaderDirs(root).length > 0)(
-    'builds a module the server loads, whose trim answers whether memory went back',
-    () => {
-      const out = tempDist();
-      const built = buildMallocTrim(root, path.join(out, 'native'));
-      expect(built).toEqual({ built: true, file: path.join(out, 'native', 'malloc-trim.node') });
-      const trim = loadMallocTrim(out);
-      expect(trim).toBeTypeOf('function');
-      expect(typeof trim!()).toBe('boolean');
-    },
-  );
+  it.runIf(canBuild)('builds a module the server loads, whose trim answers whether memory went back', () => {
+    const out = tempDist();
+    const built = buildNative(root, path.join(out, 'native'), 'malloc-trim');
+    expect(built).toEqual({ built: true, file: path.join(out, 'native', 'malloc-trim.node') });
+    const trim = loadMallocTrim(out);
+    expect(trim).toBeTypeOf('function');
+    expect(typeof trim!()).toBe('boolean');
+  });
+
+  it.runIf(canBuild)('builds a module whose setIdle moves a thread into idle time and back', () => {
+    const out = tempDist();
+    const built = buildNative(root, path.join(out, 'native'), 'thread-idle');
+    expect(built).toEqual({ built: true, file: path.join(out, 'native', 'thread-idle.node') });
+    const setIdle = loadThreadIdler(out);
+    expect(setIdle).toBeTypeOf('function');
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      expect(policyOf(sleeper.pid!)).toBe(0);
+      expect(setIdle!(sleeper.pid!, true)).toBe(true);
+      expect(policyOf(sleeper.pid!)).toBe(5);
+      // Out of idle time is the privileged direction; refused, it answers false.
+      expect(setIdle!(sleeper.pid!, false)).toBe(hasSysNice());
+      if (hasSysNice()) expect(policyOf(sleeper.pid!)).toBe(0);
+      expect(setIdle!(2 ** 30, true)).toBe(false);
+    } finally {
+      sleeper.kill();
+    }
+  });
 
   it('says why and leaves no file when there is no compiler', () => {
     const out = tempDist();
-    const built = buildMallocTrim(root, path.join(out, 'native'), 'no-such-cc-here');
+    const built = buildNative(root, path.join(out, 'native'), 'thread-idle', 'no-such-cc-here');
     expect(built.built).toBe(false);
     if (!built.built)
-      expect(built.reason).toMatch(process.platform === 'linux' ? /no C compiler \(no-such-cc-here: ENOENT\)|headers/ : /glibc/);
+      expect(built.reason).toMatch(process.platform === 'linux' ? /no C compiler \(no-such-cc-here: ENOENT\)|headers/ : /Linux/);
     const native = path.join(out, 'native');
     expect(fs.existsSync(native) ? fs.readdirSync(native) : []).toEqual([]);
   });

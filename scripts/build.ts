@@ -28,13 +28,23 @@ const packed = await precompressAssets(path.join(distDir, 'client', '_astro'));
 console.log(
   `Precompressed ${packed.files} assets: ${kb(packed.bytes)} -> brotli ${kb(packed.brBytes)}, gzip ${kb(packed.gzipBytes)}`,
 );
-const { buildMallocTrim } = await import('./build-native.ts');
-const native = buildMallocTrim(process.cwd(), path.join(distDir, 'native'));
-console.log(
-  native.built
-    ? `Built ${path.relative(process.cwd(), native.file)} (gives memory back after a burst of work)`
-    : `Skipped the native malloc-trim module: ${native.reason}. The server runs without it, keeping more memory after a burst of work.`,
-);
+const { buildNative } = await import('./build-native.ts');
+const nativeUses = {
+  'malloc-trim': 'gives memory back after a burst of work',
+  'thread-idle': "runs the background refresh in the machine's idle time while it keeps its pace",
+} as const;
+const nativeLacks = {
+  'malloc-trim': 'keeping more memory after a burst of work',
+  'thread-idle': "its background refresh taking readers' time at a low priority instead",
+} as const;
+for (const name of ['malloc-trim', 'thread-idle'] as const) {
+  const native = buildNative(process.cwd(), path.join(distDir, 'native'), name);
+  console.log(
+    native.built
+      ? `Built ${path.relative(process.cwd(), native.file)} (${nativeUses[name]})`
+      : `Skipped the native ${name} module: ${native.reason}. The server runs without it, ${nativeLacks[name]}.`,
+  );
+}
 console.log(`Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 const { loadConfig } = await import('../src/server/config.ts');

@@ -10,6 +10,7 @@ import { createSitePageCache } from '../page-store/page-cache.ts';
 import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
 import { PATCHES_PER_WORKER, startRenderPool } from '../page-store/render-workers.ts';
+import { paceRefresh, REFRESH_MIN_PAGES_PER_SECOND } from '../page-store/refresh-pace.ts';
 import { listPublicUrls } from '../page-store/site-map.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { makeMissingEncodings } from '../page-store/encoding-backfill.ts';
@@ -119,6 +120,8 @@ export async function startSite(config: Config, log: (line: string) => void = co
     store.requests,
   );
   renderer.background = queue;
+  // Ahead of its pace, the refresh takes only the time readers leave idle.
+  const stopPace = paceRefresh(queue, pool, REFRESH_MIN_PAGES_PER_SECOND / config.webProcesses);
   // A save's hot pages are shared with a sibling process's render worker (render-help.ts).
   const send = role.inCluster && process.send ? (message: RenderHelpMessage | SiblingNews) => process.send!(message) : null;
   const { siblings, siblingPurges, tellBumps, disconnect } = connectSiblings(send, {
@@ -260,6 +263,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
       const cutOff = setTimeout(() => server.closeAllConnections(), 1000);
       await closed;
       clearTimeout(cutOff);
+      stopPace();
       queue.close();
       cdn?.close();
       metricsServer?.server.close();

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RenderFailed, RenderPool, type RenderPoolOptions } from './render-pool.ts';
 import { untilTrue } from '../../../tests/support/wait.ts';
 import type { ChromePatch } from './render-protocol.ts';
+import { loadThreadIdler, type ThreadIdler } from './thread-idle.ts';
+import { buildNative, nodeHeaderDirs } from '../../../scripts/build-native.ts';
 
 // Workers start in a fraction of a second, but a busy machine can take seconds.
 const WORKER_TEST_MS = 60_000;
@@ -31,7 +33,7 @@ async function run(key) {
 }
 parentPort.on('message', ({ id, key }) =>
   run(key).then((answer) => parentPort.postMessage({ id, answer }), (e) => parentPort.postMessage({ id, error: String(e) })));
-parentPort.postMessage({ ready: true });
+parentPort.postMessage({ ready: true, tid: Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) });
 `;
 
 interface Answer {
@@ -62,6 +64,29 @@ function startPool(options: Partial<RenderPoolOptions> = {}): RenderPool<Answer>
 }
 
 const until = (done: () => boolean, what: string) => untilTrue(done, what, WORKER_TEST_MS / 2);
+
+/** This process's threads in idle time only (SCHED_IDLE), by their kernel ids. */
+function idleThreads(): number[] {
+  const found: number[] = [];
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38] === '5') found.push(Number(tid));
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return found;
+}
+
+/** The real thread-idle module, built for this test; null where it cannot be, or leaving idle time is not allowed. */
+function realIdler(): ThreadIdler | null {
+  if (process.platform !== 'linux' || nodeHeaderDirs(process.cwd()).length === 0) return null;
+  const caps = /^CapEff:\s*([0-9a-f]+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+  if (!caps || (BigInt(`0x${caps[1]}`) & (1n << 23n)) === 0n) return null;
+  const out = path.join(dir, 'dist');
+  return buildNative(process.cwd(), path.join(out, 'native'), 'thread-idle').built ? loadThreadIdler(out) : null;
+}
 
 const gate = (name: string) => path.join(dir, `${name}-${Math.random().toString(36).slice(2)}`);
 
@@ -233,6 +258,56 @@ describe('RenderPool', () => {
       const background = capped.render('ok:refresh', 'background');
       capped.deferBackground(WORKER_TEST_MS);
       expect((await background).key).toBe('ok:refresh');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'runs its workers in idle time when asked, at their share for an urgent job, and back',
+    async (context) => {
+      const idler = realIdler();
+      if (!idler) return context.skip();
+      const pool = startPool({ size: 2, idleThreads: idler });
+      expect((await pool.render('ok:started')).key).toBe('ok:started');
+      expect(idleThreads()).toHaveLength(0);
+      pool.backgroundInIdleTime(true);
+      // A worker still starting is moved once it is ready.
+      await until(() => idleThreads().length === 2, 'both workers in idle time');
+      // A background job leaves its worker in idle time; an urgent one moves every worker back first.
+      const slow = gate('slow');
+      const background = pool.render(`wait:${slow}`, 'background');
+      await until(() => pool.status().running === 1, 'the background job to be handed out');
+      expect(idleThreads()).toHaveLength(2);
+      const urgent = gate('urgent');
+      const now = pool.render(`wait:${urgent}`, 'now');
+      expect(idleThreads()).toHaveLength(1);
+      fs.writeFileSync(urgent, '');
+      await now;
+      expect(idleThreads()).toHaveLength(2);
+      pool.backgroundInIdleTime(false);
+      expect(idleThreads()).toHaveLength(0);
+      fs.writeFileSync(slow, '');
+      await background;
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'replaces a worker that could not leave idle time, and moves none again',
+    async () => {
+      const moves: Array<[number, boolean]> = [];
+      // As without CAP_SYS_NICE: into idle time is allowed, back out is refused.
+      const refusing: ThreadIdler = (tid, idle) => (moves.push([tid, idle]), idle);
+      const lines: string[] = [];
+      const pool = startPool({ idleThreads: refusing, log: (line) => lines.push(line) });
+      expect((await pool.render('ok:after')).key).toBe('ok:after');
+      expect(moves).toHaveLength(2);
+      expect(moves.map(([, idle]) => idle)).toEqual([true, false]);
+      expect(lines.join('\n')).toMatch(/could not leave idle time.*replacing it/);
+      await until(() => pool.status().replaced === 1, 'the worker to be replaced');
+      pool.backgroundInIdleTime(true);
+      expect((await pool.render('ok:again', 'background')).key).toBe('ok:again');
+      expect(moves).toHaveLength(2);
     },
     WORKER_TEST_MS,
   );

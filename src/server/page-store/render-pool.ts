@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { JobWork, RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
+import type { ThreadIdler } from './thread-idle.ts';
 
 export type { RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
 
@@ -23,6 +24,11 @@ export interface RenderPoolOptions {
   /** Longest stretch `deferBackground` may hold background jobs back, however often it is called. */
   maxBackgroundDeferMs?: number;
   log?: (line: string) => void;
+  /**
+   * Moves a worker's thread between the machine's idle time only and its normal share
+   * (`backgroundInIdleTime`); null or left out: workers always run at their normal share.
+   */
+  idleThreads?: ThreadIdler | null;
 }
 
 export interface RenderPoolStatus {
@@ -61,6 +67,10 @@ interface Slot<A> {
   worker: Worker;
   ready: boolean;
   jobs: Map<number, Job<A>>;
+  /** The worker's thread id in the kernel's terms, once it said (null: it did not). */
+  tid: number | null;
+  /** Whether its thread runs in the machine's idle time only. */
+  idle: boolean;
 }
 
 /** Background jobs looked through for a patch when the first one, a render, must wait for a slot. */
@@ -77,10 +87,14 @@ const START_FAILURES_BEFORE_REFUSING = 3;
  * another worker, and a job that fails twice is refused with `RenderFailed` (answered as a 500).
  */
 export class RenderPool<A> {
-  private readonly options: Required<Omit<RenderPoolOptions, 'workerData' | 'youngMb'>> & {
+  private readonly options: Required<Omit<RenderPoolOptions, 'workerData' | 'youngMb' | 'idleThreads'>> & {
     workerData?: unknown;
     youngMb?: number;
   };
+  /** Null without the native call, or once a thread could not leave idle time (no privilege for it). */
+  private idleThreads: ThreadIdler | null;
+  /** Whether background jobs should run in the machine's idle time only (see backgroundInIdleTime). */
+  private idleWanted = false;
   private readonly slots = new Set<Slot<A>>();
   private readonly now: Job<A>[] = [];
   private readonly background: Job<A>[] = [];
@@ -103,6 +117,7 @@ export class RenderPool<A> {
       log: console.error,
       ...options,
     };
+    this.idleThreads = options.idleThreads ?? null;
     for (let i = 0; i < options.size; i++) this.spawn();
   }
 
@@ -145,6 +160,17 @@ export class RenderPool<A> {
     this.backgroundRelease.unref();
   }
 
+  /**
+   * Runs the workers in the machine's idle time only (true), or at their normal share (false),
+   * while they hold no urgent job and none waits: a reader's miss or a save's hot page always
+   * runs at the normal share, the worker moved back before it is handed the job. Without the
+   * native call (or the privilege to move a thread back) this does nothing.
+   */
+  backgroundInIdleTime(on: boolean): void {
+    this.idleWanted = on;
+    this.pace();
+  }
+
   status(): RenderPoolStatus {
     let running = 0;
     for (const slot of this.slots) running += slot.jobs.size;
@@ -179,7 +205,7 @@ export class RenderPool<A> {
         ...(this.options.youngMb ? { maxYoungGenerationSizeMb: this.options.youngMb } : {}),
       },
     });
-    const slot: Slot<A> = { worker, ready: false, jobs: new Map() };
+    const slot: Slot<A> = { worker, ready: false, jobs: new Map(), tid: null, idle: false };
     this.slots.add(slot);
     worker.on('message', (message: WorkerMessage<A>) => this.onMessage(slot, message));
     // 'error' (an uncaught throw, ERR_WORKER_OUT_OF_MEMORY) is always followed by 'exit'.
@@ -189,6 +215,7 @@ export class RenderPool<A> {
 
   private onMessage(slot: Slot<A>, message: WorkerMessage<A>): void {
     if ('ready' in message) {
+      if (!this.canIdle(slot, message.tid)) return;
       slot.ready = true;
       this.startFailures = 0;
       this.dispatch();
@@ -234,6 +261,61 @@ export class RenderPool<A> {
   }
 
   private dispatch(): void {
+    // Urgent jobs waiting: every worker back to its normal share before one is handed them.
+    this.pace();
+    this.handOut();
+    this.pace();
+  }
+
+  /**
+   * A worker's thread tried in idle time and back, before it gets any job: where leaving idle
+   * time is refused (no CAP_SYS_NICE, an RLIMIT_NICE below the worker's nice value), the thread
+   * would stay there, so it is replaced and no worker is moved again. False when replaced.
+   */
+  private canIdle(slot: Slot<A>, tid: number | undefined): boolean {
+    if (!this.idleThreads || tid === undefined) return true;
+    if (!this.idleThreads(tid, true)) {
+      this.idleThreads = null;
+      this.options.log('[render-pool] render workers cannot run in idle time here; the refresh runs at their nice value');
+      return true;
+    }
+    if (this.idleThreads(tid, false)) {
+      slot.tid = tid;
+      return true;
+    }
+    this.idleThreads = null;
+    this.options.log(
+      "[render-pool] a render worker could not leave idle time (it needs CAP_SYS_NICE or LimitNICE=); replacing it, and the refresh runs at the workers' nice value",
+    );
+    void slot.worker.terminate();
+    return false;
+  }
+
+  /** Each worker's thread in idle time when that is wanted and it holds no urgent job, else at its normal share. */
+  private pace(): void {
+    const move = this.idleThreads;
+    if (!move) return;
+    for (const slot of this.slots) {
+      if (slot.tid === null) continue;
+      const idle = this.idleWanted && this.now.length === 0 && !this.holdsUrgent(slot);
+      if (idle === slot.idle) continue;
+      if (move(slot.tid, idle)) slot.idle = idle;
+      else if (!idle) {
+        // Refused back to its share: never again, and this thread is replaced.
+        this.idleThreads = null;
+        this.options.log('[render-pool] a render worker could not leave idle time; replacing it');
+        void slot.worker.terminate();
+        return;
+      }
+    }
+  }
+
+  private holdsUrgent(slot: Slot<A>): boolean {
+    for (const job of slot.jobs.values()) if (job.priority === 'now') return true;
+    return false;
+  }
+
+  private handOut(): void {
     for (;;) {
       const priority = this.now.length > 0;
       if (!priority && (this.background.length === 0 || this.backgroundHeldSince !== null)) return;

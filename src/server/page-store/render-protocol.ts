@@ -43,5 +43,8 @@ export interface WorkerJob extends JobWork {
   priority: RenderPriority;
 }
 
-/** Messages a render worker sends: `{ ready: true }` once, then one answer or error per job. */
-export type WorkerMessage<A> = { ready: true } | { id: number; answer: A } | { id: number; error: string };
+/**
+ * Messages a render worker sends: `{ ready: true }` once (with its thread's id in the kernel's
+ * terms where it has one), then one answer or error per job.
+ */
+export type WorkerMessage<A> = { ready: true; tid?: number } | { id: number; answer: A } | { id: number; error: string };

@@ -24,6 +24,7 @@ import { storedStatusOf } from './not-found-page.ts';
 import { answerDigestsInThread } from './sync-digest.ts';
 import { narrowAnswerPolicy } from './narrow-policy.ts';
 import { workerPriority } from './worker-priority.ts';
+import { kernelThreadId } from './thread-idle.ts';
 
 export interface RenderWorkerData {
   /** The built server entry (dist/server/entry.mjs). */
@@ -210,4 +211,4 @@ const submit = createJobRunner<WorkerJob>((job) =>
   ),
 );
 port.on('message', submit);
-port.postMessage({ ready: true } satisfies WorkerMessage<WorkerAnswer>);
+port.postMessage({ ready: true, tid: kernelThreadId() ?? undefined } satisfies WorkerMessage<WorkerAnswer>);

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import { RenderPool } from './render-pool.ts';
 import type { RenderWorkerData, WorkerAnswer } from './render-worker.ts';
 import { siblingModuleUrl } from '../module-file.ts';
+import { loadThreadIdler } from './thread-idle.ts';
 
 /** Background renders yield the CPU to the serving thread: a nice value of 10 weighs a tenth of one at 0 (worker-priority.ts). */
 export const RENDER_NICE = 10;
@@ -41,5 +42,7 @@ export function startRenderPool(config: Config, entry: string): RenderPool<Worke
     memoryMb: config.renderWorkerMemoryMb,
     youngMb: RENDER_YOUNG_MB,
     patchesPerWorker: PATCHES_PER_WORKER,
+    // The background refresh in the machine's idle time while it keeps its pace (refresh-pace.ts).
+    idleThreads: loadThreadIdler(config.distDir),
   });
 }

@@ -1,0 +1,76 @@
+import type { RefreshStatus } from './refresh-queue.ts';
+
+/**
+ * The pace the background refresh keeps at the least, in pages a second for the whole server
+ * (each serving process its share): a category rename at 10,000 articles (31,700 pages) drains
+ * in under 60 s even when readers leave the machine no idle time, and sooner when they leave
+ * some. Ahead of this pace the render workers run in the machine's idle time only
+ * (thread-idle.ts), behind it at their nice value. The readers' share while it runs is about
+ * 1 - (the refresh's CPU) / (2 cores x its length), so a slower pace leaves them more: with 32
+ * readers a rename drained in 32-33 s and left them 0.57-0.58 of their throughput unpaced, 45-48 s
+ * and 0.66-0.68 at 640 pages/s, 53 s and 0.71-0.72 at 560.
+ */
+export const REFRESH_MIN_PAGES_PER_SECOND = 560;
+
+/** The first second after a change: the change's hot pages go first, and the background is held (site.ts). */
+export const PACE_GRACE_SECONDS = 1;
+
+/** How often a running refresh is held to its pace. */
+export const PACE_CHECK_MS = 250;
+
+/** Whether a refresh has done the pages its pace asks by now (`pagesPerSecond` is this process's). */
+export function refreshOnPace(
+  status: Pick<RefreshStatus, 'refreshedSinceLastChange' | 'seconds'>,
+  pagesPerSecond: number,
+): boolean {
+  return status.refreshedSinceLastChange >= pagesPerSecond * Math.max(0, status.seconds - PACE_GRACE_SECONDS);
+}
+
+export interface PacedQueue {
+  status(): RefreshStatus;
+  queued(): number;
+  onChange(listener: () => void): void;
+}
+
+export interface PacedWorkers {
+  backgroundInIdleTime(on: boolean): void;
+}
+
+/**
+ * Holds this process's background refresh to `pagesPerSecond`: while it has pages queued it is
+ * looked at every `checkMs`, and its workers run in idle time only while it is on pace. Once it
+ * drains they are back at their share (a pre-render, or a reader's miss, never waits on idle
+ * time). Returns a function that stops it.
+ */
+export function paceRefresh(
+  queue: PacedQueue,
+  workers: PacedWorkers,
+  pagesPerSecond: number,
+  checkMs = PACE_CHECK_MS,
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const check = () => {
+    const status = queue.status();
+    if (status.queued > 0) {
+      workers.backgroundInIdleTime(refreshOnPace(status, pagesPerSecond));
+      return;
+    }
+    workers.backgroundInIdleTime(false);
+    clearInterval(timer);
+    timer = undefined;
+  };
+  // Called for every page queued or refreshed: only starts the timer.
+  queue.onChange(() => {
+    if (stopped || timer || queue.queued() === 0) return;
+    timer = setInterval(check, checkMs);
+    timer.unref();
+    check();
+  });
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    timer = undefined;
+    workers.backgroundInIdleTime(false);
+  };
+}
