@@ -313,6 +313,33 @@ describe('RenderPool', () => {
   );
 
   it(
+    'replaces every worker left in idle time when one is refused its way back',
+    async () => {
+      const idle = new Set<number>();
+      let refuseBack = false;
+      const idler: ThreadIdler = (tid, on) => {
+        if (!on && refuseBack) return false;
+        if (on) idle.add(tid);
+        else idle.delete(tid);
+        return true;
+      };
+      const lines: string[] = [];
+      const pool = startPool({ size: 2, perWorker: 1, idleThreads: idler, log: (line) => lines.push(line) });
+      pool.backgroundInIdleTime(true);
+      await until(() => idle.size === 2, 'both workers in idle time');
+      refuseBack = true;
+      pool.backgroundInIdleTime(false);
+      expect(lines.join('\n')).toMatch(/could not leave idle time; replacing the workers in it/);
+      await until(() => pool.status().replaced === 2, 'both workers to be replaced');
+      const before = idle.size;
+      pool.backgroundInIdleTime(true);
+      expect((await pool.render('ok:after', 'background')).key).toBe('ok:after');
+      expect(idle.size).toBe(before);
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'refuses what is queued when it closes',
     async () => {
       const pool = startPool({ perWorker: 1 });

@@ -300,14 +300,15 @@ export class RenderPool<A> {
       const idle = this.idleWanted && this.now.length === 0 && !this.holdsUrgent(slot);
       if (idle === slot.idle) continue;
       if (move(slot.tid, idle)) slot.idle = idle;
-      else if (!idle) {
-        // Refused back to its share: never again, and this thread is replaced.
-        this.idleThreads = null;
-        this.options.log('[render-pool] a render worker could not leave idle time; replacing it');
-        void slot.worker.terminate();
-        return;
-      }
+      else if (!idle) return this.stuckInIdleTime();
     }
+  }
+
+  /** A thread was refused its way back: no worker is moved again, and those left in idle time are replaced. */
+  private stuckInIdleTime(): void {
+    this.idleThreads = null;
+    this.options.log('[render-pool] a render worker could not leave idle time; replacing the workers in it');
+    for (const slot of this.slots) if (slot.idle) void slot.worker.terminate();
   }
 
   private holdsUrgent(slot: Slot<A>): boolean {
