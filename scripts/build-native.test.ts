@@ -6,24 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildNative, nodeHeaderDirs } from './build-native.ts';
 import { loadMallocTrim } from '../src/server/front/memory-trim.ts';
 import { loadThreadIdler } from '../src/server/page-store/thread-idle.ts';
+import { hasSysNice, SCHED_IDLE, SCHED_OTHER, schedulingPolicyOf } from '../tests/support/scheduling.ts';
 
 const root = process.cwd();
 const hasCompiler = !spawnSync(process.env.CC || 'cc', ['--version']).error;
 let dist: string | undefined;
 const tempDist = () => (dist = fs.mkdtempSync(path.join(os.tmpdir(), 'native-dist-')));
 const canBuild = process.platform === 'linux' && hasCompiler && nodeHeaderDirs(root).length > 0;
-
-/** A process's scheduling policy from /proc (0 SCHED_OTHER, 5 SCHED_IDLE). */
-function policyOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
-}
-
-/** CAP_SYS_NICE in this process's effective set: what moving a thread out of idle time needs here. */
-function hasSysNice(): boolean {
-  const caps = /^CapEff:\s*([0-9a-f]+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-  return caps !== null && (BigInt(`0x${caps[1]}`) & (1n << 23n)) !== 0n;
-}
 
 describe('buildNative', () => {
   afterEach(() => dist && fs.rmSync(dist, { recursive: true, force: true }));
@@ -45,12 +34,13 @@ describe('buildNative', () => {
     expect(setIdle).toBeTypeOf('function');
     const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
     try {
-      expect(policyOf(sleeper.pid!)).toBe(0);
+      const policy = () => schedulingPolicyOf(`/proc/${sleeper.pid}/stat`);
+      expect(policy()).toBe(SCHED_OTHER);
       expect(setIdle!(sleeper.pid!, true)).toBe(true);
-      expect(policyOf(sleeper.pid!)).toBe(5);
+      expect(policy()).toBe(SCHED_IDLE);
       // Out of idle time is the privileged direction; refused, it answers false.
       expect(setIdle!(sleeper.pid!, false)).toBe(hasSysNice());
-      if (hasSysNice()) expect(policyOf(sleeper.pid!)).toBe(0);
+      if (hasSysNice()) expect(policy()).toBe(SCHED_OTHER);
       expect(setIdle!(2 ** 30, true)).toBe(false);
     } finally {
       sleeper.kill();

@@ -7,6 +7,7 @@ import { untilTrue } from '../../../tests/support/wait.ts';
 import type { ChromePatch } from './render-protocol.ts';
 import { loadThreadIdler, type ThreadIdler } from './thread-idle.ts';
 import { buildNative, nodeHeaderDirs } from '../../../scripts/build-native.ts';
+import { hasSysNice, SCHED_IDLE, schedulingPolicyOf } from '../../../tests/support/scheduling.ts';
 
 // Workers start in a fraction of a second, but a busy machine can take seconds.
 const WORKER_TEST_MS = 60_000;
@@ -70,8 +71,7 @@ function idleThreads(): number[] {
   const found: number[] = [];
   for (const tid of fs.readdirSync('/proc/self/task')) {
     try {
-      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      if (stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38] === '5') found.push(Number(tid));
+      if (schedulingPolicyOf(`/proc/self/task/${tid}/stat`) === SCHED_IDLE) found.push(Number(tid));
     } catch {
       // The thread ended meanwhile.
     }
@@ -81,9 +81,7 @@ function idleThreads(): number[] {
 
 /** The real thread-idle module, built for this test; null where it cannot be, or leaving idle time is not allowed. */
 function realIdler(): ThreadIdler | null {
-  if (process.platform !== 'linux' || nodeHeaderDirs(process.cwd()).length === 0) return null;
-  const caps = /^CapEff:\s*([0-9a-f]+)/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
-  if (!caps || (BigInt(`0x${caps[1]}`) & (1n << 23n)) === 0n) return null;
+  if (process.platform !== 'linux' || nodeHeaderDirs(process.cwd()).length === 0 || !hasSysNice()) return null;
   const out = path.join(dir, 'dist');
   return buildNative(process.cwd(), path.join(out, 'native'), 'thread-idle').built ? loadThreadIdler(out) : null;
 }
