@@ -37,9 +37,20 @@ async function get(path: string): Promise<Seen> {
 }
 
 /** When each page was rendered, as the store says. */
+/**
+ * When each page's stored version was rendered, once it is fresh: a page an earlier test's change
+ * left stale is still the background refresh's to re-render, which would look like this test's.
+ */
 async function renderTimes(paths: string[]): Promise<Record<string, string | null>> {
   const times: Record<string, string | null> = {};
-  for (const path of paths) times[path] = (await get(path)).renderedAt;
+  for (const path of paths) {
+    const fresh = await until(
+      () => get(path),
+      (seen) => seen.state === 'HIT',
+      `${path} fresh in the store`,
+    );
+    times[path] = fresh.renderedAt;
+  }
   return times;
 }
 
