@@ -1,14 +1,14 @@
 import type { RefreshStatus } from './refresh-queue.ts';
 
 /**
- * The pace the background refresh keeps at the least, in pages a second for the whole server
- * (each serving process its share): a category rename at 10,000 articles (31,700 pages) drains
- * in under 60 s even when readers leave the machine no idle time, and sooner when they leave
- * some. Ahead of this pace the render workers run in the machine's idle time only
- * (thread-idle.ts), behind it at their nice value. The readers' share while it runs is about
- * 1 - (the refresh's CPU) / (2 cores x its length), so a slower pace leaves them more: with 32
- * readers a rename drained in 32-33 s and left them 0.57-0.58 of their throughput unpaced, 45-48 s
- * and 0.66-0.68 at 640 pages/s, 53 s and 0.71-0.72 at 560.
+ * The pace the background refresh is held to, in pages a second for the whole server (each
+ * serving process its share): ahead of it the render workers run in the machine's idle time only
+ * (thread-idle.ts), behind it at their nice value, so it goes no slower than at nice 10 alone
+ * could. The readers' share while it runs is about 1 - (the refresh's CPU) / (2 cores x its
+ * length), so a slower pace leaves them more, and a rename at 10,000 articles (31,700 pages) must
+ * still drain in under 60 s: with 32 readers it drained in 32-33 s and left them 0.57-0.58 of their
+ * throughput unpaced, 45-48 s and 0.66-0.70 at 640 pages/s, 53 s and 0.71-0.72 at 560. Readers
+ * that take both cores (wrk) leave the workers at nice 10 a tenth of a core, paced or not.
  */
 export const REFRESH_MIN_PAGES_PER_SECOND = 560;
 
