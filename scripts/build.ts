@@ -28,7 +28,7 @@ const packed = await precompressAssets(path.join(distDir, 'client', '_astro'));
 console.log(
   `Precompressed ${packed.files} assets: ${kb(packed.bytes)} -> brotli ${kb(packed.brBytes)}, gzip ${kb(packed.gzipBytes)}`,
 );
-const { buildNative } = await import('./build-native.ts');
+const { buildNative, NATIVE_MODULES } = await import('./build-native.ts');
 const nativeUses = {
   'malloc-trim': 'gives memory back after a burst of work',
   'thread-idle': "runs the background refresh in the machine's idle time while it keeps its pace",
@@ -37,7 +37,7 @@ const nativeLacks = {
   'malloc-trim': 'keeping more memory after a burst of work',
   'thread-idle': "its background refresh taking readers' time at a low priority instead",
 } as const;
-for (const name of ['malloc-trim', 'thread-idle'] as const) {
+for (const name of NATIVE_MODULES) {
   const native = buildNative(process.cwd(), path.join(distDir, 'native'), name);
   console.log(
     native.built
