@@ -283,11 +283,10 @@ export class RenderPool<A> {
       slot.tid = tid;
       return true;
     }
-    this.idleThreads = null;
-    this.options.log(
-      "[render-pool] a render worker could not leave idle time (it needs CAP_SYS_NICE or LimitNICE=); replacing it, and the refresh runs at the workers' nice value",
+    slot.idle = true;
+    this.stuckInIdleTime(
+      "a render worker could not leave idle time (it needs CAP_SYS_NICE or LimitNICE=); replacing it, and the refresh runs at the workers' nice value",
     );
-    void slot.worker.terminate();
     return false;
   }
 
@@ -300,14 +299,14 @@ export class RenderPool<A> {
       const idle = this.idleWanted && this.now.length === 0 && !this.holdsUrgent(slot);
       if (idle === slot.idle) continue;
       if (move(slot.tid, idle)) slot.idle = idle;
-      else if (!idle) return this.stuckInIdleTime();
+      else if (!idle) return this.stuckInIdleTime('a render worker could not leave idle time; replacing the workers in it');
     }
   }
 
   /** A thread was refused its way back: no worker is moved again, and those left in idle time are replaced. */
-  private stuckInIdleTime(): void {
+  private stuckInIdleTime(why: string): void {
     this.idleThreads = null;
-    this.options.log('[render-pool] a render worker could not leave idle time; replacing the workers in it');
+    this.options.log(`[render-pool] ${why}`);
     for (const slot of this.slots) if (slot.idle) void slot.worker.terminate();
   }
 
