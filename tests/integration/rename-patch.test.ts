@@ -17,8 +17,9 @@ import { call, refreshStatus, renameFirstCategory, sendJson, untilRefreshDrained
  * cards, its list) get its new name written where the components show it
  * (page-store/category-name-patch.ts). What readers get afterwards must be exactly what a render
  * gives: the refreshed site is compared, page by page, with the same site pre-rendered from
- * scratch. The new name has every character HTML and JSON escape, and an article titled with the
- * old name keeps its title.
+ * scratch. The new name has every character HTML and JSON escape, the names have characters
+ * outside Latin-1 (the worker patches the pages' UTF-8 bytes), and an article titled with the old
+ * name keeps its title.
  */
 
 interface RefreshStatus {
@@ -83,14 +84,15 @@ function expectPatchedAsRendered(
   for (const key of keys) {
     const stored = asNamed.get(key)!;
     if (!stored.includes('<html')) continue; // the feed is rendered
-    const fresh = rendered.get(key)!;
+    // As a worker patches them: the pages' UTF-8 bytes.
+    const fresh = Buffer.from(rendered.get(key)!);
     const named = renameCategoriesIn(
-      stored,
+      Buffer.from(stored),
       renames.filter(({ naming }) => naming.has(key)).map(({ rename }) => rename),
       categoryListOf(key),
     );
     expect(named, key).not.toBeNull();
-    expect(patchChrome(named!, harvestChrome(fresh) ?? new Map()), key).toBe(fresh);
+    expect(patchChrome(named!, harvestChrome(fresh) ?? new Map())?.toString('utf8'), key).toBe(fresh.toString('utf8'));
   }
 }
 
@@ -104,7 +106,7 @@ describe('a category rename', () => {
     // has no words (no summary: its description names the category), beside the site's first
     // category, whose list has several pages.
     const first = ((await call(server, '/api/categories')).body as Array<{ id: number; name: string; sequence: number }>)[0]!;
-    const created = await sendJson(server, 'POST', '/api/categories', { name: uniqueName('Optics'), sequence: 50 }, auth);
+    const created = await sendJson(server, 'POST', '/api/categories', { name: uniqueName('Óptica'), sequence: 50 }, auth);
     expect(created.status).toBe(201);
     const small = created.body as { id: number; name: string; sequence: number };
     const title = `${small.name}: a ${small.name} article`;
@@ -130,7 +132,7 @@ describe('a category rename', () => {
     expect(asNamed.get(`/blogs?category=${small.id}`)).toContain(`<title>${small.name} | `);
 
     const renamedFirst = uniqueName(`Fields & "forces" <1> 'n'`);
-    const renamedSmall = uniqueName(`Light & <lenses> "2"`);
+    const renamedSmall = uniqueName(`Lumière & <lenses> "2" → 光`);
     const { category, answer } = await renameFirstCategory(server, renamedFirst, auth);
     expect(answer.status).toBe(200);
     expect(category.id).toBe(first.id);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renameCategoriesIn, UNCATEGORIZED_LABEL } from './category-name-patch.ts';
+import { renameCategoriesIn as renameInBytes, UNCATEGORIZED_LABEL, type CategoryRename } from './category-name-patch.ts';
+
+/** The rename on a page's UTF-8 bytes, as the worker runs it, read back as text. */
+const renameCategoriesIn = (html: string, renames: readonly CategoryRename[], listOf: number | null) =>
+  renameInBytes(Buffer.from(html), renames, listOf)?.toString('utf8') ?? null;
 
 // Pieces of pages as the components write them (tests/integration/rename-patch.test.ts checks the
 // whole pages of a real site against renders).
@@ -42,6 +46,15 @@ describe('renameCategoriesIn', () => {
     );
     expect(renameCategoriesIn(list('Optics') + card('Optics'), [{ id: 3, from: 'Optics', to: 'Light' }], 3)).toBe(
       list('Light') + card('Light'),
+    );
+  });
+
+  it('finds and writes names outside Latin-1 byte for byte, beside text outside it too', () => {
+    const pager = (name: string) =>
+      `<nav aria-label="More in ${name}"><span class="pager-arrow" aria-hidden="true">←</span>Older in ${name}</span></nav>`;
+    const page = (name: string) => `<p>Ωmega → ∞</p>` + card(name) + pager(name);
+    expect(renameCategoriesIn(page('Óptica'), [{ id: 3, from: 'Óptica', to: 'Lumière → 光学' }], null)).toBe(
+      page('Lumière → 光学'),
     );
   });
 

@@ -74,20 +74,37 @@ const OG_TITLE = '<meta property="og:title" content="';
  * The description of an article without a summary, `TITLE: a NAME article.`, with the article's
  * title as the page's social title has it (a summary that merely ends the same way stays as written).
  */
-function descriptionPlace(html: string): Place | null {
-  const at = html.indexOf(OG_TITLE);
-  const end = at < 0 ? -1 : html.indexOf('"', at + OG_TITLE.length);
-  return end < 0 ? null : [`content="${html.slice(at + OG_TITLE.length, end)}: a `, ' article."', escapeAttribute];
+function descriptionPlace(html: Buffer): Place | null {
+  const at = html.indexOf(OG_TITLE, 0, 'latin1');
+  const end = at < 0 ? -1 : html.indexOf('"', at + OG_TITLE.length, 'latin1');
+  return end < 0 ? null : [`content="${html.toString('utf8', at + OG_TITLE.length, end)}: a `, ' article."', escapeAttribute];
+}
+
+/** `html` with every `old` replaced by `now`, and how many there were. */
+function replaceAll(html: Buffer, old: Buffer, now: Buffer): { html: Buffer; count: number } {
+  let at = html.indexOf(old);
+  if (at < 0) return { html, count: 0 };
+  const pieces: Buffer[] = [];
+  let from = 0;
+  let count = 0;
+  for (; at >= 0; count++) {
+    pieces.push(html.subarray(from, at), now);
+    from = at + old.length;
+    at = html.indexOf(old, from);
+  }
+  pieces.push(html.subarray(from));
+  return { html: Buffer.concat(pieces), count };
 }
 
 /**
- * The page with each category's old name replaced by its new one where the components write it,
- * or null when it cannot be done safely (the page is rendered instead): an old name is the
- * uncategorized articles' label, a new name is another's old one (one replacement would undo
- * another), or an old name is not found where it would be written (the page was rendered after
- * the rename committed, or a component changed). `listOf`: the category whose list the page is, if any.
+ * The page (its UTF-8 bytes, as chrome-patch.ts patches them) with each category's old name
+ * replaced by its new one where the components write it, or null when it cannot be done safely
+ * (the page is rendered instead): an old name is the uncategorized articles' label, a new name is
+ * another's old one (one replacement would undo another), or an old name is not found where it
+ * would be written (the page was rendered after the rename committed, or a component changed).
+ * `listOf`: the category whose list the page is, if any.
  */
-export function renameCategoriesIn(html: string, renames: readonly CategoryRename[], listOf: number | null): string | null {
+export function renameCategoriesIn(html: Buffer, renames: readonly CategoryRename[], listOf: number | null): Buffer | null {
   const olds = new Set(renames.map((rename) => rename.from));
   if (olds.has(UNCATEGORIZED_LABEL) || renames.some((rename) => rename.from !== rename.to && olds.has(rename.to))) return null;
   const description = descriptionPlace(html);
@@ -96,11 +113,9 @@ export function renameCategoriesIn(html: string, renames: readonly CategoryRenam
     const places = [...PLACES, ...(description ? [description] : []), ...(id === listOf ? LIST_PLACES : [])];
     let found = 0;
     for (const [before, after, escape] of places) {
-      const old = before + escape(from) + after;
-      if (!patched.includes(old)) continue;
-      const parts = patched.split(old);
-      found += parts.length - 1;
-      patched = parts.join(before + escape(to) + after);
+      const replaced = replaceAll(patched, Buffer.from(before + escape(from) + after), Buffer.from(before + escape(to) + after));
+      patched = replaced.html;
+      found += replaced.count;
     }
     if (found === 0) return null;
   }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { chromeClose, chromeOpen, chromeVariant, harvestChrome, patchChrome } from './chrome-patch.ts';
 
-function page(variant: string, header: string, main: string, footer: string): string {
-  return [
+/** A page's UTF-8 bytes, as the worker patches them. */
+function page(variant: string, header: string, main: string, footer: string): Buffer {
+  const html = [
     '<!doctype html><html><head><title>T</title></head><body>',
     chromeOpen('header', variant),
     header,
@@ -13,6 +14,7 @@ function page(variant: string, header: string, main: string, footer: string): st
     chromeClose('footer'),
     '</body></html>',
   ].join('');
+  return Buffer.from(html);
 }
 
 describe('chrome patch', () => {
@@ -29,8 +31,16 @@ describe('chrome patch', () => {
     const fresh = harvestChrome(page(article, '<nav>Physics</nav>', 'other', '<p>Physics · 2026</p>'))!;
     expect([...fresh.keys()]).toEqual(['header:-.3', 'footer:-.3']);
     const stored = page(article, '<nav>Fysics</nav>', '<p>The article text</p>', '<p>Fysics · 2026</p>');
-    expect(patchChrome(stored, fresh)).toBe(
+    expect(patchChrome(stored, fresh)).toEqual(
       page(article, '<nav>Physics</nav>', '<p>The article text</p>', '<p>Physics · 2026</p>'),
+    );
+  });
+
+  it('keeps every byte of text outside Latin-1, in the page and in the new parts', () => {
+    const fresh = harvestChrome(page(article, '<nav>Φυσική → 光学</nav>', '', '<p>© 2026 · 📐</p>'))!;
+    const stored = page(article, '<nav>Physik</nav>', '<p>E = mc² — ∫ f(x) dx, 日本語 ✓</p>', '<p>old</p>');
+    expect(patchChrome(stored, fresh)!.toString('utf8')).toBe(
+      page(article, '<nav>Φυσική → 光学</nav>', '<p>E = mc² — ∫ f(x) dx, 日本語 ✓</p>', '<p>© 2026 · 📐</p>').toString('utf8'),
     );
   });
 
@@ -41,7 +51,7 @@ describe('chrome patch', () => {
 
   it('patches nothing when a mark is missing or appears twice (an article cannot fake one)', () => {
     const fresh = harvestChrome(page(article, '<nav>New</nav>', '', '<p>new</p>'))!;
-    expect(patchChrome('<html><body><main>no marks</main></body></html>', fresh)).toBeNull();
+    expect(patchChrome(Buffer.from('<html><body><main>no marks</main></body></html>'), fresh)).toBeNull();
     const faked = page(article, '<nav>Old</nav>', `text ${chromeOpen('footer', article)} more`, '<p>old</p>');
     expect(patchChrome(faked, fresh)).toBeNull();
     const closed = page(article, '<nav>Old</nav>', `text ${chromeClose('header')}`, '<p>old</p>');
@@ -54,6 +64,6 @@ describe('chrome patch', () => {
     const fresh = harvestChrome(page(article, withScript('b()'), '', '<p>f</p>'))!;
     expect(patchChrome(page(article, withScript('a()'), 'x', '<p>f</p>'), fresh)).toBeNull();
     const same = harvestChrome(page(article, `<nav>New</nav><script>a()</script>`, '', '<p>f</p>'))!;
-    expect(patchChrome(page(article, withScript('a()'), 'x', '<p>f</p>'), same)).toContain('<nav>New</nav>');
+    expect(patchChrome(page(article, withScript('a()'), 'x', '<p>f</p>'), same)!.toString()).toContain('<nav>New</nav>');
   });
 });

@@ -103,7 +103,7 @@ async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<
  * The headers and footers rendered for one `ChromePatch.chrome` (the nav's and the settings'
  * versions), by part and variant: taken from the pages this worker renders for patch jobs.
  */
-let chrome: { versions: string; fragments: Map<string, string> } = { versions: '', fragments: new Map() };
+let chrome: { versions: string; fragments: Map<string, Buffer> } = { versions: '', fragments: new Map() };
 
 /**
  * A page only the nav left stale: its stored text with the header and footer of a page rendered
@@ -113,7 +113,7 @@ let chrome: { versions: string; fragments: Map<string, string> } = { versions: '
 async function patchPage(key: string, patch: ChromePatch, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
   if (chrome.versions !== patch.chrome) chrome = { versions: patch.chrome, fragments: new Map() };
   const copy = Buffer.from(patch.copy.buffer, patch.copy.byteOffset, patch.copy.byteLength);
-  const stored = (patch.encoding === 'br' ? zlib.brotliDecompressSync(copy) : copy).toString('utf8');
+  const stored = patch.encoding === 'br' ? zlib.brotliDecompressSync(copy) : copy;
   const withChrome = patchChrome(stored, chrome.fragments);
   const renames = withChrome === null ? null : await categoryRenames(patch.labels);
   const patched =
@@ -122,11 +122,12 @@ async function patchPage(key: string, patch: ChromePatch, encodings: PageEncodin
     (renames.length === 0 ? withChrome : renameCategoriesIn(withChrome, renames, categoryListOf(key)));
   if (!patched) {
     const answer = await renderPage(key, encodings);
-    const parts = answer.tags && answer.status === 200 ? harvestChrome(Buffer.from(answer.body).toString('utf8')) : null;
+    const rendered = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
+    const parts = answer.tags && answer.status === 200 ? harvestChrome(rendered) : null;
     if (parts && chrome.versions === patch.chrome) for (const [name, fragment] of parts) chrome.fragments.set(name, fragment);
     return answer;
   }
-  const body = Buffer.from(patched, 'utf8');
+  const body = patched;
   const headers: Record<string, string> = { 'content-type': patch.contentType };
   // The same inline code as before (patchChrome checks), so the same narrowed policy.
   if (patch.policy) headers['content-security-policy'] = patch.policy;
