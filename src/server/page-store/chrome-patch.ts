@@ -83,7 +83,7 @@ function inlineCode(fragment: Buffer): string {
  * or null when a part is missing from `fragments`, the marks are not each there once, or a new
  * part's inline code differs from the old one's. Worked on bytes, not text: the page goes from
  * brotli to brotli, and a page with one character outside Latin-1 made every string of it two
- * bytes a character, decoded, searched and encoded again (a tenth of a patch's CPU).
+ * bytes a character, decoded, searched and encoded again (7% of a rename's worker CPU).
  */
 export function patchChrome(html: Buffer, fragments: ReadonlyMap<string, Buffer>): Buffer | null {
   const regions = regionsOf(html);
