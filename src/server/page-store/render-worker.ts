@@ -127,7 +127,6 @@ async function patchPage(key: string, patch: ChromePatch, encodings: PageEncodin
     if (parts && chrome.versions === patch.chrome) for (const [name, fragment] of parts) chrome.fragments.set(name, fragment);
     return answer;
   }
-  const body = patched;
   const headers: Record<string, string> = { 'content-type': patch.contentType };
   // The same inline code as before (patchChrome checks), so the same narrowed policy.
   if (patch.policy) headers['content-security-policy'] = patch.policy;
@@ -137,11 +136,11 @@ async function patchPage(key: string, patch: ChromePatch, encodings: PageEncodin
     headers,
     setsCookie: false,
     tags: patch.tags,
-    body,
+    body: patched,
     patched: true,
     renamed: renames.length > 0,
   };
-  return withEncodings(answer, body, encodings);
+  return withEncodings(answer, patched, encodings);
 }
 
 /**
