@@ -160,3 +160,29 @@ export function untilRefreshDrained<T extends { queued: number } = PageRefreshSt
     'the background refresh to drain',
   );
 }
+
+/**
+ * Waits until every serving process says, of itself, that its background refresh has nothing
+ * queued or running. A process tells its siblings how its queue moves a few times a second, so one
+ * process's drained status can predate a page a reader's request just queued in the other; each
+ * process's own part is exact, so a zero from each, asked on fresh connections, is the whole truth.
+ */
+export async function untilRefreshDrainedEverywhere(
+  server: TestServer,
+  headers: Record<string, string>,
+  processes = 2,
+): Promise<void> {
+  const drained = new Set<string>();
+  await until(
+    async () => {
+      const answer = await onFreshConnection(server.origin, '/api/admin/page-refresh', { headers });
+      expect(answer.status).toBe(200);
+      if (answer.process === null) throw new Error('the server does not say which process answered');
+      if ((JSON.parse(answer.body) as { queued: number }).queued === 0) drained.add(answer.process);
+      else drained.clear();
+      return drained.size;
+    },
+    (size) => size >= processes,
+    'every serving process to drain its background refresh',
+  );
+}

@@ -6,7 +6,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { makePdf, makePng } from '../support/files.ts';
 import { blogBodyFrom, buildBlogBody, buildCategory, buildCommentBody, uniqueName } from '../support/builders.ts';
-import { call, sendForm, sendJson, untilRefreshDrained, uploadPdf, type Json } from './http-support.ts';
+import { call, sendForm, sendJson, untilRefreshDrainedEverywhere, uploadPdf, type Json } from './http-support.ts';
 import { until } from '../support/wait.ts';
 
 /**
@@ -180,6 +180,9 @@ describe('the page store', () => {
     expect(neighbours.length).toBeGreaterThan(0);
     // The title edits before staled them: measure their refreshed pages.
     for (const id of neighbours) await untilRefreshed(`/blog/${id}`);
+    // A read of a page while it was stale queued it in the process that answered too, which may
+    // still be rendering it after the other process's copy came back fresh.
+    await untilRefreshDrainedEverywhere(server, auth);
     const before = await renderTimes(neighbours.map((id) => `/blog/${id}`));
     const text = uniqueName('Only the text changed');
     const content = `<p>${text}</p>`;
@@ -196,7 +199,7 @@ describe('the page store', () => {
     // request for a stale page queues it in the process that answered too, so a page read while
     // stale may be rendered by both processes, and the later of those two would pass for this
     // edit's refresh below.
-    await untilRefreshDrained(server, auth);
+    await untilRefreshDrainedEverywhere(server, auth);
     expect((await untilRefreshed('/?page=3')).state).toBe('HIT');
     // Home page 3 shows the newest article in its ticker but is not hot. A reader takes it in gzip
     // (a worker makes it, kept with the page); its brotli copy came with its refresh.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { loginAsAdmin, bearer } from '../support/auth.ts';
 import { blogBodyFrom, buildCommentBody, uniqueName } from '../support/builders.ts';
-import { call, sendJson, untilRefreshDrained, type Json } from './http-support.ts';
+import { call, sendJson, untilRefreshDrainedEverywhere, type Json } from './http-support.ts';
 import { answersOf, comparable, publicAddresses, runScript, type Answered } from './site-export-support.ts';
 import { readSiteArchive } from '../../src/server/export/site-restore.ts';
 import { wxrDocument } from '../../src/server/import/wxr-test-file.ts';
@@ -76,7 +76,7 @@ describe('export and import back into an empty site', () => {
     expect((await sendJson(source, 'PUT', '/api/admin/settings', { site_title: 'Round trip ✓' }, admin)).status).toBe(200);
 
     // The setting reaches every page through the background refresh: the pages are taken when it is done.
-    await untilRefreshDrained(source, admin);
+    await untilRefreshDrainedEverywhere(source, admin);
     addresses = await publicAddresses(source);
     before = await answersOf(source, addresses);
     expect(before.get('/blog/1')!.body.toString()).toContain('Round trip ✓');
