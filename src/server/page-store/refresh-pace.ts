@@ -1,5 +1,3 @@
-import type { RefreshStatus } from './refresh-queue.ts';
-
 /**
  * The pace the background refresh is held to, in pages a second for the whole server (each
  * serving process its share): ahead of it the render workers run in the machine's idle time only
@@ -12,23 +10,24 @@ import type { RefreshStatus } from './refresh-queue.ts';
  */
 export const REFRESH_MIN_PAGES_PER_SECOND = 560;
 
-/** The first second after a change: the change's hot pages go first, and the background is held (site.ts). */
+/** The first second of a refresh: a change's hot pages go first, and the background is held (site.ts). */
 export const PACE_GRACE_SECONDS = 1;
 
 /** How often a running refresh is held to its pace. */
 export const PACE_CHECK_MS = 250;
 
-/** Whether a refresh has done the pages its pace asks by now (`pagesPerSecond` is this process's). */
-export function refreshOnPace(
-  status: Pick<RefreshStatus, 'refreshedSinceLastChange' | 'seconds'>,
-  pagesPerSecond: number,
-): boolean {
-  return status.refreshedSinceLastChange >= pagesPerSecond * Math.max(0, status.seconds - PACE_GRACE_SECONDS);
+/**
+ * Whether a refresh has done the pages its pace asks by now: `refreshed` pages in `seconds` since
+ * it started (`pagesPerSecond` is this process's).
+ */
+export function refreshOnPace(refreshed: number, seconds: number, pagesPerSecond: number): boolean {
+  return refreshed >= pagesPerSecond * Math.max(0, seconds - PACE_GRACE_SECONDS);
 }
 
 export interface PacedQueue {
-  status(): RefreshStatus;
   queued(): number;
+  /** Pages refreshed since the queue was made; never goes back. */
+  refreshedInAll(): number;
   onChange(listener: () => void): void;
 }
 
@@ -41,28 +40,37 @@ export interface PacedWorkers {
  * looked at every `checkMs`, and its workers run in idle time only while it is on pace. Once it
  * drains they are back at their share (a pre-render, or a reader's miss, never waits on idle
  * time). Returns a function that stops it.
+ *
+ * The pace counts from when the queue last filled, not from the latest change: changes that come
+ * faster than the grace (an import, a script seeding a site) would otherwise keep the refresh on
+ * pace forever with nothing done, in idle time that a busy machine never has.
  */
 export function paceRefresh(
   queue: PacedQueue,
   workers: PacedWorkers,
   pagesPerSecond: number,
   checkMs = PACE_CHECK_MS,
+  now: () => number = () => performance.now(),
 ): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let startedAt = 0;
+  let refreshedBefore = 0;
   const check = () => {
-    const status = queue.status();
-    if (status.queued > 0) {
-      workers.backgroundInIdleTime(refreshOnPace(status, pagesPerSecond));
+    if (queue.queued() > 0) {
+      const seconds = (now() - startedAt) / 1000;
+      workers.backgroundInIdleTime(refreshOnPace(queue.refreshedInAll() - refreshedBefore, seconds, pagesPerSecond));
       return;
     }
     workers.backgroundInIdleTime(false);
     clearInterval(timer);
     timer = undefined;
   };
-  // Called for every page queued or refreshed: only starts the timer.
+  // Called for every page queued or refreshed: only starts the timer, and with it the pace.
   queue.onChange(() => {
     if (stopped || timer || queue.queued() === 0) return;
+    startedAt = now();
+    refreshedBefore = queue.refreshedInAll();
     timer = setInterval(check, checkMs);
     timer.unref();
     check();

@@ -65,6 +65,7 @@ export class RefreshQueue {
   private unsorted = false;
   private running = 0;
   private refreshed = 0;
+  private refreshedEver = 0;
   private changedAt = performance.now();
   /** 0 until the first change: a process started in a dead one's place must not look like the latest change. */
   private changedAtWall = 0;
@@ -114,6 +115,11 @@ export class RefreshQueue {
 
   queued(): number {
     return this.waiting.size + this.running;
+  }
+
+  /** Pages refreshed since the queue was made, across changes (the pace's count, refresh-pace.ts). */
+  refreshedInAll(): number {
+    return this.refreshedEver;
   }
 
   status(): RefreshStatus {
@@ -170,6 +176,7 @@ export class RefreshQueue {
       if (!this.closed && this.options.isStale(key)) {
         await this.options.render(key);
         this.refreshed++;
+        this.refreshedEver++;
       }
     } catch (error) {
       console.error(`[page-store] background refresh of ${key} failed:`, error);
