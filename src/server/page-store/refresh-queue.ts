@@ -64,8 +64,9 @@ export class RefreshQueue {
   private sortedAt = -Infinity;
   private unsorted = false;
   private running = 0;
+  /** Pages refreshed since the queue was made; the latest change's are those after `refreshedAtChange`. */
   private refreshed = 0;
-  private refreshedEver = 0;
+  private refreshedAtChange = 0;
   private changedAt = performance.now();
   /** 0 until the first change: a process started in a dead one's place must not look like the latest change. */
   private changedAtWall = 0;
@@ -90,7 +91,7 @@ export class RefreshQueue {
     this.changedAt = performance.now() - Math.max(0, Date.now() - at);
     this.changedAtWall = at;
     this.drainedAt = null;
-    this.refreshed = 0;
+    this.refreshedAtChange = this.refreshed;
     this.changed();
   }
 
@@ -119,14 +120,14 @@ export class RefreshQueue {
 
   /** Pages refreshed since the queue was made, across changes (the pace's count, refresh-pace.ts). */
   refreshedInAll(): number {
-    return this.refreshedEver;
+    return this.refreshed;
   }
 
   status(): RefreshStatus {
     const end = this.drainedAt ?? (this.queued() === 0 ? this.changedAt : performance.now());
     return {
       queued: this.queued(),
-      refreshedSinceLastChange: this.refreshed,
+      refreshedSinceLastChange: this.refreshed - this.refreshedAtChange,
       seconds: Math.round((end - this.changedAt) / 100) / 10,
       changedAt: this.changedAtWall,
     };
@@ -176,7 +177,6 @@ export class RefreshQueue {
       if (!this.closed && this.options.isStale(key)) {
         await this.options.render(key);
         this.refreshed++;
-        this.refreshedEver++;
       }
     } catch (error) {
       console.error(`[page-store] background refresh of ${key} failed:`, error);
