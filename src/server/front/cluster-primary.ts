@@ -12,6 +12,7 @@ import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
 import { RELAYED_TOPIC, type SiblingNews } from './sibling-news.ts';
 import { siblingModuleUrl } from '../module-file.ts';
+import { servingMallocEnv, servingV8Flags } from './serving-memory.ts';
 import { onceForSite, type LogOnceMessage } from '../log-once.ts';
 import { clusterMetrics } from '../metrics/registry.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
@@ -119,11 +120,9 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   }
 
   // The workers run the server itself, not `npm start`'s build check (which could rebuild under them).
-  // A serving thread mostly answers stored pages: a small young generation (V8's default grows to
-  // 48 MiB per process) keeps each process's resident memory down at no measurable cost.
   cluster.setupPrimary({
     exec: fileURLToPath(siblingModuleUrl(import.meta.url, './main')),
-    execArgv: [...process.execArgv, '--max-semi-space-size=2'],
+    execArgv: servingV8Flags(process.execArgv),
   });
   const ready = new Set<number>();
   const startedAt = new Map<number, number>();
@@ -189,6 +188,7 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
 
   const fork = (index: number) => {
     const worker = cluster.fork({
+      ...servingMallocEnv(process.env),
       [WORKER_INDEX]: String(index),
       [PRERENDER_SHARE]: sharesLeft.has(index) ? String(config.webProcesses) : '0',
     });
