@@ -11,6 +11,7 @@ import { describeStartFailure } from './start-failure.ts';
 import { describePrerender } from '../page-store/prerender-summary.ts';
 import { prerenderShare, runPrimary, workerIndex, type ServingMessage } from './cluster-primary.ts';
 import { keepTickObjectShape } from './tick-shape.ts';
+import { boundHeapGrowth } from './serving-memory.ts';
 
 let config: Config;
 try {
@@ -43,6 +44,8 @@ async function serve(index: number | null): Promise<void> {
   // First, before the start-up's own collections: every later request's process.nextTick stays on
   // V8's fast path (tick-shape.ts).
   keepTickObjectShape();
+  // A single serving process was not started by the primary with the serving processes' heap growth.
+  boundHeapGrowth(process.execArgv);
   const role = { lead: index === null || index === 0, inCluster: index !== null, index: index ?? 0 };
   let site: Site;
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { servingMallocEnv, servingV8Flags } from './serving-memory.ts';
+import { boundHeapGrowth, servingMallocEnv, servingV8Flags } from './serving-memory.ts';
 
 describe('serving-memory', () => {
   it('adds the young generation and heap growth limits after the primary flags', () => {
@@ -19,5 +19,12 @@ describe('serving-memory', () => {
   it('asks glibc for two arenas unless MALLOC_ARENA_MAX is set', () => {
     expect(servingMallocEnv({})).toEqual({ MALLOC_ARENA_MAX: '2' });
     expect(servingMallocEnv({ MALLOC_ARENA_MAX: '8' })).toEqual({});
+  });
+
+  it('sets the heap growth in a process whose command line did not name it, and only there', () => {
+    const set: string[] = [];
+    expect(boundHeapGrowth(['--enable-source-maps'], (flags) => set.push(flags))).toBe('--heap-growing-percent=40');
+    expect(boundHeapGrowth(['--heap_growing_percent=90'], (flags) => set.push(flags))).toBeNull();
+    expect(set).toEqual(['--heap-growing-percent=40']);
   });
 });

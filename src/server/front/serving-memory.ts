@@ -10,7 +10,10 @@
 // - glibc gives each thread that mallocs its own arena, up to 8 a core; the serving thread, the
 //   render worker, the search worker and libuv's pool each keep freed pages in their own. Two
 //   arenas took about 18 MB off the two processes at no measurable cost.
-// Each is a default: a flag or variable the operator set is left as it is.
+// Each is a default: a flag or variable the operator set is left as it is. A single serving
+// process (WEB_PROCESSES=1) is not started by the primary: it sets the heap growth itself, at
+// start (boundHeapGrowth); V8 reads that flag at each collection.
+import v8 from 'node:v8';
 
 /** Flags for V8 in each serving process (and its worker threads: V8's flags are per process). */
 const FLAGS: ReadonlyArray<readonly [name: string, value: string]> = [
@@ -18,20 +21,33 @@ const FLAGS: ReadonlyArray<readonly [name: string, value: string]> = [
   ['--heap-growing-percent', '40'],
 ];
 
-/** V8 flags for the serving processes, after the primary's own; one the primary was given wins. */
-export function servingV8Flags(given: readonly string[]): string[] {
-  // V8 takes `--max_semi_space_size` for `--max-semi-space-size`, and a value after `=` or as the next argument.
-  const named = (flag: string, name: string) => {
+/** Whether `given` names the V8 flag `name` (V8 takes `_` for `-`; a value after `=` or as the next argument). */
+function names(given: readonly string[], name: string): boolean {
+  return given.some((flag) => {
     const dashed = flag.replaceAll('_', '-');
     return dashed === name || dashed.startsWith(`${name}=`);
-  };
-  return [
-    ...given,
-    ...FLAGS.filter(([name]) => !given.some((flag) => named(flag, name))).map(([name, value]) => `${name}=${value}`),
-  ];
+  });
+}
+
+/** V8 flags for the serving processes, after the primary's own; one the primary was given wins. */
+export function servingV8Flags(given: readonly string[]): string[] {
+  return [...given, ...FLAGS.filter(([name]) => !names(given, name)).map(([name, value]) => `${name}=${value}`)];
 }
 
 /** The environment a serving process adds to the primary's: glibc's arena count, unless set. */
 export function servingMallocEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   return env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: '2' };
+}
+
+const HEAP_GROWTH = FLAGS.find(([name]) => name === '--heap-growing-percent')!;
+
+/** Sets V8's heap growth in this process unless its command line named it; returns the flag set, if any. */
+export function boundHeapGrowth(
+  given: readonly string[],
+  setFlags: (flags: string) => void = (flags) => v8.setFlagsFromString(flags),
+): string | null {
+  const [name, value] = HEAP_GROWTH;
+  if (names(given, name)) return null;
+  setFlags(`${name}=${value}`);
+  return `${name}=${value}`;
 }
