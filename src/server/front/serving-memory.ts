@@ -4,8 +4,9 @@
 // - V8 lets an old generation grow by a factor it picks from its collection speed, up to 4x
 //   what survived the last full collection. A serving thread's garbage (a request's strings, a
 //   page let go by the page memory) then waits for a collection long after it is dead: each
-//   serving process went from about 150 MB idle to 300 MB. At 40% growth it stays near 225 MB,
-//   with throughput within the runs' noise (20% cost about 11% of the readers).
+//   serving process went from about 150 MB idle to 300 MB. At 40% growth it stays near 220 MB,
+//   for 7% fewer pages a second in brotli and 15% fewer uncompressed (an uncompressed answer
+//   decodes the stored brotli: more garbage, collected more often). At 20% it cost 11-17%.
 // - A small young generation (V8's default grows to 48 MiB per process) for the same reason.
 // - glibc gives each thread that mallocs its own arena, up to 8 a core; the serving thread, the
 //   render worker, the search worker and libuv's pool each keep freed pages in their own. Two
