@@ -12,7 +12,7 @@ import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
 import { RELAYED_TOPIC, type SiblingNews } from './sibling-news.ts';
 import { siblingModuleUrl } from '../module-file.ts';
-import { servingMallocEnv, servingV8Flags } from './serving-memory.ts';
+import { servingV8Flags } from './serving-memory.ts';
 import { onceForSite, type LogOnceMessage } from '../log-once.ts';
 import { clusterMetrics } from '../metrics/registry.ts';
 import { startMetricsListener } from '../metrics/listener.ts';
@@ -188,7 +188,6 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
 
   const fork = (index: number) => {
     const worker = cluster.fork({
-      ...servingMallocEnv(process.env),
       [WORKER_INDEX]: String(index),
       [PRERENDER_SHARE]: sharesLeft.has(index) ? String(config.webProcesses) : '0',
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundHeapGrowth, servingMallocEnv, servingV8Flags } from './serving-memory.ts';
+import { boundHeapGrowth, servingV8Flags } from './serving-memory.ts';
 
 describe('serving-memory', () => {
   it('adds the young generation and heap growth limits after the primary flags', () => {
@@ -14,11 +14,6 @@ describe('serving-memory', () => {
     expect(servingV8Flags(['--heap-growing-percent=100'])).toEqual(['--heap-growing-percent=100', '--max-semi-space-size=2']);
     expect(servingV8Flags(['--max_semi_space_size=16'])).toEqual(['--max_semi_space_size=16', '--heap-growing-percent=40']);
     expect(servingV8Flags(['--max-semi-space-size', '16'])).toEqual(['--max-semi-space-size', '16', '--heap-growing-percent=40']);
-  });
-
-  it('asks glibc for two arenas unless MALLOC_ARENA_MAX is set', () => {
-    expect(servingMallocEnv({})).toEqual({ MALLOC_ARENA_MAX: '2' });
-    expect(servingMallocEnv({ MALLOC_ARENA_MAX: '8' })).toEqual({});
   });
 
   it('sets the heap growth in a process whose command line did not name it, and only there', () => {

@@ -8,10 +8,10 @@
 //   for 7% fewer pages a second in brotli and 15% fewer uncompressed (an uncompressed answer
 //   decodes the stored brotli: more garbage, collected more often). At 20% it cost 11-17%.
 // - A small young generation (V8's default grows to 48 MiB per process) for the same reason.
-// - glibc gives each thread that mallocs its own arena, up to 8 a core; the serving thread, the
-//   render worker, the search worker and libuv's pool each keep freed pages in their own. Two
-//   arenas took about 18 MB off the two processes at no measurable cost.
-// Each is a default: a flag or variable the operator set is left as it is. A single serving
+// - Not glibc's arenas: two (MALLOC_ARENA_MAX=2) took about 18 MB off the two processes, but on a
+//   machine with no idle core the threads then queued for the arenas' locks, and the first searches
+//   took over 60 s instead of under 1 s.
+// Each is a default: a flag the operator set is left as it is. A single serving
 // process (WEB_PROCESSES=1) is not started by the primary: it sets the heap growth itself, at
 // start (boundHeapGrowth); V8 reads that flag at each collection.
 import v8 from 'node:v8';
@@ -33,11 +33,6 @@ function names(given: readonly string[], name: string): boolean {
 /** V8 flags for the serving processes, after the primary's own; one the primary was given wins. */
 export function servingV8Flags(given: readonly string[]): string[] {
   return [...given, ...FLAGS.filter(([name]) => !names(given, name)).map(([name, value]) => `${name}=${value}`)];
-}
-
-/** The environment a serving process adds to the primary's: glibc's arena count, unless set. */
-export function servingMallocEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: '2' };
 }
 
 const HEAP_GROWTH = FLAGS.find(([name]) => name === '--heap-growing-percent')!;
