@@ -16,11 +16,10 @@
 // start (boundHeapGrowth); V8 reads that flag at each collection.
 import v8 from 'node:v8';
 
+type Flag = readonly [name: string, value: string];
+const HEAP_GROWTH: Flag = ['--heap-growing-percent', '40'];
 /** Flags for V8 in each serving process (and its worker threads: V8's flags are per process). */
-const FLAGS: ReadonlyArray<readonly [name: string, value: string]> = [
-  ['--max-semi-space-size', '2'],
-  ['--heap-growing-percent', '40'],
-];
+const FLAGS: readonly Flag[] = [['--max-semi-space-size', '2'], HEAP_GROWTH];
 
 /** Whether `given` names the V8 flag `name` (V8 takes `_` for `-`; a value after `=` or as the next argument). */
 function names(given: readonly string[], name: string): boolean {
@@ -34,8 +33,6 @@ function names(given: readonly string[], name: string): boolean {
 export function servingV8Flags(given: readonly string[]): string[] {
   return [...given, ...FLAGS.filter(([name]) => !names(given, name)).map(([name, value]) => `${name}=${value}`)];
 }
-
-const HEAP_GROWTH = FLAGS.find(([name]) => name === '--heap-growing-percent')!;
 
 /** Sets V8's heap growth in this process unless its command line named it; returns the flag set, if any. */
 export function boundHeapGrowth(
