@@ -184,22 +184,17 @@ export default defineConfig(
     ),
     PAGES,
   ]),
-  mustNotImport(
-    'content/**',
-    [
-      serverParts(
-        ['front', 'auth', 'import', 'seed', 'ops', 'metrics', 'cdn'],
-        'Services must not import the front server or the parts above them.',
-      ),
-      {
-        regex: '(^|/)page-store/(?!site-tags\\.ts$)',
-        message: 'Services import only site-tags.ts from the page store (they refresh pages through the app context).',
-      },
-      PAGES,
-    ],
-    // A thread entry: the search worker loads Astro's server as a render worker does.
-    { ignores: ['src/server/content/search-worker.ts'] },
-  ),
+  mustNotImport('content/**', [
+    serverParts(
+      ['front', 'auth', 'import', 'seed', 'ops', 'metrics', 'cdn'],
+      'Services must not import the front server or the parts above them.',
+    ),
+    {
+      regex: '(^|/)page-store/(?!site-tags\\.ts$)',
+      message: 'Services import only site-tags.ts from the page store (they refresh pages through the app context).',
+    },
+    PAGES,
+  ]),
   mustNotImport('auth/**', [
     serverParts(
       ['front', 'import', 'seed', 'ops', 'metrics', 'cdn'],

@@ -43,16 +43,30 @@ export interface SearchAnswer {
 
 /**
  * Whether a search page may search, decided before it is rendered: by the front server's thread
- * (which counts the address's allowance in the shared store, then has the search worker render the
- * page), or by the page itself under `astro dev`. `busy`: the search queue was full.
+ * (which counts the address's allowance in the shared store, has the search worker search, then a
+ * render worker render the page), or by the page itself under `astro dev`. `busy`: the search
+ * queue was full.
  */
 export type SearchPageDecision = { refusal: null } | { refusal: 'limited'; retryAfterSeconds: number } | { refusal: 'busy' };
 
-/** A /blogs page with a search, to be rendered by the search worker as the front server decided. */
+/** A /blogs page with a search, to be searched and rendered off the serving thread as the front server decided. */
 export interface SearchPageJob {
   /** Path and query, e.g. `/blogs?search=notes&page=2`. */
   url: string;
   decision: SearchPageDecision;
+}
+
+/** A search already run for the page: the page shows this answer rather than searching again. */
+export interface SearchDone {
+  request: SearchRequest;
+  answer: SearchAnswer;
+}
+
+/** What a search page's render is told (Astro.locals.searchPage and searchDone). */
+export interface SearchPageLocals {
+  decision: SearchPageDecision;
+  /** Null when the page searches nothing (refused, or not a search the page runs). */
+  done: SearchDone | null;
 }
 
 /** Astro's answer for a search page. */
@@ -65,9 +79,9 @@ export interface RenderedSearchPage {
 export interface SearchPool {
   run(request: SearchRequest): Promise<SearchAnswer>;
   /**
-   * Renders a search page in the worker: the search and Astro's render of the page, off the
-   * serving thread. A refused search's page (over the allowance, or busy) waits in a short lane of
-   * its own, taken in turn with the searches.
+   * A search page off the serving thread: searched in the search worker, then rendered by a
+   * render worker (search-page-render.ts). A refused search's page (over the allowance, or busy)
+   * waits in a short lane of its own, taken in turn with the searches' pages.
    */
   renderPage(job: SearchPageJob): Promise<RenderedSearchPage>;
   /** Whether a worker is started (it starts at the first search and stops after `idleMs` without one). */
@@ -75,13 +89,15 @@ export interface SearchPool {
   close(): Promise<void>;
 }
 
+/** The search worker alone (search-pool.ts): searches, no pages. */
+export type SearchWorkerPool = Omit<SearchPool, 'renderPage'>;
+
 /**
  * How the front server answers a /blogs request with a search:
- * - `page`: the search worker searched and rendered it;
- * - `astro`: no search worker renders pages (the caller renders it through Astro, with this
+ * - `page`: the search worker searched and a render worker rendered it;
+ * - `astro`: no render worker renders search pages (the caller renders it through Astro, with this
  *   decision, so the address is not counted twice);
- * - `plain`: a refused search whose page could not be rendered either (every lane of the worker
- *   was full): the words of docs/product.md#search as plain text, with the status and Retry-After.
+ * - `plain`: a refused search whose page could not be rendered either (every lane was full): the words of docs/product.md#search as plain text, with the status and Retry-After.
  */
 export type SearchPageAnswer =
   | { kind: 'page'; page: RenderedSearchPage }

@@ -134,18 +134,18 @@ describe('search results', () => {
     expect((await searchPage(server, 'trilobite', 4)).status).toBe(404);
   });
 
-  it('are searched and rendered by the search worker, not the thread that serves readers', async () => {
-    // X-Rendered-By is a test build's seam, set only by the search worker's render.
+  it('are searched by the search worker and rendered by a render worker, not the thread that serves readers', async () => {
+    // X-Rendered-By is a test build's seam, set only by a render worker's render of a search page.
     for (const text of ['photosynthesis', 'no such word anywhere', 'trilobite']) {
       const result = await searchPage(server, text);
       expect(result.status).toBe(200);
-      expect(result.headers.get('x-rendered-by'), text).toBe('search-worker');
+      expect(result.headers.get('x-rendered-by'), text).toBe('render-worker');
       expect(result.headers.get('cache-control')).toBe('private, no-store');
     }
-    expect((await searchPage(server, 'trilobite', 4)).headers.get('x-rendered-by')).toBe('search-worker');
+    expect((await searchPage(server, 'trilobite', 4)).headers.get('x-rendered-by')).toBe('render-worker');
     const head = await fetch(server.url('/blogs?search=trilobite'), { method: 'HEAD' });
     expect(head.status).toBe(200);
-    expect(head.headers.get('x-rendered-by')).toBe('search-worker');
+    expect(head.headers.get('x-rendered-by')).toBe('render-worker');
   });
 
   it('keep Previous and Next on the plain article list', async () => {
@@ -176,7 +176,7 @@ describe('search limits', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.main).toContain('Please wait');
-    expect(refused.headers.get('x-rendered-by')).toBe('search-worker');
+    expect(refused.headers.get('x-rendered-by')).toBe('render-worker');
     expect((await fetch(limited.url('/blogs'))).status).toBe(200);
     // The API's search counts against the same allowance and says so in JSON.
     const api = await fetch(limited.url('/api/blogs?search=word5'));

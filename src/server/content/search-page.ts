@@ -5,9 +5,9 @@ import { paginate, parsePageParam, type PageInfo } from '../../shared/pagination
 import { parseId } from '../../shared/ids.ts';
 import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
-import type { SearchPageDecision } from '../ports.ts';
+import type { SearchDone, SearchPageDecision } from '../ports.ts';
 
-export type { SearchPageDecision } from '../ports.ts';
+export type { SearchDone, SearchPageDecision } from '../ports.ts';
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
 // Counted in the shared hit store when the front server installed one (every process counts alike).
@@ -127,18 +127,38 @@ export interface SearchResultsQuery {
   pageSize: number;
 }
 
+/** The search a /blogs page runs: the front server runs it ahead of the render with the same words. */
+export function searchRequestOf(query: SearchResultsQuery): SearchRequest {
+  return { text: query.search, categoryId: query.categoryId, page: query.page, pageSize: query.pageSize };
+}
+
+const sameRequest = (a: SearchRequest, b: SearchRequest) =>
+  a.text === b.text &&
+  a.categoryId === b.categoryId &&
+  a.page === b.page &&
+  a.pageSize === b.pageSize &&
+  !a.idSlice &&
+  !b.idSlice;
+
 /**
- * The /blogs search results: ranked in the search worker, so the serving thread only waits.
- * Null when the page is past the last (a 404, as for the plain list). Throws SearchUnavailable
- * when the search queue is full or the query ran out of time.
+ * The /blogs search results: ranked in the search worker, so no thread that renders or serves
+ * pages ranks. `done` is that search already run (search-page-render.ts), used when it is this
+ * page's. Null when the page is past the last (a 404, as for the plain list). Throws
+ * SearchUnavailable when the search queue is full or the query ran out of time.
  */
-export async function searchResultsPage(app: AppContext, query: SearchResultsQuery): Promise<SearchResultsPage | null> {
+export async function searchResultsPage(
+  app: AppContext,
+  query: SearchResultsQuery,
+  done?: SearchDone | null,
+): Promise<SearchResultsPage | null> {
   const category = query.categoryId !== null ? ((await findCategoryById(app.db, query.categoryId)) ?? null) : null;
   const unknownCategory = query.categoryId !== null && !category;
-  const request: SearchRequest = { text: query.search, categoryId: query.categoryId, page: query.page, pageSize: query.pageSize };
+  const request = searchRequestOf(query);
   const answer = unknownCategory
     ? { total: 0, capped: false, hits: [], correctedTo: null }
-    : await (app.search ? app.search.run(request) : searchInProcess(app, request));
+    : done && sameRequest(done.request, request)
+      ? done.answer
+      : await (app.search ? app.search.run(request) : searchInProcess(app, request));
   const pageInfo = paginate(query.page, query.pageSize, answer.total);
   if (query.page > pageInfo.totalPages) return null;
   return {

@@ -8,7 +8,7 @@ const WORKER_TEST_MS = 60_000;
 import { migrateToLatest, openDatabase, type OpenedDatabase } from '../db/client.ts';
 import { insertBlog } from '../db/repositories/blogs.ts';
 import { buildBlogWrite } from '../../../tests/support/builders.ts';
-import { isSearchUnavailable, SEARCH_NICE, startSearchPool, type SearchPageJob, type SearchPool } from './search-pool.ts';
+import { isSearchUnavailable, SEARCH_NICE, startSearchPool, type SearchWorkerPool } from './search-pool.ts';
 import { emptyAnswer, type SearchRequest } from './search-run.ts';
 
 const request: SearchRequest = { text: 'photosynthesis', categoryId: null, page: 1, pageSize: 5 };
@@ -169,7 +169,7 @@ describe('startSearchPool', () => {
         'silent.mjs',
         'import { parentPort } from "node:worker_threads"; parentPort.postMessage({ ready: true }); parentPort.on("message", () => {});',
       );
-      const pool: SearchPool = startSearchPool({
+      const pool: SearchWorkerPool = startSearchPool({
         databasePath,
         workerUrl: silent,
         timeoutMs: 50,
@@ -207,67 +207,6 @@ describe('startSearchPool', () => {
       expect(isSearchUnavailable(refused) && refused.reason).toBe('busy');
       await pool.close();
       await Promise.all(waiting);
-    },
-    WORKER_TEST_MS,
-  );
-
-  it(
-    "renders pages in its worker, taking refused searches' pages in turn with the searches, each lane bounded",
-    async () => {
-      const go = path.join(dir, 'go');
-      // Ready only once `go` exists, so the jobs below wait in their lanes first; each page answers its url.
-      const paging = writeWorker(
-        'paging.mjs',
-        `import fs from 'node:fs';
-         import { parentPort } from 'node:worker_threads';
-         parentPort.on('message', ({ id, page }) =>
-           parentPort.postMessage({ id, page: { status: 200, headers: {}, body: new TextEncoder().encode(page.url) } }));
-         const wait = setInterval(() => {
-           if (!fs.existsSync(${JSON.stringify(go)})) return;
-           clearInterval(wait);
-           parentPort.postMessage({ ready: true });
-         }, 10);`,
-      );
-      const pages = { entry: 'unused', config: {} as never };
-      const pool = startSearchPool({
-        databasePath,
-        workerUrl: paging,
-        pages,
-        maxQueue: 3,
-        maxRefusals: 2,
-        fallback: () => Promise.resolve(emptyAnswer),
-      });
-      const order: string[] = [];
-      const page = (url: string, decision: SearchPageJob['decision']) =>
-        pool.renderPage({ url, decision }).then(
-          (answer) => (order.push(new TextDecoder().decode(answer.body)), answer.status),
-          (error: unknown) => (isSearchUnavailable(error) ? error.reason : error),
-        );
-      try {
-        const allowed = { refusal: null } as const;
-        const limited = { refusal: 'limited', retryAfterSeconds: 3 } as const;
-        const jobs = [
-          page('/blogs?search=a', allowed),
-          page('/blogs?search=b', allowed),
-          page('/blogs?search=c', allowed),
-          page('/blogs?search=r1', limited),
-          page('/blogs?search=r2', { refusal: 'busy' }),
-        ];
-        expect(await page('/blogs?search=d', allowed)).toBe('busy');
-        expect(await page('/blogs?search=r3', limited)).toBe('busy');
-        fs.writeFileSync(go, '');
-        expect(await Promise.all(jobs)).toEqual([200, 200, 200, 200, 200]);
-        expect(order).toEqual(['/blogs?search=r1', '/blogs?search=a', '/blogs?search=r2', '/blogs?search=b', '/blogs?search=c']);
-      } finally {
-        await pool.close();
-      }
-      const noPages = startSearchPool({ databasePath, workerUrl: paging, fallback: () => Promise.resolve(emptyAnswer) });
-      try {
-        const error = await noPages.renderPage({ url: '/blogs?search=a', decision: { refusal: null } }).catch((e: unknown) => e);
-        expect(isSearchUnavailable(error) && error.reason).toBe('no-worker');
-      } finally {
-        await noPages.close();
-      }
     },
     WORKER_TEST_MS,
   );

@@ -1,17 +1,16 @@
 import { Worker } from 'node:worker_threads';
-import type { Config } from '../config.ts';
-import type { RenderedSearchPage, SearchAnswer, SearchPageJob, SearchPool, SearchRequest } from '../ports.ts';
+import type { SearchAnswer, SearchRequest, SearchWorkerPool } from '../ports.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 
-export type { RenderedSearchPage, SearchPageJob, SearchPool } from '../ports.ts';
+export type { RenderedSearchPage, SearchPageJob, SearchPool, SearchWorkerPool } from '../ports.ts';
 
 /** The search thread's nice value: readers of stored pages win the CPU over searches. */
 export const SEARCH_NICE = 10;
 
 /**
  * The search is refused for now: too many waiting (`busy`), the query ran over its time
- * (`timeout`), or, for a page, no search worker can render it (`no-worker`: the caller renders it
+ * (`timeout`), or, for a page, no render worker can render it (`no-worker`: the caller renders it
  * itself).
  */
 export class SearchUnavailable extends Error {
@@ -23,7 +22,7 @@ export class SearchUnavailable extends Error {
         ? 'Too many searches are waiting'
         : reason === 'timeout'
           ? 'The search took too long'
-          : 'No search worker renders pages',
+          : 'No render worker renders search pages',
     );
     this.reason = reason;
   }
@@ -41,32 +40,25 @@ export interface SearchPoolOptions {
   databasePath: string;
   /** Answers searches while the worker cannot start (in-process on the caller's connection). */
   fallback: (request: SearchRequest) => Promise<SearchAnswer>;
-  /** Astro's built server and the config its pages read: without them the worker renders no page. */
-  pages?: { entry: string; config: Config } | undefined;
   /** A job's limit in the worker thread's CPU time (wall time where Node cannot tell). */
   timeoutMs?: number;
   /** The wall time a job may take while its thread waits for a core (default 4 x timeoutMs). */
   starvedCapMs?: number;
   maxQueue?: number;
-  /** Refused searches' pages waiting at most (beyond them the caller answers without a page). */
-  maxRefusals?: number;
   /** The worker stops after this long without a search (default 60 s) and starts again at the next. */
   idleMs?: number;
   workerUrl?: URL;
 }
 
 /** What the pool sends its worker. */
-export type SearchWorkerJob = { id: number; request: SearchRequest } | { id: number; page: SearchPageJob };
+export type SearchWorkerJob = { id: number; request: SearchRequest };
 
 /** What the worker sends back: `{ ready: true }` once loaded, then one answer per job. */
-export type SearchWorkerMessage =
-  | { ready: true }
-  | { id: number; answer?: SearchAnswer; page?: RenderedSearchPage; error?: string };
+export type SearchWorkerMessage = { ready: true } | { id: number; answer?: SearchAnswer; error?: string };
 
 /** The worker's start-up data. */
 export interface SearchWorkerData {
   databasePath: string;
-  pages: { entry: string; config: Config } | null;
 }
 
 interface Job {
@@ -81,22 +73,19 @@ interface Job {
  * time is answered "took too long" and the worker is replaced (a running SQLite query cannot be
  * stopped from outside), so one pathological query cannot hold up the searches behind it.
  * The worker is started by the first search and stopped after a quiet minute: it holds its own
- * V8 heap, database connection and copy of Astro's server (about 50 MB per serving process),
- * which a site nobody searches should not pay for. The first search after a pause waits for the
+ * V8 heap, database connection and word list, which a site nobody searches should not pay for.
+ * It renders no page (search-page-render.ts has a render worker do that), so it loads no copy of
+ * Astro's server. The first search after a pause waits for the
  * start (a few tenths of a second).
  */
-export function startSearchPool(options: SearchPoolOptions): SearchPool {
+export function startSearchPool(options: SearchPoolOptions): SearchWorkerPool {
   const timeoutMs = options.timeoutMs ?? 5000;
   const starvedCapMs = options.starvedCapMs ?? timeoutMs * 4;
   const maxQueue = options.maxQueue ?? 32;
-  const maxRefusals = options.maxRefusals ?? 8;
   const idleMs = options.idleMs ?? 60_000;
   const workerUrl = options.workerUrl ?? siblingModuleUrl(import.meta.url, './search-worker');
-  const workerData: SearchWorkerData = { databasePath: options.databasePath, pages: options.pages ?? null };
+  const workerData: SearchWorkerData = { databasePath: options.databasePath };
   const queue: Job[] = [];
-  // Refused searches' pages: cheap renders, taken in turn with the searches so neither starves.
-  const refusals: Job[] = [];
-  let lastWasRefusal = false;
   let running: { job: Job; timer: NodeJS.Timeout } | null = null;
   let worker: Worker | null = null;
   // Jobs wait for the worker to have loaded, so its start-up does not count against their time.
@@ -106,15 +95,13 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
   let nextId = 1;
   let idleTimer: NodeJS.Timeout | null = null;
 
-  const waiting = () => queue.length + refusals.length;
-
   function stopWhenIdle(): void {
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
-    if (running || waiting() > 0 || !worker || closed) return;
+    if (running || queue.length > 0 || !worker || closed) return;
     idleTimer = setTimeout(() => {
       idleTimer = null;
-      if (running || waiting() > 0 || !worker) return;
+      if (running || queue.length > 0 || !worker) return;
       // Forgotten first, so its exit is not taken for a crash.
       const stopping = worker;
       worker = null;
@@ -124,11 +111,9 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
     idleTimer.unref();
   }
 
-  /** Without a worker: a search runs in-process on the caller's connection, a page is the caller's to render. */
+  /** Without a worker: a search runs in-process on the caller's connection. */
   function answerWithoutWorker(job: Job): void {
-    if ('request' in job.message)
-      options.fallback(job.message.request).then(job.resolve as (a: SearchAnswer) => void, job.reject);
-    else job.reject(new SearchUnavailable('no-worker'));
+    options.fallback(job.message.request).then(job.resolve as (a: SearchAnswer) => void, job.reject);
   }
 
   function spawn(): void {
@@ -147,7 +132,6 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
       clearTimeout(timer);
       running = null;
       if (message.answer) (job.resolve as (a: SearchAnswer) => void)(message.answer);
-      else if (message.page) (job.resolve as (p: RenderedSearchPage) => void)(message.page);
       else job.reject(new Error(message.error ?? 'search failed'));
       dispatch();
     });
@@ -160,7 +144,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
       const lost = running?.job;
       if (running) clearTimeout(running.timer);
       running = null;
-      for (const job of [...(lost ? [lost] : []), ...refusals.splice(0), ...queue.splice(0)]) answerWithoutWorker(job);
+      for (const job of [...(lost ? [lost] : []), ...queue.splice(0)]) answerWithoutWorker(job);
     });
     current.on('exit', () => {
       if (worker !== current || closed || unavailable) return;
@@ -175,15 +159,9 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
     current.unref();
   }
 
-  function next(): Job | undefined {
-    const takeRefusal = refusals.length > 0 && (!lastWasRefusal || queue.length === 0);
-    lastWasRefusal = takeRefusal;
-    return takeRefusal ? refusals.shift() : queue.shift();
-  }
-
   function dispatch(): void {
     if (running || closed || (!ready && !unavailable)) return;
-    const job = next();
+    const job = queue.shift();
     if (!job) return stopWhenIdle();
     if (idleTimer) clearTimeout(idleTimer);
     idleTimer = null;
@@ -215,11 +193,11 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
     worker.postMessage(job.message);
   }
 
-  function enqueue<T>(lane: Job[], limit: number, message: (id: number) => SearchWorkerJob): Promise<T> {
-    if (lane.length >= limit) return Promise.reject(new SearchUnavailable('busy'));
+  function enqueue<T>(request: SearchRequest): Promise<T> {
+    if (queue.length >= maxQueue) return Promise.reject(new SearchUnavailable('busy'));
     return new Promise<T>((resolve, reject) => {
       const id = nextId++;
-      lane.push({ id, message: message(id), resolve: resolve as (value: never) => void, reject });
+      queue.push({ id, message: { id, request }, resolve: resolve as (value: never) => void, reject });
       if (!worker && !closed) spawn();
       dispatch();
     });
@@ -228,12 +206,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
   return {
     run(request) {
       if (unavailable) return options.fallback(request);
-      return enqueue<SearchAnswer>(queue, maxQueue, (id) => ({ id, request }));
-    },
-    renderPage(page) {
-      if (unavailable || !options.pages || closed) return Promise.reject(new SearchUnavailable('no-worker'));
-      const refused = page.decision.refusal !== null;
-      return enqueue<RenderedSearchPage>(refused ? refusals : queue, refused ? maxRefusals : maxQueue, (id) => ({ id, page }));
+      return enqueue<SearchAnswer>(request);
     },
     hasWorker: () => worker !== null,
     async close() {
@@ -244,7 +217,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchPool {
         running.job.reject(new SearchUnavailable('busy'));
         running = null;
       }
-      for (const job of [...refusals.splice(0), ...queue.splice(0)]) job.reject(new SearchUnavailable('busy'));
+      for (const job of queue.splice(0)) job.reject(new SearchUnavailable('busy'));
       await worker?.terminate();
     },
   };

@@ -1,9 +1,11 @@
 import type { AppBase, AppContext } from '../context.ts';
+import type { RenderedSearchPage, SearchPageLocals, SearchPool } from '../ports.ts';
 import { extractPdfTextOffThread } from './pdf-text.ts';
 import { indexUnreadPdfs } from './search-index.ts';
-import { startSearchPool } from './search-pool.ts';
+import { SearchUnavailable, startSearchPool } from './search-pool.ts';
 import { searchInProcess } from './search-page.ts';
 import { answerSearchPage } from './search-page-answer.ts';
+import { createSearchPageRender } from './search-page-render.ts';
 import { createSearchIndex } from './search-vocabulary.ts';
 
 /** The search services the front server puts in the app context. */
@@ -13,34 +15,41 @@ export type SearchServices = Pick<AppContext, 'search' | 'searchPages' | 'pdfTex
  * The front server's search services: the search worker, the PDF reader threads and this
  * thread's word index, for the app context (`services`); once that context is made, `start`
  * reads in the background the PDFs attached before they were searchable (by one process only,
- * `readOldPdfs`: several would read the same files). With `astroEntry` (Astro's built server)
- * the search worker also renders the search pages. `stop` ends both.
+ * `readOldPdfs`: several would read the same files). With `renderSearchPage` (a render worker's
+ * render of a search page) the search pages are searched and rendered off this thread. `stop`
+ * ends both.
  */
 export function startSearchServices(
   base: AppBase,
   log: (line: string) => void = console.log,
   readOldPdfs = true,
-  astroEntry?: string,
+  renderSearchPage?: (url: string, locals: SearchPageLocals) => Promise<RenderedSearchPage>,
 ): { services: SearchServices; start: (context: AppContext) => void; stop: () => Promise<void> } {
   let context: AppContext | undefined;
   const inWorker = base.config.databasePath !== ':memory:';
-  // The worker purges nothing, and URL objects cannot be copied to a thread.
-  const config = { ...base.config, cdn: { ...base.config.cdn, purgeVarnish: [] } };
   // This thread's searches (without a worker, or when it cannot take one), Astro's and the pool's alike.
   const searchIndex = createSearchIndex(base.db, base.sqlite);
-  const search = inWorker
+  const worker = inWorker
     ? startSearchPool({
         databasePath: base.config.databasePath,
         fallback: (request) => searchInProcess({ db: base.db, searchIndex }, request),
-        pages: astroEntry ? { entry: astroEntry, config } : undefined,
       })
     : undefined;
+  // Its own methods, not bound: the metrics wrap `run` on this object (metrics/instrument.ts).
+  const search: SearchPool | undefined = worker && {
+    run: (request) => worker.run(request),
+    renderPage: renderSearchPage
+      ? createSearchPageRender({ run: (request) => worker.run(request), render: renderSearchPage })
+      : () => Promise.reject(new SearchUnavailable('no-worker')),
+    hasWorker: () => worker.hasWorker(),
+    close: () => worker.close(),
+  };
   const services: SearchServices = {
     pdfText: extractPdfTextOffThread,
     searchIndex,
     ...(search ? { search } : {}),
     // Reached only through the context, so only once `start` gave it.
-    ...(search && astroEntry
+    ...(search && renderSearchPage
       ? { searchPages: (url: string, clientIp: string) => answerSearchPage(context!, url, clientIp) }
       : {}),
   };

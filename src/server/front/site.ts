@@ -3,6 +3,7 @@ import path from 'node:path';
 import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
+import type { SearchPageLocals } from '../ports.ts';
 import { prepareApp } from '../bootstrap.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
 import { setAppContext, type AppContext } from '../context.ts';
@@ -175,7 +176,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
     refreshStatus: refresh.status,
   });
   siblings.tell('hello', null);
-  const search = startSearchServices(base, log, role.lead, entry);
+  // A search page: rendered by a render worker with the search worker's answer (search-page-render.ts).
+  const renderSearchPage = (url: string, searchPage: SearchPageLocals) =>
+    pool.render(url, 'now', { searchPage }).then(({ status, headers, body }) => ({ status, headers, body }));
+  const search = startSearchServices(base, log, role.lead, renderSearchPage);
   const views = createViewCounter({ db: base.db, hits });
   const jobs = createBackgroundJobs(base, role.lead, log);
   // Every part is made: the context is set once and never changed.

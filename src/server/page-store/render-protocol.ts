@@ -1,5 +1,6 @@
 import type { PageEncoding } from './compress-page.ts';
 import type { TagLabel } from './store-file.ts';
+import type { SearchPageLocals } from '../ports.ts';
 
 /** What the serving thread and a render worker say to each other (render-pool.ts, render-worker.ts). */
 
@@ -27,13 +28,21 @@ export interface ChromePatch {
   labels: TagLabel[];
 }
 
-/** What a job asks of its worker besides the page: encodings to make, a body to compress, a page to patch. */
+/**
+ * What a job asks of its worker besides the page: encodings to make, a body to compress, a page to
+ * patch, or a search page to render (never stored).
+ */
 export interface JobWork {
   /** Encodings to make with the render (those readers took of the page's previous version). */
   encodings?: PageEncoding[];
   /** A stored page's body: compress it to `encodings` instead of rendering `key`. */
   body?: Uint8Array;
   patch?: ChromePatch;
+  /**
+   * `key` is a search page (/blogs?search=…): rendered with what the front server decided and the
+   * search it ran, below the serving threads like a background render (search-page-render.ts).
+   */
+  searchPage?: SearchPageLocals;
 }
 
 /** What the pool sends a worker: one page to render, and how urgent it is (the worker runs `now` jobs first). */

@@ -12,6 +12,7 @@ import { readAtJobStart } from '../db/read-cache.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import type { ChromePatch } from './render-protocol.ts';
+import type { SearchPageLocals } from '../ports.ts';
 import { harvestChrome, patchChrome } from './chrome-patch.ts';
 import { renameCategoriesIn, type CategoryRename } from './category-name-patch.ts';
 import type { TagLabel } from './store-file.ts';
@@ -97,6 +98,20 @@ async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<
   narrowAnswerPolicy(rendered.headers, rendered.body);
   const tags = storableTags(rendered, storedStatusOf(key));
   return withEncodings({ key, ...rendered, tags }, rendered.body, tags ? encodings : []);
+}
+
+/**
+ * A search page, with the decision and the search's answer the front server has (so this thread
+ * ranks nothing): never stored, so no tags and no encodings.
+ */
+async function renderSearchPage(key: string, { decision, done }: SearchPageLocals): Promise<WorkerAnswer> {
+  const rendered = await readAtJobStart(db, () =>
+    renderInProcess(render!, data.origin, key, { searchPage: decision, searchDone: done }),
+  );
+  narrowAnswerPolicy(rendered.headers, rendered.body);
+  // Says which thread rendered the page (config.testSeams: test builds only).
+  if (data.config.testSeams.markAnswers) rendered.headers['x-rendered-by'] = 'render-worker';
+  return { key, ...rendered, tags: null };
 }
 
 /**
@@ -192,13 +207,17 @@ function compressBody(key: string, body: Uint8Array, encodings: PageEncoding[] =
   return withEncodings(answer, Buffer.from(body.buffer, body.byteOffset, body.byteLength), encodings);
 }
 
+// A search page waits its turn with the pages readers wait for, but runs at the background's nice
+// value: as on the search thread before, readers of stored pages win the CPU over searches.
 const renderJob = (job: WorkerJob) =>
-  priority.run(job.priority, async () =>
-    job.body
-      ? compressBody(job.key, job.body, job.encodings)
-      : job.patch
-        ? patchPage(job.key, job.patch, job.encodings)
-        : renderPage(job.key, job.encodings),
+  priority.run(job.searchPage ? 'background' : job.priority, async () =>
+    job.searchPage
+      ? renderSearchPage(job.key, job.searchPage)
+      : job.body
+        ? compressBody(job.key, job.body, job.encodings)
+        : job.patch
+          ? patchPage(job.key, job.patch, job.encodings)
+          : renderPage(job.key, job.encodings),
   );
 
 const submit = createJobRunner<WorkerJob>((job) =>
