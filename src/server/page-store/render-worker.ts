@@ -220,6 +220,9 @@ const renderJob = (job: WorkerJob) =>
           : renderPage(job.key, job.encodings),
   );
 
+/** A page someone waits for, then a search page (it must not hold up a save's), then the background. */
+const laneOf = (job: WorkerJob) => (job.searchPage ? 1 : job.priority === 'background' ? 2 : 0);
+
 const submit = createJobRunner<WorkerJob>((job) =>
   renderJob(job).then(
     (rendered) => {
@@ -228,6 +231,7 @@ const submit = createJobRunner<WorkerJob>((job) =>
     },
     (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies WorkerMessage<WorkerAnswer>),
   ),
+  laneOf,
 );
 port.on('message', submit);
 port.postMessage({ ready: true, tid: kernelThreadId() ?? undefined } satisfies WorkerMessage<WorkerAnswer>);

@@ -51,6 +51,29 @@ describe('createJobRunner', () => {
     expect(ran).toEqual(['first', 'reader', 'background 1', 'background 2']);
   });
 
+  it('takes the lanes a caller names in their order, each in arrival order', async () => {
+    const ran: string[] = [];
+    await new Promise<void>((finish) => {
+      const lanes: Record<string, number> = { save: 0, search: 1, refresh: 2 };
+      const submit = createJobRunner<Job>(
+        async (job) => {
+          ran.push(job.key);
+          await Promise.resolve();
+          if (ran.length === 6) finish();
+        },
+        (job) => lanes[job.key.split(' ')[0]!]!,
+      );
+      submit({ key: 'refresh 1', priority: 'background' });
+      submit({ key: 'search 1', priority: 'now' });
+      submit({ key: 'refresh 2', priority: 'background' });
+      submit({ key: 'save 1', priority: 'now' });
+      submit({ key: 'search 2', priority: 'now' });
+      submit({ key: 'save 2', priority: 'now' });
+    });
+    // The first job starts at once; the rest wait in their lanes.
+    expect(ran).toEqual(['refresh 1', 'save 1', 'save 2', 'search 1', 'search 2', 'refresh 2']);
+  });
+
   it('goes on after a job that failed', async () => {
     const ran: string[] = [];
     await new Promise<void>((finish) => {

@@ -7,13 +7,17 @@ import type { RenderPriority } from './render-pool.ts';
  * background jobs the pool had already handed over (measured: a save's four hot pages took
  * 50-110 ms instead of 25).
  */
-export function createJobRunner<J extends { priority?: RenderPriority }>(run: (job: J) => Promise<void>): (job: J) => void {
-  const now: J[] = [];
-  const background: J[] = [];
+export function createJobRunner<J extends { priority?: RenderPriority }>(
+  run: (job: J) => Promise<void>,
+  /** Which lane a job waits in, lowest first (default: `now` 0, `background` 1). */
+  laneOf: (job: J) => number = (job) => (job.priority === 'background' ? 1 : 0),
+): (job: J) => void {
+  const lanes: J[][] = [];
   let running = false;
+  const next = () => lanes.find((lane) => lane && lane.length > 0)?.shift();
   const drain = async () => {
     running = true;
-    for (let job = now.shift() ?? background.shift(); job; job = now.shift() ?? background.shift()) {
+    for (let job = next(); job; job = next()) {
       await run(job).catch(() => undefined);
       // A render is all microtasks: without a turn of the event loop here, a job posted meanwhile
       // (a message) would only arrive once every job already handed over had run.
@@ -22,7 +26,9 @@ export function createJobRunner<J extends { priority?: RenderPriority }>(run: (j
     running = false;
   };
   return (job) => {
-    (job.priority === 'background' ? background : now).push(job);
+    const lane = laneOf(job);
+    for (let i = lanes.length; i <= lane; i++) lanes.push([]);
+    lanes[lane]!.push(job);
     if (!running) void drain();
   };
 }
