@@ -223,14 +223,15 @@ const renderJob = (job: WorkerJob) =>
 /** A page someone waits for, then a search page (it must not hold up a save's), then the background. */
 const laneOf = (job: WorkerJob) => (job.searchPage ? 1 : job.priority === 'background' ? 2 : 0);
 
-const submit = createJobRunner<WorkerJob>((job) =>
-  renderJob(job).then(
-    (rendered) => {
-      const { answer, transfer } = packed(rendered);
-      port.postMessage({ id: job.id, answer } satisfies WorkerMessage<WorkerAnswer>, transfer);
-    },
-    (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies WorkerMessage<WorkerAnswer>),
-  ),
+const submit = createJobRunner<WorkerJob>(
+  (job) =>
+    renderJob(job).then(
+      (rendered) => {
+        const { answer, transfer } = packed(rendered);
+        port.postMessage({ id: job.id, answer } satisfies WorkerMessage<WorkerAnswer>, transfer);
+      },
+      (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies WorkerMessage<WorkerAnswer>),
+    ),
   laneOf,
 );
 port.on('message', submit);
