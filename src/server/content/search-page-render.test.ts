@@ -56,17 +56,17 @@ describe('createSearchPageRender', () => {
       renderPage({ url: '/blogs?search=%20', decision: allowed }),
       renderPage({ url: '/blogs?search=cells&page=0', decision: allowed }),
     ];
-    await settle();
-    await settle();
+    for (let turn = 0; turn < 3; turn++) {
+      await settle();
+      rendered[turn]!.finish();
+    }
+    expect((await Promise.all(pages)).map((p) => p.status)).toEqual([200, 200, 200]);
     expect(searched).toEqual([]);
     expect(rendered.map(({ locals }) => locals)).toEqual([
       { decision: limited, done: null },
       { decision: allowed, done: null },
+      { decision: allowed, done: null },
     ]);
-    for (const render of rendered.splice(0)) render.finish();
-    await settle();
-    rendered[0]!.finish();
-    expect((await Promise.all(pages)).map((p) => p.status)).toEqual([200, 200, 200]);
   });
 
   it('renders none when the search could not run, and says why', async () => {
@@ -76,8 +76,8 @@ describe('createSearchPageRender', () => {
     expect(rendered).toEqual([]);
   });
 
-  it("renders a few at once, taking refused searches' pages in turn with the searched ones, each lane bounded", async () => {
-    const { rendered, renderPage } = setUp({ maxRendering: 1, maxWaiting: 2, maxRefusals: 1 });
+  it("takes one page at a time, searched then rendered, refused searches' pages in turn with the others, each lane bounded", async () => {
+    const { searched, rendered, renderPage } = setUp({ maxWaiting: 2, maxRefusals: 1 });
     const outcome = (url: string, decision: SearchPageDecision) =>
       renderPage({ url, decision }).then(
         (page) => new TextDecoder().decode(page.body),
@@ -95,12 +95,15 @@ describe('createSearchPageRender', () => {
     expect(await outcome('/blogs?search=d', allowed)).toBe('busy');
     expect(await outcome('/blogs?search=r2', { refusal: 'busy' })).toBe('busy');
     expect(rendered.map(({ url }) => url)).toEqual(['/blogs?search=a']);
+    // The next page is not even searched while one is under way.
+    expect(searched.map(({ text }) => text)).toEqual(['a']);
     for (let turn = 0; turn < 4; turn++) {
       rendered[turn]!.finish();
       await settle();
       await settle();
     }
     expect(rendered.map(({ url }) => url)).toEqual(['/blogs?search=a', '/blogs?search=r1', '/blogs?search=b', '/blogs?search=c']);
+    expect(searched.map(({ text }) => text)).toEqual(['a', 'b', 'c']);
     expect(await Promise.all([first, ...waiting])).toEqual([
       '/blogs?search=a',
       '/blogs?search=b',
