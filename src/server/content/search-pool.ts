@@ -64,7 +64,7 @@ export interface SearchWorkerData {
 interface Job {
   id: number;
   message: SearchWorkerJob;
-  resolve: (value: never) => void;
+  resolve: (answer: SearchAnswer) => void;
   reject: (error: unknown) => void;
 }
 
@@ -113,7 +113,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchWorkerPool {
 
   /** Without a worker: a search runs in-process on the caller's connection. */
   function answerWithoutWorker(job: Job): void {
-    options.fallback(job.message.request).then(job.resolve as (a: SearchAnswer) => void, job.reject);
+    options.fallback(job.message.request).then(job.resolve, job.reject);
   }
 
   function spawn(): void {
@@ -131,7 +131,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchWorkerPool {
       const { job, timer } = running;
       clearTimeout(timer);
       running = null;
-      if (message.answer) (job.resolve as (a: SearchAnswer) => void)(message.answer);
+      if (message.answer) job.resolve(message.answer);
       else job.reject(new Error(message.error ?? 'search failed'));
       dispatch();
     });
@@ -193,11 +193,11 @@ export function startSearchPool(options: SearchPoolOptions): SearchWorkerPool {
     worker.postMessage(job.message);
   }
 
-  function enqueue<T>(request: SearchRequest): Promise<T> {
+  function enqueue(request: SearchRequest): Promise<SearchAnswer> {
     if (queue.length >= maxQueue) return Promise.reject(new SearchUnavailable('busy'));
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<SearchAnswer>((resolve, reject) => {
       const id = nextId++;
-      queue.push({ id, message: { id, request }, resolve: resolve as (value: never) => void, reject });
+      queue.push({ id, message: { id, request }, resolve, reject });
       if (!worker && !closed) spawn();
       dispatch();
     });
@@ -206,7 +206,7 @@ export function startSearchPool(options: SearchPoolOptions): SearchWorkerPool {
   return {
     run(request) {
       if (unavailable) return options.fallback(request);
-      return enqueue<SearchAnswer>(request);
+      return enqueue(request);
     },
     hasWorker: () => worker !== null,
     async close() {

@@ -14,7 +14,7 @@ export function createJobRunner<J extends { priority?: RenderPriority }>(
 ): (job: J) => void {
   const lanes: J[][] = [];
   let running = false;
-  const next = () => lanes.find((lane) => lane && lane.length > 0)?.shift();
+  const next = () => lanes.find((lane) => lane.length > 0)?.shift();
   const drain = async () => {
     running = true;
     for (let job = next(); job; job = next()) {
