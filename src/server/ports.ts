@@ -54,6 +54,8 @@ export interface SearchPageJob {
   /** Path and query, e.g. `/blogs?search=notes&page=2`. */
   url: string;
   decision: SearchPageDecision;
+  /** The search the page runs, read from `url`; null when it searches nothing (refused, a blank search, a bad page number). */
+  search: SearchRequest | null;
 }
 
 /** A search already run for the page: the page shows this answer rather than searching again. */
@@ -97,7 +99,8 @@ export type SearchWorkerPool = Omit<SearchPool, 'renderPage'>;
  * - `page`: the search worker searched and a render worker rendered it;
  * - `astro`: no render worker renders search pages (the caller renders it through Astro, with this
  *   decision, so the address is not counted twice);
- * - `plain`: a refused search whose page could not be rendered either (every lane was full): the words of docs/product.md#search as plain text, with the status and Retry-After.
+ * - `plain`: a refused search whose page could not be rendered either (every lane was full):
+ *   the words of docs/product.md#search as plain text, with the status and Retry-After.
  */
 export type SearchPageAnswer =
   | { kind: 'page'; page: RenderedSearchPage }

@@ -7,6 +7,7 @@ import { createSearchPageRender, type SearchPageRenderOptions } from './search-p
 const answer = (total: number): SearchAnswer => ({ total, capped: false, hits: [], correctedTo: null });
 const allowed: SearchPageDecision = { refusal: null };
 const limited: SearchPageDecision = { refusal: 'limited', retryAfterSeconds: 3 };
+const searchFor = (text: string): SearchRequest => ({ text, categoryId: null, page: 1, pageSize: LIST_PAGE_SIZE });
 
 /** A renderer whose renders finish only when the test says; it records what each was told. */
 function heldRenders() {
@@ -35,9 +36,9 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 describe('createSearchPageRender', () => {
   it('searches first, then has the page rendered with the answer and the request it answers', async () => {
     const { searched, rendered, renderPage } = setUp();
-    const page = renderPage({ url: '/blogs?search=cell%20biology&category=4&page=2', decision: allowed });
-    await settle();
     const request = { text: 'cell biology', categoryId: 4, page: 2, pageSize: LIST_PAGE_SIZE };
+    const page = renderPage({ url: '/blogs?search=cell%20biology&category=4&page=2', decision: allowed, search: request });
+    await settle();
     expect(searched).toEqual([request]);
     expect(rendered.map(({ url, locals }) => ({ url, locals }))).toEqual([
       {
@@ -49,12 +50,12 @@ describe('createSearchPageRender', () => {
     expect((await page).status).toBe(200);
   });
 
-  it('searches nothing for a refused search, a blank search or a bad page number', async () => {
+  it('searches nothing for a page that runs no search (refused, a blank search, a bad page number)', async () => {
     const { searched, rendered, renderPage } = setUp();
     const pages = [
-      renderPage({ url: '/blogs?search=cells', decision: limited }),
-      renderPage({ url: '/blogs?search=%20', decision: allowed }),
-      renderPage({ url: '/blogs?search=cells&page=0', decision: allowed }),
+      renderPage({ url: '/blogs?search=cells', decision: limited, search: null }),
+      renderPage({ url: '/blogs?search=%20', decision: allowed, search: null }),
+      renderPage({ url: '/blogs?search=cells&page=0', decision: allowed, search: null }),
     ];
     for (let turn = 0; turn < 3; turn++) {
       await settle();
@@ -71,7 +72,9 @@ describe('createSearchPageRender', () => {
 
   it('renders none when the search could not run, and says why', async () => {
     const { rendered, renderPage } = setUp({ run: () => Promise.reject(new SearchUnavailable('timeout')) });
-    const error = await renderPage({ url: '/blogs?search=slow', decision: allowed }).catch((e: unknown) => e);
+    const error = await renderPage({ url: '/blogs?search=slow', decision: allowed, search: searchFor('slow') }).catch(
+      (e: unknown) => e,
+    );
     expect(isSearchUnavailable(error) && error.reason).toBe('timeout');
     expect(rendered).toEqual([]);
   });
@@ -79,7 +82,11 @@ describe('createSearchPageRender', () => {
   it("takes one page at a time, searched then rendered, refused searches' pages in turn with the others, each lane bounded", async () => {
     const { searched, rendered, renderPage } = setUp({ maxWaiting: 2, maxRefusals: 1 });
     const outcome = (url: string, decision: SearchPageDecision) =>
-      renderPage({ url, decision }).then(
+      renderPage({
+        url,
+        decision,
+        search: decision.refusal === null ? searchFor(url.slice('/blogs?search='.length)) : null,
+      }).then(
         (page) => new TextDecoder().decode(page.body),
         (error: unknown) => (isSearchUnavailable(error) ? error.reason : error),
       );

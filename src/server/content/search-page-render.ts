@@ -2,14 +2,11 @@ import type {
   RenderedSearchPage,
   SearchAnswer,
   SearchDone,
-  SearchPageDecision,
   SearchPageJob,
   SearchPageLocals,
   SearchRequest,
 } from '../ports.ts';
-import { LIST_PAGE_SIZE } from '../../shared/site-map/page-sizes.ts';
 import { SearchUnavailable } from './search-pool.ts';
-import { isCountedSearch, readBlogsQuery, searchRequestOf } from './search-page.ts';
 
 export interface SearchPageRenderOptions {
   /** Runs a search in the search worker. */
@@ -29,24 +26,9 @@ export interface SearchPageRenderOptions {
   maxRefusals?: number;
 }
 
-interface Waiting {
-  url: string;
-  decision: SearchPageDecision;
+interface Waiting extends SearchPageJob {
   resolve: (page: RenderedSearchPage) => void;
   reject: (error: unknown) => void;
-}
-
-/** The search a /blogs url runs, or null when its page searches nothing (a blank search, a bad page number). */
-function searchOf(url: string): SearchRequest | null {
-  const queryAt = url.indexOf('?');
-  const query = readBlogsQuery(new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)));
-  if (!isCountedSearch(query)) return null;
-  return searchRequestOf({
-    categoryId: query.categoryId,
-    search: query.searchText!,
-    page: query.page!,
-    pageSize: LIST_PAGE_SIZE,
-  });
 }
 
 /**
@@ -73,9 +55,8 @@ export function createSearchPageRender(options: SearchPageRenderOptions): (job: 
     return takeRefusal ? refusals.shift() : searched.shift();
   }
 
-  async function searchAndRender({ url, decision }: Waiting): Promise<RenderedSearchPage> {
-    const request = decision.refusal === null ? searchOf(url) : null;
-    const done: SearchDone | null = request ? { request, answer: await options.run(request) } : null;
+  async function searchAndRender({ url, decision, search }: Waiting): Promise<RenderedSearchPage> {
+    const done: SearchDone | null = search ? { request: search, answer: await options.run(search) } : null;
     return options.render(url, { decision, done });
   }
 
@@ -93,12 +74,12 @@ export function createSearchPageRender(options: SearchPageRenderOptions): (job: 
     }
   }
 
-  return ({ url, decision }) => {
-    const refused = decision.refusal !== null;
+  return (job) => {
+    const refused = job.decision.refusal !== null;
     const lane = refused ? refusals : searched;
     if (lane.length >= (refused ? maxRefusals : maxWaiting)) return Promise.reject(new SearchUnavailable('busy'));
     return new Promise((resolve, reject) => {
-      lane.push({ url, decision, resolve, reject });
+      lane.push({ ...job, resolve, reject });
       pump();
     });
   };
