@@ -1,11 +1,4 @@
-import type {
-  RenderedSearchPage,
-  SearchAnswer,
-  SearchDone,
-  SearchPageJob,
-  SearchPageLocals,
-  SearchRequest,
-} from '../ports.ts';
+import type { RenderedSearchPage, SearchAnswer, SearchDone, SearchPageJob, SearchPageLocals, SearchRequest } from '../ports.ts';
 import { SearchUnavailable } from './search-pool.ts';
 
 export interface SearchPageRenderOptions {
