@@ -2,7 +2,6 @@
 type AppContextForLocals = import('./server/context.ts').AppContext;
 type PublicUserForLocals = import('./server/db/repositories/users.ts').PublicUser;
 type SearchPageDecisionForLocals = import('./server/content/search-page.ts').SearchPageDecision;
-type SearchDoneForLocals = import('./server/content/search-page.ts').SearchDone;
 
 declare namespace App {
   interface Locals {
@@ -13,7 +12,5 @@ declare namespace App {
     sessionId: string | null;
     /** /blogs?search=: whether it may search, decided by the front server before the page renders (absent: the page decides). */
     searchPage?: SearchPageDecisionForLocals;
-    /** /blogs?search=: the search the front server already ran for this page (absent: the page searches). */
-    searchDone?: SearchDoneForLocals | null;
   }
 }

@@ -43,9 +43,8 @@ export interface SearchAnswer {
 
 /**
  * Whether a search page may search, decided before it is rendered: by the front server's thread
- * (which counts the address's allowance in the shared store, has the search worker search, then a
- * render worker render the page), or by the page itself under `astro dev`. `busy`: the search
- * queue was full.
+ * (which counts the address's allowance in the shared store, then has a render worker search and
+ * render the page), or by the page itself under `astro dev`. `busy`: the search pages' queue was full.
  */
 export type SearchPageDecision = { refusal: null } | { refusal: 'limited'; retryAfterSeconds: number } | { refusal: 'busy' };
 
@@ -54,21 +53,6 @@ export interface SearchPageJob {
   /** Path and query, e.g. `/blogs?search=notes&page=2`. */
   url: string;
   decision: SearchPageDecision;
-  /** The search the page runs, read from `url`; null when it searches nothing (refused, a blank search, a bad page number). */
-  search: SearchRequest | null;
-}
-
-/** A search already run for the page: the page shows this answer rather than searching again. */
-export interface SearchDone {
-  request: SearchRequest;
-  answer: SearchAnswer;
-}
-
-/** What a search page's render is told (Astro.locals.searchPage and searchDone). */
-export interface SearchPageLocals {
-  decision: SearchPageDecision;
-  /** Null when the page searches nothing (refused, or not a search the page runs). */
-  done: SearchDone | null;
 }
 
 /** Astro's answer for a search page. */
@@ -81,9 +65,9 @@ export interface RenderedSearchPage {
 export interface SearchPool {
   run(request: SearchRequest): Promise<SearchAnswer>;
   /**
-   * A search page off the serving thread: searched in the search worker, then rendered by a
-   * render worker (search-page-render.ts). A refused search's page (over the allowance, or busy)
-   * waits in a short lane of its own, taken in turn with the searches' pages.
+   * A search page off the serving thread: searched and rendered by a render worker, in one job
+   * (search-page-render.ts). A refused search's page (over the allowance, or busy) waits in a
+   * short lane of its own, taken in turn with the searches' pages.
    */
   renderPage(job: SearchPageJob): Promise<RenderedSearchPage>;
   /** Whether a worker is started (it starts at the first search and stops after `idleMs` without one). */
@@ -96,7 +80,7 @@ export type SearchWorkerPool = Omit<SearchPool, 'renderPage'>;
 
 /**
  * How the front server answers a /blogs request with a search:
- * - `page`: the search worker searched and a render worker rendered it;
+ * - `page`: a render worker searched and rendered it;
  * - `astro`: no render worker renders search pages (the caller renders it through Astro, with this
  *   decision, so the address is not counted twice);
  * - `plain`: a refused search whose page could not be rendered either (every lane was full):

@@ -82,6 +82,20 @@ describe('metrics', () => {
     }
   });
 
+  it('show no search thread for search pages (a render worker searches them), and one once the API searches', async () => {
+    const threads = async () => Number(/^site_search_threads (\d+)$/m.exec(await metrics())![1]);
+    expect(await threads()).toBe(0);
+    for (const words of ['notes', 'exam method', 'biologgy']) {
+      const page = await fetch(server.url(`/blogs?search=${encodeURIComponent(words)}`));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`Search Results for: &quot;${words}&quot;`);
+    }
+    expect(await threads()).toBe(0);
+    const api = await fetch(server.url('/api/blogs?search=notes'));
+    expect(api.status).toBe(200);
+    expect(await threads()).toBeGreaterThanOrEqual(1);
+  });
+
   it('count pages by the state they were served in', async () => {
     const before = Number(/^site_pages_served_total\{state="hit"\} (\d+)$/m.exec(await metrics())?.[1] ?? 0);
     for (let i = 0; i < 3; i++) expect((await fetch(server.url('/contact'))).headers.get('x-page-store')).toBe('HIT');

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { SearchUnavailable, type RenderedSearchPage, type SearchPageJob, type SearchPool } from './search-pool.ts';
 import { answerSearchPage } from './search-page-answer.ts';
-import { LIST_PAGE_SIZE } from '../../shared/site-map/page-sizes.ts';
 
 const page = (status: number): RenderedSearchPage => ({ status, headers: {}, body: new Uint8Array() });
 
@@ -29,17 +28,6 @@ describe('answerSearchPage', () => {
     expect(await answerSearchPage(app, '/blogs?search=%20&page=2', '203.0.113.1')).toMatchObject({ kind: 'page' });
     expect(await answerSearchPage(app, '/blogs?search=x&page=0', '203.0.113.1')).toMatchObject({ kind: 'page' });
     expect(jobs.slice(3).map((job) => job.decision.refusal)).toEqual([null, null]);
-    // The search each page runs, read from its address: none for the refused, the blank or the bad page.
-    const search = (text: string, categoryId: number | null = null, n = 1) => ({
-      text,
-      categoryId,
-      page: n,
-      pageSize: LIST_PAGE_SIZE,
-    });
-    expect(jobs.map((job) => job.search)).toEqual([search('w0'), search('w1'), null, null, null]);
-    const other = appWith(1000, async () => page(200));
-    await answerSearchPage(other.app, '/blogs?search=Cell%20Biology&category=4&page=2', '203.0.113.2');
-    expect(other.jobs.map((job) => job.search)).toEqual([search('Cell Biology', 4, 2)]);
   });
 
   it('renders the busy page when the search is busy or ran out of time, and says it as plain text when that is full too', async () => {

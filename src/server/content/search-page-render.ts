@@ -1,16 +1,23 @@
-import type { RenderedSearchPage, SearchAnswer, SearchDone, SearchPageJob, SearchPageLocals, SearchRequest } from '../ports.ts';
+import type { RenderedSearchPage, SearchPageDecision, SearchPageJob } from '../ports.ts';
 import { SearchUnavailable } from './search-pool.ts';
 
+/**
+ * The wall time a search page may hold its render worker, searched and rendered: what the search
+ * worker allows a search whose thread waits for a core (4 x its 5 s of CPU). A search takes
+ * milliseconds; past this one is taken as runaway, answered "try again" and its worker replaced.
+ */
+export const SEARCH_PAGE_LIMIT_MS = 20_000;
+
 export interface SearchPageRenderOptions {
-  /** Runs a search in the search worker. */
-  run: (request: SearchRequest) => Promise<SearchAnswer>;
-  /** Renders the page on a render worker, told what was decided and found. */
-  render: (url: string, locals: SearchPageLocals) => Promise<RenderedSearchPage>;
   /**
-   * Search pages under way at once, each searched then rendered (default 1). One at a time keeps
-   * a process's search work on one thread at any moment, as when one search thread did both:
-   * with the search of one page beside the render of another, 8 searching connections took
-   * readers down to 0.78x of alone (target 0.8x), against 0.86x.
+   * Searches and renders the page on a render worker, told what was decided; rejects with
+   * SearchUnavailable (`timeout`) when the page ran over its time.
+   */
+  render: (url: string, decision: SearchPageDecision) => Promise<RenderedSearchPage>;
+  /**
+   * Search pages under way at once (default 1). One at a time keeps a process's search work on
+   * one thread at any moment: with one page searched beside another's render, 8 searching
+   * connections took readers down to 0.78x of alone (target 0.8x), against 0.86x.
    */
   atOnce?: number;
   /** Search pages waiting for their turn. */
@@ -25,12 +32,10 @@ interface Waiting extends SearchPageJob {
 }
 
 /**
- * A search page off the serving thread, in two steps: the search worker (no copy of Astro, so a
- * small thread) ranks the matches, then a render worker (which holds Astro's server anyway)
- * renders the page with that answer. The search worker used to render the pages itself, with a
- * copy of Astro's server of its own. Pages are taken in turn from two bounded lanes, searches and
- * refused searches. Throws SearchUnavailable (`busy`, `timeout`) when the search could not run or
- * its page cannot wait.
+ * A search page off the serving thread: a render worker (which holds Astro's server anyway)
+ * searches on its own connection and renders the page in one job, so no thread of its own loads
+ * for the search pages. Pages are taken in turn from two bounded lanes, searches and refused
+ * searches. Throws SearchUnavailable (`busy`, `timeout`) when the page could not be had or cannot wait.
  */
 export function createSearchPageRender(options: SearchPageRenderOptions): (job: SearchPageJob) => Promise<RenderedSearchPage> {
   const atOnce = options.atOnce ?? 1;
@@ -48,17 +53,13 @@ export function createSearchPageRender(options: SearchPageRenderOptions): (job: 
     return takeRefusal ? refusals.shift() : searched.shift();
   }
 
-  async function searchAndRender({ url, decision, search }: Waiting): Promise<RenderedSearchPage> {
-    const done: SearchDone | null = search ? { request: search, answer: await options.run(search) } : null;
-    return options.render(url, { decision, done });
-  }
-
   function pump(): void {
     while (active < atOnce) {
       const job = next();
       if (!job) return;
       active++;
-      searchAndRender(job)
+      options
+        .render(job.url, job.decision)
         .then(job.resolve, job.reject)
         .finally(() => {
           active--;

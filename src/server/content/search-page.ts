@@ -5,9 +5,10 @@ import { paginate, parsePageParam, type PageInfo } from '../../shared/pagination
 import { parseId } from '../../shared/ids.ts';
 import { normalizeSearchText } from './search.ts';
 import { runSearch, RESULT_CAP, type SearchAnswer, type SearchHit, type SearchRequest } from './search-run.ts';
-import type { SearchDone, SearchPageDecision } from '../ports.ts';
+import { createSearchIndex } from './search-vocabulary.ts';
+import type { SearchIndex, SearchPageDecision } from '../ports.ts';
 
-export type { SearchDone, SearchPageDecision } from '../ports.ts';
+export type { SearchPageDecision } from '../ports.ts';
 
 // One limiter per server process, made on first use; only Astro's bundle loads this module.
 // Counted in the shared hit store when the front server installed one (every process counts alike).
@@ -97,13 +98,25 @@ export function describeSearchRefusal(decision: SearchPageDecision): { status: 4
 /** Seconds a busy search page asks the reader to wait (Retry-After). */
 export const BUSY_RETRY_SECONDS = 5;
 
-/** Without the worker (astro dev, tests): the same search on the app's own connection and word index. */
+/** Word indexes made for contexts that carry none (a render worker's), one per connection. */
+const indexesMade = new WeakMap<AppContext['sqlite'], SearchIndex>();
+
+/**
+ * A search in this thread, on the app's own connection: a render worker's search page, or
+ * without the search worker (astro dev, tests). A context without a word index (a render
+ * worker's) has one made at its first search and kept with its connection.
+ */
 export async function searchInProcess(
-  app: Pick<AppContext, 'db' | 'searchIndex'>,
+  app: Pick<AppContext, 'db' | 'searchIndex'> & Partial<Pick<AppContext, 'sqlite'>>,
   request: SearchRequest,
 ): Promise<SearchAnswer> {
-  if (!app.searchIndex) throw new Error('This thread searches nothing: its app context has no word index');
-  return runSearch(app.db, request, app.searchIndex);
+  let index = app.searchIndex ?? (app.sqlite && indexesMade.get(app.sqlite));
+  if (!index) {
+    if (!app.sqlite) throw new Error('This thread searches nothing: its app context has no word index');
+    index = createSearchIndex(app.db, app.sqlite);
+    indexesMade.set(app.sqlite, index);
+  }
+  return runSearch(app.db, request, index);
 }
 
 export interface SearchResultsPage {
@@ -132,33 +145,19 @@ export function searchRequestOf(query: SearchResultsQuery): SearchRequest {
   return { text: query.search, categoryId: query.categoryId, page: query.page, pageSize: query.pageSize };
 }
 
-const sameRequest = (a: SearchRequest, b: SearchRequest) =>
-  a.text === b.text &&
-  a.categoryId === b.categoryId &&
-  a.page === b.page &&
-  a.pageSize === b.pageSize &&
-  !a.idSlice &&
-  !b.idSlice;
-
 /**
- * The /blogs search results: ranked in the search worker, so no thread that renders or serves
- * pages ranks. `done` is that search already run (search-page-render.ts), used when it is this
- * page's. Null when the page is past the last (a 404, as for the plain list). Throws
- * SearchUnavailable when the search queue is full or the query ran out of time.
+ * The /blogs search results, ranked where the page renders: in a render worker, which has no
+ * search worker and searches on its own connection (search-page-render.ts), or through the search
+ * worker where the context has one. Null when the page is past the last (a 404, as for the plain
+ * list). Throws SearchUnavailable when the search queue is full or the query ran out of time.
  */
-export async function searchResultsPage(
-  app: AppContext,
-  query: SearchResultsQuery,
-  done?: SearchDone | null,
-): Promise<SearchResultsPage | null> {
+export async function searchResultsPage(app: AppContext, query: SearchResultsQuery): Promise<SearchResultsPage | null> {
   const category = query.categoryId !== null ? ((await findCategoryById(app.db, query.categoryId)) ?? null) : null;
   const unknownCategory = query.categoryId !== null && !category;
   const request = searchRequestOf(query);
   const answer = unknownCategory
     ? { total: 0, capped: false, hits: [], correctedTo: null }
-    : done && sameRequest(done.request, request)
-      ? done.answer
-      : await (app.search ? app.search.run(request) : searchInProcess(app, request));
+    : await (app.search ? app.search.run(request) : searchInProcess(app, request));
   const pageInfo = paginate(query.page, query.pageSize, answer.total);
   if (query.page > pageInfo.totalPages) return null;
   return {

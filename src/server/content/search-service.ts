@@ -1,5 +1,5 @@
 import type { AppBase, AppContext } from '../context.ts';
-import type { RenderedSearchPage, SearchPageLocals, SearchPool } from '../ports.ts';
+import type { RenderedSearchPage, SearchPageDecision, SearchPool } from '../ports.ts';
 import { extractPdfTextOffThread } from './pdf-text.ts';
 import { indexUnreadPdfs } from './search-index.ts';
 import { SearchUnavailable, startSearchPool } from './search-pool.ts';
@@ -12,18 +12,18 @@ import { createSearchIndex } from './search-vocabulary.ts';
 export type SearchServices = Pick<AppContext, 'search' | 'searchPages' | 'pdfText' | 'searchIndex'>;
 
 /**
- * The front server's search services: the search worker, the PDF reader threads and this
- * thread's word index, for the app context (`services`); once that context is made, `start`
- * reads in the background the PDFs attached before they were searchable (by one process only,
- * `readOldPdfs`: several would read the same files). With `renderSearchPage` (a render worker's
- * render of a search page) the search pages are searched and rendered off this thread. `stop`
- * ends both.
+ * The front server's search services: the search worker (the API's searches), the PDF reader
+ * threads and this thread's word index, for the app context (`services`); once that context is
+ * made, `start` reads in the background the PDFs attached before they were searchable (by one
+ * process only, `readOldPdfs`: several would read the same files). With `renderSearchPage` (a
+ * render worker's search and render of a search page) the search pages are answered off this
+ * thread. `stop` ends both.
  */
 export function startSearchServices(
   base: AppBase,
   log: (line: string) => void = console.log,
   readOldPdfs = true,
-  renderSearchPage?: (url: string, locals: SearchPageLocals) => Promise<RenderedSearchPage>,
+  renderSearchPage?: (url: string, decision: SearchPageDecision) => Promise<RenderedSearchPage>,
 ): { services: SearchServices; start: (context: AppContext) => void; stop: () => Promise<void> } {
   let context: AppContext | undefined;
   const inWorker = base.config.databasePath !== ':memory:';
@@ -39,7 +39,7 @@ export function startSearchServices(
   const search: SearchPool | undefined = worker && {
     run: (request) => worker.run(request),
     renderPage: renderSearchPage
-      ? createSearchPageRender({ run: (request) => worker.run(request), render: renderSearchPage })
+      ? createSearchPageRender({ render: renderSearchPage })
       : () => Promise.reject(new SearchUnavailable('no-worker')),
     hasWorker: () => worker.hasWorker(),
     close: () => worker.close(),

@@ -27,8 +27,8 @@ describe('instrumentSite', () => {
     await renderer.render('/blogs', 'background');
     await renderer.render('/');
     expect(asked).toEqual([['/blogs', 'background'], ['/']]);
-    await search.renderPage({ url: '/blogs?search=a', decision: { refusal: null }, search: null });
-    await search.renderPage({ url: '/blogs?search=b', decision: { refusal: 'busy' }, search: null });
+    await search.renderPage({ url: '/blogs?search=a', decision: { refusal: null } });
+    await search.renderPage({ url: '/blogs?search=b', decision: { refusal: 'busy' } });
     await search.run();
     expect(searched).toHaveLength(2);
     const text = await metrics.render();

@@ -33,7 +33,7 @@ export function instrumentSite(
       const startedAt = performance.now();
       return run(request).finally(() => metrics.searches.observe((performance.now() - startedAt) / 1000));
     };
-    // A search page is searched and rendered in the search worker: timed as one search.
+    // A search page is searched and rendered in a render worker: timed as one search.
     const renderPage = search.renderPage.bind(search);
     search.renderPage = (job) => {
       const startedAt = performance.now();
@@ -41,6 +41,11 @@ export function instrumentSite(
       if (job.decision.refusal !== null) return rendered;
       return rendered.finally(() => metrics.searches.observe((performance.now() - startedAt) / 1000));
     };
+    metrics.gauge(
+      'site_search_threads',
+      "Search threads running (the API's searches; started by the first, stopped after a quiet minute).",
+      () => (search.hasWorker() ? 1 : 0),
+    );
   }
   if (notFound) {
     metrics.gauge(

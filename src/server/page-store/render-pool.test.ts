@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RenderFailed, RenderPool, type RenderPoolOptions } from './render-pool.ts';
+import { RenderFailed, RenderPool, RenderTimedOut, type RenderPoolOptions } from './render-pool.ts';
 import { untilTrue } from '../../../tests/support/wait.ts';
 import type { ChromePatch } from './render-protocol.ts';
 import { loadThreadIdler, type ThreadIdler } from './thread-idle.ts';
@@ -196,6 +196,25 @@ describe('RenderPool', () => {
       const pool = startPool({ timeoutMs: 300 });
       await expect(pool.render('hang')).rejects.toBeInstanceOf(RenderFailed);
       expect((await pool.render('ok:after')).key).toBe('ok:after');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'refuses a job over its own time limit without trying it again, and tries again the jobs its worker held',
+    async () => {
+      const pool = startPool({ size: 1 });
+      const open = gate('open');
+      const runaway = pool.render('hang', 'now', {}, 300).catch((error: unknown) => error);
+      const beside = pool.render(`wait:${open}`);
+      await until(() => pool.status().running === 2, 'both jobs to be handed to the one worker');
+      const error = await runaway;
+      expect(error).toBeInstanceOf(RenderTimedOut);
+      expect((error as Error).message).toMatch(/hang failed: it ran over its 300 ms/);
+      fs.writeFileSync(open, '');
+      expect((await beside).key).toBe(`wait:${open}`);
+      // One worker replaced, the runaway job refused once and never handed out again.
+      expect(pool.status()).toMatchObject({ replaced: 1, failed: 1, running: 0, queued: 0 });
     },
     WORKER_TEST_MS,
   );

@@ -52,11 +52,18 @@ export class RenderFailed extends Error {
   }
 }
 
+/** A job given its own time limit ran over it: refused, not tried again (its worker is replaced). */
+export class RenderTimedOut extends RenderFailed {
+  readonly timedOut = true;
+}
+
 interface Job<A> {
   id: number;
   key: string;
   priority: RenderPriority;
   work: JobWork;
+  /** Its own time limit (else the pool's `timeoutMs`, after which it is tried again). */
+  limitMs: number | null;
   attempts: number;
   resolve: (answer: A) => void;
   reject: (error: Error) => void;
@@ -124,13 +131,15 @@ export class RenderPool<A> {
   /**
    * Renders one key on a worker (or, given `work.body`, only compresses that stored body of it;
    * given `work.patch`, patches that stored page's header and footer when it can); rejects with
-   * RenderFailed, or with the worker's own error.
+   * RenderFailed, or with the worker's own error. Given `limitMs`, a job that has held its worker
+   * that long is refused with RenderTimedOut and not tried again (a search page: a query that runs
+   * away would only run away again), and the worker is replaced.
    */
-  render(key: string, priority: RenderPriority = 'now', work: JobWork = {}): Promise<A> {
+  render(key: string, priority: RenderPriority = 'now', work: JobWork = {}, limitMs: number | null = null): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
     return new Promise<A>((resolve, reject) => {
-      const job: Job<A> = { id: this.nextId++, key, priority, work, attempts: 0, resolve, reject };
+      const job: Job<A> = { id: this.nextId++, key, priority, work, limitMs, attempts: 0, resolve, reject };
       (priority === 'now' ? this.now : this.background).push(job);
       this.dispatch();
     });
@@ -334,10 +343,15 @@ export class RenderPool<A> {
       job.attempts++;
       best.jobs.set(job.id, job);
       const slot = best;
+      const limitMs = job.limitMs ?? this.options.timeoutMs;
       job.timer = setTimeout(() => {
-        this.options.log(`[render-pool] the render of ${job.key} ran over ${this.options.timeoutMs} ms; replacing its worker`);
+        this.options.log(`[render-pool] the render of ${job.key} ran over ${limitMs} ms; replacing its worker`);
+        if (job.limitMs !== null && slot.jobs.delete(job.id)) {
+          this.counts.failed++;
+          job.reject(new RenderTimedOut(job.key, `it ran over its ${limitMs} ms`));
+        }
         void slot.worker.terminate();
-      }, this.options.timeoutMs);
+      }, limitMs);
       job.timer.unref();
       slot.worker.postMessage({
         id: job.id,

@@ -1,6 +1,6 @@
 import type { PageEncoding } from './compress-page.ts';
 import type { TagLabel } from './store-file.ts';
-import type { SearchPageLocals } from '../ports.ts';
+import type { SearchPageDecision } from '../ports.ts';
 
 /** What the serving thread and a render worker say to each other (render-pool.ts, render-worker.ts). */
 
@@ -39,10 +39,11 @@ export interface JobWork {
   body?: Uint8Array;
   patch?: ChromePatch;
   /**
-   * `key` is a search page (/blogs?search=…): rendered with what the front server decided and the
-   * search it ran, below the serving threads like a background render (search-page-render.ts).
+   * `key` is a search page (/blogs?search=…): searched on the worker's own connection and rendered
+   * with what the front server decided, below the serving threads like a background render
+   * (content/search-page-render.ts).
    */
-  searchPage?: SearchPageLocals;
+  searchPage?: SearchPageDecision;
 }
 
 /** What the pool sends a worker: one page to render, and how urgent it is (the worker runs `now` jobs first). */

@@ -12,7 +12,7 @@ import { readAtJobStart } from '../db/read-cache.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import type { ChromePatch } from './render-protocol.ts';
-import type { SearchPageLocals } from '../ports.ts';
+import type { SearchPageDecision } from '../ports.ts';
 import { harvestChrome, patchChrome } from './chrome-patch.ts';
 import { renameCategoriesIn, type CategoryRename } from './category-name-patch.ts';
 import type { TagLabel } from './store-file.ts';
@@ -101,13 +101,12 @@ async function renderPage(key: string, encodings: PageEncoding[] = []): Promise<
 }
 
 /**
- * A search page, with the decision and the search's answer the front server has (so this thread
- * ranks nothing): never stored, so no tags and no encodings.
+ * A search page, with what the front server decided: the page searches on this thread's
+ * connection (its word list is made at the first search), so no thread of its own is loaded for
+ * search pages. Never stored, so no tags and no encodings.
  */
-async function renderSearchPage(key: string, { decision, done }: SearchPageLocals): Promise<WorkerAnswer> {
-  const rendered = await readAtJobStart(db, () =>
-    renderInProcess(render!, data.origin, key, { searchPage: decision, searchDone: done }),
-  );
+async function renderSearchPage(key: string, decision: SearchPageDecision): Promise<WorkerAnswer> {
+  const rendered = await readAtJobStart(db, () => renderInProcess(render!, data.origin, key, { searchPage: decision }));
   narrowAnswerPolicy(rendered.headers, rendered.body);
   // Says which thread rendered the page (config.testSeams: test builds only).
   if (data.config.testSeams.markAnswers) rendered.headers['x-rendered-by'] = 'render-worker';
