@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RenderedSearchPage, SearchPageDecision } from '../ports.ts';
-import { isSearchUnavailable, SearchUnavailable } from './search-pool.ts';
+import { isSearchUnavailable } from './search-pool.ts';
 import { createSearchPageRender, type SearchPageRenderOptions } from './search-page-render.ts';
 
 const allowed: SearchPageDecision = { refusal: null };
@@ -43,10 +43,21 @@ describe('createSearchPageRender', () => {
     ]);
   });
 
-  it('says why when the page could not be had (it ran over its time)', async () => {
-    const { renderPage } = setUp({ render: () => Promise.reject(new SearchUnavailable('timeout')) });
+  it("gives the worker the page's time limit, and says a page over it timed out", async () => {
+    const limits: number[] = [];
+    const overTime = Object.assign(new Error('Render of /blogs?search=slow failed: it ran over its 20000 ms'), {
+      timedOut: true,
+    });
+    const { renderPage } = setUp({
+      render: (_url, _decision, limitMs) => (limits.push(limitMs), Promise.reject(overTime)),
+    });
     const error = await renderPage({ url: '/blogs?search=slow', decision: allowed }).catch((e: unknown) => e);
     expect(isSearchUnavailable(error) && error.reason).toBe('timeout');
+    expect(limits).toEqual([20_000]);
+    // Any other failure is passed on as it is (answered 500).
+    const broken = new Error('the render blew up');
+    const other = setUp({ render: () => Promise.reject(broken) });
+    expect(await other.renderPage({ url: '/blogs?search=x', decision: allowed }).catch((e: unknown) => e)).toBe(broken);
   });
 
   it("takes one page at a time, refused searches' pages in turn with the others, each lane bounded", async () => {

@@ -6,14 +6,21 @@ import { SearchUnavailable } from './search-pool.ts';
  * worker allows a search whose thread waits for a core (4 x its 5 s of CPU). A search takes
  * milliseconds; past this one is taken as runaway, answered "try again" and its worker replaced.
  */
-export const SEARCH_PAGE_LIMIT_MS = 20_000;
+const SEARCH_PAGE_LIMIT_MS = 20_000;
+
+/** By shape: the render pool's RenderTimedOut (the page store sits below this module). */
+function isTimedOut(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { timedOut?: unknown }).timedOut === true;
+}
 
 export interface SearchPageRenderOptions {
   /**
-   * Searches and renders the page on a render worker, told what was decided; rejects with
-   * SearchUnavailable (`timeout`) when the page ran over its time.
+   * Searches and renders the page on a render worker, told what was decided; rejects with an
+   * error marked `timedOut` when the page held its worker `limitMs`.
    */
-  render: (url: string, decision: SearchPageDecision) => Promise<RenderedSearchPage>;
+  render: (url: string, decision: SearchPageDecision, limitMs: number) => Promise<RenderedSearchPage>;
+  /** The time a page may hold its worker (default 20 s). */
+  limitMs?: number;
   /**
    * Search pages under way at once (default 1). One at a time keeps a process's search work on
    * one thread at any moment: with one page searched beside another's render, 8 searching
@@ -35,12 +42,14 @@ interface Waiting extends SearchPageJob {
  * A search page off the serving thread: a render worker (which holds Astro's server anyway)
  * searches on its own connection and renders the page in one job, so no thread of its own loads
  * for the search pages. Pages are taken in turn from two bounded lanes, searches and refused
- * searches. Throws SearchUnavailable (`busy`, `timeout`) when the page could not be had or cannot wait.
+ * searches. Throws SearchUnavailable: `busy` when its lane is full, `timeout` when it ran over
+ * its time.
  */
 export function createSearchPageRender(options: SearchPageRenderOptions): (job: SearchPageJob) => Promise<RenderedSearchPage> {
   const atOnce = options.atOnce ?? 1;
   const maxWaiting = options.maxWaiting ?? 32;
   const maxRefusals = options.maxRefusals ?? 8;
+  const limitMs = options.limitMs ?? SEARCH_PAGE_LIMIT_MS;
   const searched: Waiting[] = [];
   // Refused searches' pages: cheap renders, taken in turn with the searched ones so neither starves.
   const refusals: Waiting[] = [];
@@ -59,8 +68,8 @@ export function createSearchPageRender(options: SearchPageRenderOptions): (job: 
       if (!job) return;
       active++;
       options
-        .render(job.url, job.decision)
-        .then(job.resolve, job.reject)
+        .render(job.url, job.decision, limitMs)
+        .then(job.resolve, (error: unknown) => job.reject(isTimedOut(error) ? new SearchUnavailable('timeout') : error))
         .finally(() => {
           active--;
           pump();

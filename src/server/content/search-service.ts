@@ -23,7 +23,7 @@ export function startSearchServices(
   base: AppBase,
   log: (line: string) => void = console.log,
   readOldPdfs = true,
-  renderSearchPage?: (url: string, decision: SearchPageDecision) => Promise<RenderedSearchPage>,
+  renderSearchPage?: (url: string, decision: SearchPageDecision, limitMs: number) => Promise<RenderedSearchPage>,
 ): { services: SearchServices; start: (context: AppContext) => void; stop: () => Promise<void> } {
   let context: AppContext | undefined;
   const inWorker = base.config.databasePath !== ':memory:';

@@ -4,9 +4,6 @@ import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '../config.ts';
 import type { SearchPageDecision } from '../ports.ts';
-import { SearchUnavailable } from '../content/search-pool.ts';
-import { SEARCH_PAGE_LIMIT_MS } from '../content/search-page-render.ts';
-import { RenderTimedOut } from '../page-store/render-pool.ts';
 import { prepareApp } from '../bootstrap.ts';
 import { storeBuildId } from '../page-store/build-id.ts';
 import { setAppContext, type AppContext } from '../context.ts';
@@ -179,15 +176,9 @@ export async function startSite(config: Config, log: (line: string) => void = co
     refreshStatus: refresh.status,
   });
   siblings.tell('hello', null);
-  // A search page: searched and rendered by a render worker (content/search-page-render.ts); one
-  // that runs over its time is answered "try again", as the search worker's searches are.
-  const renderSearchPage = (url: string, searchPage: SearchPageDecision) =>
-    pool.render(url, 'now', { searchPage }, SEARCH_PAGE_LIMIT_MS).then(
-      ({ status, headers, body }) => ({ status, headers, body }),
-      (error: unknown) => {
-        throw error instanceof RenderTimedOut ? new SearchUnavailable('timeout') : error;
-      },
-    );
+  // A search page: searched and rendered by a render worker (content/search-page-render.ts).
+  const renderSearchPage = (url: string, searchPage: SearchPageDecision, limitMs: number) =>
+    pool.render(url, 'now', { searchPage }, limitMs).then(({ status, headers, body }) => ({ status, headers, body }));
   const search = startSearchServices(base, log, role.lead, renderSearchPage);
   const views = createViewCounter({ db: base.db, hits });
   const jobs = createBackgroundJobs(base, role.lead, log);

@@ -210,6 +210,8 @@ describe('RenderPool', () => {
       await until(() => pool.status().running === 2, 'both jobs to be handed to the one worker');
       const error = await runaway;
       expect(error).toBeInstanceOf(RenderTimedOut);
+      // What the search pages read it by (content/search-page-render.ts).
+      expect((error as RenderTimedOut).timedOut).toBe(true);
       expect((error as Error).message).toMatch(/hang failed: it ran over its 300 ms/);
       fs.writeFileSync(open, '');
       expect((await beside).key).toBe(`wait:${open}`);
