@@ -19,14 +19,6 @@ export interface SearchPageRenderOptions {
    * error marked `timedOut` when the page held its worker `limitMs`.
    */
   render: (url: string, decision: SearchPageDecision, limitMs: number) => Promise<RenderedSearchPage>;
-  /** The time a page may hold its worker (default 20 s). */
-  limitMs?: number;
-  /**
-   * Search pages under way at once (default 1). One at a time keeps a process's search work on
-   * one thread at any moment: with one page searched beside another's render, 8 searching
-   * connections took readers down to 0.78x of alone (target 0.8x), against 0.86x.
-   */
-  atOnce?: number;
   /** Search pages waiting for their turn. */
   maxWaiting?: number;
   /** Refused searches' pages waiting (beyond them the caller answers without a page). */
@@ -41,20 +33,20 @@ interface Waiting extends SearchPageJob {
 /**
  * A search page off the serving thread: a render worker (which holds Astro's server anyway)
  * searches on its own connection and renders the page in one job, so no thread of its own loads
- * for the search pages. Pages are taken in turn from two bounded lanes, searches and refused
- * searches. Throws SearchUnavailable: `busy` when its lane is full, `timeout` when it ran over
- * its time.
+ * for the search pages. A process hands its workers one search page at a time: with two under
+ * way (one searched beside another's render), 8 searching connections took readers down to 0.78x
+ * of alone (target 0.8x), against 0.86x. Pages are taken in turn from two bounded lanes, searches
+ * and refused searches. Throws SearchUnavailable: `busy` when its lane is full, `timeout` when it
+ * ran over its time.
  */
 export function createSearchPageRender(options: SearchPageRenderOptions): (job: SearchPageJob) => Promise<RenderedSearchPage> {
-  const atOnce = options.atOnce ?? 1;
   const maxWaiting = options.maxWaiting ?? 32;
   const maxRefusals = options.maxRefusals ?? 8;
-  const limitMs = options.limitMs ?? SEARCH_PAGE_LIMIT_MS;
   const searched: Waiting[] = [];
   // Refused searches' pages: cheap renders, taken in turn with the searched ones so neither starves.
   const refusals: Waiting[] = [];
   let lastWasRefusal = false;
-  let active = 0;
+  let busy = false;
 
   function next(): Waiting | undefined {
     const takeRefusal = refusals.length > 0 && (!lastWasRefusal || searched.length === 0);
@@ -63,18 +55,17 @@ export function createSearchPageRender(options: SearchPageRenderOptions): (job: 
   }
 
   function pump(): void {
-    while (active < atOnce) {
-      const job = next();
-      if (!job) return;
-      active++;
-      options
-        .render(job.url, job.decision, limitMs)
-        .then(job.resolve, (error: unknown) => job.reject(isTimedOut(error) ? new SearchUnavailable('timeout') : error))
-        .finally(() => {
-          active--;
-          pump();
-        });
-    }
+    if (busy) return;
+    const job = next();
+    if (!job) return;
+    busy = true;
+    options
+      .render(job.url, job.decision, SEARCH_PAGE_LIMIT_MS)
+      .then(job.resolve, (error: unknown) => job.reject(isTimedOut(error) ? new SearchUnavailable('timeout') : error))
+      .finally(() => {
+        busy = false;
+        pump();
+      });
   }
 
   return (job) => {

@@ -107,12 +107,11 @@ const indexesMade = new WeakMap<AppContext['sqlite'], SearchIndex>();
  * worker's) has one made at its first search and kept with its connection.
  */
 export async function searchInProcess(
-  app: Pick<AppContext, 'db' | 'searchIndex'> & Partial<Pick<AppContext, 'sqlite'>>,
+  app: Pick<AppContext, 'db' | 'sqlite' | 'searchIndex'>,
   request: SearchRequest,
 ): Promise<SearchAnswer> {
-  let index = app.searchIndex ?? (app.sqlite && indexesMade.get(app.sqlite));
+  let index = app.searchIndex ?? indexesMade.get(app.sqlite);
   if (!index) {
-    if (!app.sqlite) throw new Error('This thread searches nothing: its app context has no word index');
     index = createSearchIndex(app.db, app.sqlite);
     indexesMade.set(app.sqlite, index);
   }

@@ -15,7 +15,10 @@ let searchIndex: SearchIndex;
 const ids: Record<string, number> = {};
 
 const search = (text: string, extra: Partial<SearchRequest> = {}) =>
-  searchInProcess({ db: opened.db, searchIndex }, { text, categoryId: null, page: 1, pageSize: 10, ...extra });
+  searchInProcess(
+    { db: opened.db, sqlite: opened.sqlite, searchIndex },
+    { text, categoryId: null, page: 1, pageSize: 10, ...extra },
+  );
 const foundIds = async (text: string) => (await search(text)).hits.map((h) => h.blog.id);
 
 beforeAll(async () => {
@@ -132,7 +135,7 @@ describe('runSearch', () => {
     };
     const counted = db.withPlugin(counting);
     const answer = await searchInProcess(
-      { db: counted, searchIndex: createSearchIndex(counted, opened.sqlite) },
+      { db: counted, sqlite: opened.sqlite, searchIndex: createSearchIndex(counted, opened.sqlite) },
       { text: 'drumlin', categoryId: null, page: 1, pageSize: 10 },
     );
     expect(answer.hits).toHaveLength(3);

@@ -32,7 +32,7 @@ export function startSearchServices(
   const worker = inWorker
     ? startSearchPool({
         databasePath: base.config.databasePath,
-        fallback: (request) => searchInProcess({ db: base.db, searchIndex }, request),
+        fallback: (request) => searchInProcess({ db: base.db, sqlite: base.sqlite, searchIndex }, request),
       })
     : undefined;
   // Its own methods, not bound: the metrics wrap `run` on this object (metrics/instrument.ts).
