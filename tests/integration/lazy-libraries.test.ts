@@ -14,15 +14,18 @@ import { call, uploadImage, type Json } from './http-support.ts';
 
 let server: TestServer;
 
+/** Whether a process has a library mapped whose path matches. */
+function hasMapped(pid: number, library: RegExp): boolean {
+  try {
+    return library.test(fs.readFileSync(`/proc/${pid}/maps`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /** The server's processes that have libvips mapped. */
 function processesWithLibvips(): number[] {
-  return processTree(server.process.pid!).filter((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/maps`, 'utf8').includes('libvips');
-    } catch {
-      return false;
-    }
-  });
+  return processTree(server.process.pid!).filter((pid) => hasMapped(pid, /libvips/));
 }
 
 beforeAll(async () => {
@@ -45,6 +48,15 @@ describe('libraries only some requests need', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(String((answer.body as Json).url)).toMatch(/^\/uploads\/images\//);
     expect(processesWithLibvips().length).toBe(1);
+  });
+});
+
+describe('the first process, which only watches the serving ones', () => {
+  it('has not loaded SQLite: the database and the page store were prepared by a child process of its own', () => {
+    const serving = processTree(server.process.pid!).filter((pid) => pid !== server.process.pid);
+    // The serving processes have it, so the check below would see it if it were there.
+    for (const pid of serving) expect(hasMapped(pid, /better[-_]sqlite3/)).toBe(true);
+    expect(hasMapped(server.process.pid!, /better[-_]sqlite3/)).toBe(false);
   });
 });
 

@@ -183,6 +183,8 @@ describe('WEB_PROCESSES=2', () => {
       expect([pids[1], replacement]).toContain(seen.process);
     }
     expect(server.output()).toMatch(/Serving process \d+ stopped \(SIGKILL\)/);
+    // Its replacement started only once the pages it may have left stale were dropped.
+    expect(server.output()).toMatch(/Page store: a serving process died; stored pages were dropped/);
   });
 
   it('shows the admin a purge pending on one process from every process', async () => {

@@ -2,27 +2,22 @@ import { fork as forkProcess } from 'node:child_process';
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
-import { markStoreOpen } from '../page-store/crash-marker.ts';
-import { openRateHitStore } from '../db/repositories/rate-hits.ts';
-import { dropStoredPages } from '../page-store/store-file.ts';
-import { PageStore } from '../page-store/store.ts';
 import { describePrerender, type PrerenderSummary } from '../page-store/prerender-summary.ts';
-import { storeBuildId } from '../page-store/build-id.ts';
 import type { PrerenderShare } from './site.ts';
 import type { RenderHelpMessage } from './render-help.ts';
 import { RELAYED_TOPIC, type SiblingNews } from './sibling-news.ts';
 import { siblingModuleUrl } from '../module-file.ts';
 import { servingV8Flags } from './serving-memory.ts';
 import { onceForSite, type LogOnceMessage } from '../log-once.ts';
-import { clusterMetrics } from '../metrics/registry.ts';
-import { startMetricsListener } from '../metrics/listener.ts';
+import type { FirstProcessTask, PreparedMessage } from './first-process-tasks.ts';
 
 /**
- * The first process when WEB_PROCESSES > 1: it serves nothing itself. It prepares the database
- * once (migrations, admin, demo content) and checks the page store for a crash before any serving
- * process opens it, then forks the serving processes (node:cluster: they share the one port),
- * replaces one that dies, and on SIGTERM/SIGINT stops them all and exits when they have closed.
- * Process 0 is the lead: the once-only work (top-viewed check) runs there. When the page store is
+ * The first process when WEB_PROCESSES > 1: it serves nothing itself. Before any serving process
+ * starts, a child process prepares the database once (migrations, admin, demo content) and checks
+ * the page store for a crash (first-process-tasks.ts, so that this process never loads SQLite or
+ * the page store's modules). Then this one forks the serving processes (node:cluster: they share
+ * the one port), replaces one that dies, and on SIGTERM/SIGINT stops them all and exits when they
+ * have closed. Process 0 is the lead: the once-only work (top-viewed check) runs there. When the page store is
  * empty (a first start, a new build), every process pre-renders its share of the pages, so every
  * render worker takes part, and this process prints the total.
  */
@@ -60,64 +55,27 @@ export type ServingMessage =
   | LogOnceMessage;
 
 /**
- * Checks the store's file before any serving process opens it (a damaged one is set aside, unless
- * another server has it open) and tells whether it holds no page of this build (opening it drops
- * another build's pages, as a serving process would).
+ * Runs one of first-process-tasks.ts in a child process and waits for it; resolves with what it
+ * sent (the `prepare` task's answer), or rejects when it failed (its reason is in the log).
  */
-function checkPageStore(config: Config, othersRunning: number, log: (line: string) => void): boolean {
-  return withPageStore(config, log, { check: true, setAside: othersRunning === 0 }, (store) => store.needsPrerender());
-}
-
-/** Every share of the pre-render ran to its end: the next start has none to carry on. */
-function markPrerendered(config: Config, log: (line: string) => void): void {
-  withPageStore(config, log, { setAside: false }, (store) => store.markPrerendered());
-}
-
-/** Opens the page store in this process for one use, and closes it. */
-function withPageStore<T>(
-  config: Config,
-  log: (line: string) => void,
-  options: { check?: boolean; setAside: boolean },
-  act: (store: PageStore) => T,
-): T {
-  const store = new PageStore({ dir: config.pageStoreDir, buildId: storeBuildId(config), log, ...options });
-  try {
-    return act(store);
-  } finally {
-    store.close();
-  }
-}
-
-/** A worker that died: a write it committed may not have reached its tags, so the stored pages go (the rows; its siblings keep the file open). */
-function dropPagesAfterCrash(config: Config, log: (line: string) => void): void {
-  const check = markStoreOpen(config.pageStoreDir);
-  check.release();
-  if (!check.previousRunCrashed) return;
-  dropStoredPages(config.pageStoreDir, Math.max(1, check.othersRunning));
-  log('Page store: a serving process died; stored pages were dropped and are rendered again');
-}
-
-/** Migrations, the admin, the demo content: in a child process (prepare-database.ts), awaited. */
-function prepareDatabase(): Promise<void> {
+function runTask(task: FirstProcessTask): Promise<PreparedMessage | null> {
   return new Promise((resolve, reject) => {
-    const child = forkProcess(fileURLToPath(siblingModuleUrl(import.meta.url, './prepare-database')), { stdio: 'inherit' });
+    const child = forkProcess(fileURLToPath(siblingModuleUrl(import.meta.url, './first-process-tasks')), [task], {
+      stdio: 'inherit',
+    });
+    let answer: PreparedMessage | null = null;
+    child.on('message', (message: PreparedMessage) => (answer = message));
     child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`preparing the database stopped (${signal ?? `exit ${code}`}); see above`)),
+    // 'close', not 'exit': it comes after the channel closed, so after the task's last message.
+    child.once('close', (code, signal) =>
+      code === 0 ? resolve(answer) : reject(new Error(`the ${task} task stopped (${signal ?? `exit ${code}`}); see above`)),
     );
   });
 }
 
 export async function runPrimary(config: Config, log: (line: string) => void = console.log): Promise<void> {
-  await prepareDatabase();
-  // The shared rate-limit file is created here, once, not by every serving process at the same moment.
-  openRateHitStore(config.limitsPath).close();
-  const boot = markStoreOpen(config.pageStoreDir);
-  boot.release();
-  if (boot.previousRunCrashed) {
-    dropStoredPages(config.pageStoreDir, boot.othersRunning);
-    log('Page store: the last run did not close cleanly; stored pages were dropped and are rendered again');
-  }
+  const prepared = await runTask('prepare');
+  if (!prepared) throw new Error('preparing the database did not say whether the page store needs its pre-render');
 
   // The workers run the server itself, not `npm start`'s build check (which could rebuild under them).
   cluster.setupPrimary({
@@ -170,18 +128,19 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   };
   // The shares of the pre-render not reported done yet: of an empty store, or carrying on one
   // stopped before its end. A process restarted before it finished is given its share again;
-  // pages already fresh are skipped. The store is checked whether or not it is enabled, as before
-  // (the start-up check sets a damaged file aside).
-  const prerenderNeeded = checkPageStore(config, boot.othersRunning, log) && config.pageStoreEnabled;
-  const sharesLeft = new Set<number>(prerenderNeeded ? Array.from({ length: config.webProcesses }, (_, i) => i) : []);
+  // pages already fresh are skipped.
+  const sharesLeft = new Set<number>(prepared.prerenderNeeded ? Array.from({ length: config.webProcesses }, (_, i) => i) : []);
   const shares: PrerenderSummary[] = [];
   const onPrerendered = (index: number, summary: PrerenderSummary) => {
     // A share stopped by the server closing stays left: the next start carries it on.
     if (summary.stopped || !sharesLeft.delete(index)) return;
     shares.push(summary);
     if (sharesLeft.size > 0) return;
-    markPrerendered(config, log);
-    log(describePrerender(shares, config.pageStoreMaxMb));
+    // Not marked (the task failed, its reason above): the next start carries the pre-render on.
+    void runTask('prerendered').then(
+      () => log(describePrerender(shares, config.pageStoreMaxMb)),
+      (error: Error) => log(`Pre-render done but not recorded: ${error.message}`),
+    );
   };
 
   const warnOnce = onceForSite((line) => console.warn(line));
@@ -226,14 +185,19 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
       return;
     }
     ready.delete(index);
-    dropPagesAfterCrash(config, log);
     // A process that keeps dying right after its start waits longer each time (up to 30 s).
     const livedMs = Date.now() - (startedAt.get(index) ?? 0);
     const delay = livedMs > 30_000 ? 200 : Math.min(30_000, (restartDelay.get(index) ?? 100) * 2);
     restartDelay.set(index, delay);
     log(`Serving process ${worker.process.pid} stopped (${signal ?? `exit ${code}`}); starting another in ${delay} ms`);
-    setTimeout(() => !shuttingDown && fork(index), delay).unref();
+    // Its replacement starts once the stored pages it may have left stale are dropped; deaths
+    // close together are dealt with one after another, as they were on this thread.
+    afterDeaths = afterDeaths
+      .then(() => runTask('process-died'))
+      .catch((error: Error) => log(`Checking the page store after that failed: ${error.message}`))
+      .then(() => void setTimeout(() => !shuttingDown && fork(index), delay).unref());
   };
+  let afterDeaths: Promise<unknown> = Promise.resolve();
 
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
@@ -250,8 +214,13 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  // One scrape answers the sum over every serving process, whichever are running.
+  // One scrape answers the sum over every serving process, whichever are running. Loaded only
+  // when asked for: prom-client is a few MB this process would otherwise keep for nothing.
   if (config.metricsAddress) {
+    const [{ clusterMetrics }, { startMetricsListener }] = await Promise.all([
+      import('../metrics/registry.ts'),
+      import('../metrics/listener.ts'),
+    ]);
     const metrics = await startMetricsListener(config.metricsAddress, clusterMetrics());
     log(`Metrics on ${metrics.origin}/metrics (the sum over the serving processes)`);
   }

@@ -7,7 +7,6 @@ import '../../../scripts/require-node.mjs';
 import cluster from 'node:cluster';
 import { loadConfig, ConfigError, type Config } from '../config.ts';
 import type { Site } from './site.ts';
-import { describeStartFailure } from './start-failure.ts';
 import { describePrerender } from '../page-store/prerender-summary.ts';
 import { prerenderShare, runPrimary, workerIndex, type ServingMessage } from './cluster-primary.ts';
 import { keepTickObjectShape } from './tick-shape.ts';
@@ -33,11 +32,20 @@ if (index === null && config.webProcesses > 1 && cluster.isPrimary) {
   try {
     await runPrimary(config);
   } catch (error) {
-    console.error(describeStartFailure(error, config));
-    process.exit(1);
+    await reportStartFailure(error);
   }
 } else {
   await serve(index);
+}
+
+/**
+ * Says why the server could not start, and stops. Loaded only then: what it loads to look at the
+ * database file (SQLite's module) would otherwise stay in the first process for its whole life.
+ */
+async function reportStartFailure(error: unknown): Promise<never> {
+  const { describeStartFailure } = await import('./start-failure.ts');
+  console.error(describeStartFailure(error, config));
+  process.exit(1);
 }
 
 async function serve(index: number | null): Promise<void> {
@@ -53,8 +61,7 @@ async function serve(index: number | null): Promise<void> {
     const { startSite } = await import('./site.ts');
     site = await startSite(config, console.log, role);
   } catch (error) {
-    console.error(describeStartFailure(error, config));
-    process.exit(1);
+    return reportStartFailure(error);
   }
   if (role.inCluster) process.send?.({ type: 'listening', origin: site.origin } satisfies ServingMessage);
   else console.log(`Study site listening on ${site.origin} (public origin ${config.publicOrigin})`);
