@@ -45,7 +45,7 @@ describe('createSearchPageRender', () => {
 
   it("gives the worker the page's time limit, and says a page over it timed out", async () => {
     const limits: number[] = [];
-    const overTime = Object.assign(new Error('Render of /blogs?search=slow failed: it ran over its 20000 ms'), {
+    const overTime = Object.assign(new Error('Render of /blogs?search=slow failed: it ran over its 60000 ms'), {
       timedOut: true,
     });
     const { renderPage } = setUp({
@@ -53,7 +53,7 @@ describe('createSearchPageRender', () => {
     });
     const error = await renderPage({ url: '/blogs?search=slow', decision: allowed }).catch((e: unknown) => e);
     expect(isSearchUnavailable(error) && error.reason).toBe('timeout');
-    expect(limits).toEqual([20_000]);
+    expect(limits).toEqual([60_000]);
     // Any other failure is passed on as it is (answered 500).
     const broken = new Error('the render blew up');
     const other = setUp({ render: () => Promise.reject(broken) });
