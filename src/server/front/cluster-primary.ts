@@ -17,9 +17,9 @@ import type { FirstProcessTask, PreparedMessage } from './first-process-tasks.ts
  * the page store for a crash (first-process-tasks.ts, so that this process never loads SQLite or
  * the page store's modules). Then this one forks the serving processes (node:cluster: they share
  * the one port), replaces one that dies, and on SIGTERM/SIGINT stops them all and exits when they
- * have closed. Process 0 is the lead: the once-only work (top-viewed check) runs there. When the page store is
- * empty (a first start, a new build), every process pre-renders its share of the pages, so every
- * render worker takes part, and this process prints the total.
+ * have closed. Process 0 is the lead: the once-only work (top-viewed check) runs there. When the
+ * page store is empty (a first start, a new build), every process pre-renders its share of the
+ * pages, so every render worker takes part, and this process prints the total.
  */
 const WORKER_INDEX = 'WEB_WORKER_INDEX';
 const PRERENDER_SHARE = 'WEB_PRERENDER_SHARE';
@@ -168,6 +168,8 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
     worker.once('exit', (code, signal) => onExit(worker, index, code, signal));
   };
 
+  // The page-store checks after deaths, one after another.
+  let afterDeaths: Promise<unknown> = Promise.resolve();
   const onExit = (worker: Worker, index: number, code: number | null, signal: string | null) => {
     alive.delete(worker);
     if (byIndex.get(index) === worker) byIndex.delete(index);
@@ -197,7 +199,6 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
       .catch((error: Error) => log(`Checking the page store after that failed: ${error.message}`))
       .then(() => void setTimeout(() => !shuttingDown && fork(index), delay).unref());
   };
-  let afterDeaths: Promise<unknown> = Promise.resolve();
 
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
