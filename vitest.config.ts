@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // A GET whose kept-alive connection was reset is sent once more, as a browser does.
+          setupFiles: ['tests/integration/fetch-retry-setup.ts'],
           // Hang guards, not budgets (each file starts a real server and pre-renders the site).
           // (the same as tests/support/wait.ts's HANG_GUARD_MS; a start and pre-render in a hook may take two).
           testTimeout: 600_000,

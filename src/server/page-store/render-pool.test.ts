@@ -19,7 +19,11 @@ const WORKER_TEST_MS = 60_000;
  */
 const FAKE_WORKER = `
 import fs from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+// Given nice values (workerData.nice), the worker runs at its rest value and tells the pool both.
+if (workerData?.nice) os.setPriority(workerData.nice.rest);
 let finished = 0;
 const hoard = [];
 async function run(key) {
@@ -30,16 +34,17 @@ async function run(key) {
   if (kind === 'oom') for (;;) hoard.push(new Array(1e6).fill(hoard.length));
   if (kind === 'hang') await new Promise(() => {});
   if (kind === 'throw') throw new Error('render blew up');
-  return { key, order: ++finished };
+  return { key, order: ++finished, tid };
 }
 parentPort.on('message', ({ id, key }) =>
   run(key).then((answer) => parentPort.postMessage({ id, answer }), (e) => parentPort.postMessage({ id, error: String(e) })));
-parentPort.postMessage({ ready: true, tid: Number(fs.readlinkSync('/proc/thread-self').split('/').pop()) });
+parentPort.postMessage({ ready: true, tid, nice: workerData?.nice });
 `;
 
 interface Answer {
   key: string;
   order: number;
+  tid: number;
 }
 
 let dir: string;
@@ -277,6 +282,34 @@ describe('RenderPool', () => {
       const background = capped.render('ok:refresh', 'background');
       capped.deferBackground(WORKER_TEST_MS);
       expect((await background).key).toBe('ok:refresh');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'hurries a worker from the moment it is handed an urgent job behind a background one, and puts it back after',
+    async (context) => {
+      // Lowering a thread's nice value needs CAP_SYS_NICE.
+      if (process.platform !== 'linux' || !hasSysNice()) return context.skip();
+      const pool = startPool({ size: 1, workerData: { nice: { rest: 10, hurry: -5 } } });
+      const { tid } = await pool.render('ok:started', 'background');
+      expect(os.getPriority(tid)).toBe(10);
+      const slow = gate('slow');
+      const background = pool.render(`wait:${slow}`, 'background');
+      await until(() => pool.status().running === 1, 'the background job to be handed out');
+      expect(os.getPriority(tid)).toBe(10);
+      // The worker is still on the background job: its whole thread hurries, so that job ends sooner.
+      const urgent = gate('urgent');
+      const now = pool.render(`wait:${urgent}`, 'now');
+      expect(os.getPriority(tid)).toBe(-5);
+      fs.writeFileSync(slow, '');
+      await background;
+      expect(os.getPriority(tid)).toBe(-5);
+      fs.writeFileSync(urgent, '');
+      expect((await now).tid).toBe(tid);
+      expect(os.getPriority(tid)).toBe(10);
+      expect((await pool.render('ok:after', 'background')).tid).toBe(tid);
+      expect(os.getPriority(tid)).toBe(10);
     },
     WORKER_TEST_MS,
   );

@@ -1,5 +1,6 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { JobWork, RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
+import type { JobWork, RenderPriority, ThreadNice, WorkerJob, WorkerMessage } from './render-protocol.ts';
 import type { ThreadIdler } from './thread-idle.ts';
 
 export type { RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
@@ -29,6 +30,8 @@ export interface RenderPoolOptions {
    * (`backgroundInIdleTime`); null or left out: workers always run at their normal share.
    */
   idleThreads?: ThreadIdler | null;
+  /** Sets a thread's nice value by its kernel id; false when refused (left out: `os.setPriority`). */
+  setThreadNice?: (tid: number, nice: number) => boolean;
 }
 
 export interface RenderPoolStatus {
@@ -78,6 +81,19 @@ interface Slot<A> {
   tid: number | null;
   /** Whether its thread runs in the machine's idle time only. */
   idle: boolean;
+  /** Its thread's nice values, when the worker may lower its own (null: it may not, or the pool may not). */
+  nice: ThreadNice | null;
+  /** Whether its thread is at its hurry value because it holds a job someone waits for. */
+  hurried: boolean;
+}
+
+function setThreadNice(tid: number, nice: number): boolean {
+  try {
+    os.setPriority(tid, nice);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Background jobs looked through for a patch when the first one, a render, must wait for a slot. */
@@ -94,7 +110,7 @@ const START_FAILURES_BEFORE_REFUSING = 3;
  * another worker, and a job that fails twice is refused with `RenderFailed` (answered as a 500).
  */
 export class RenderPool<A> {
-  private readonly options: Required<Omit<RenderPoolOptions, 'workerData' | 'youngMb' | 'idleThreads'>> & {
+  private readonly options: Required<Omit<RenderPoolOptions, 'workerData' | 'youngMb' | 'idleThreads' | 'setThreadNice'>> & {
     workerData?: unknown;
     youngMb?: number;
   };
@@ -102,6 +118,7 @@ export class RenderPool<A> {
   private idleThreads: ThreadIdler | null;
   /** Whether background jobs should run in the machine's idle time only (see backgroundInIdleTime). */
   private idleWanted = false;
+  private readonly setThreadNice: (tid: number, nice: number) => boolean;
   private readonly slots = new Set<Slot<A>>();
   private readonly now: Job<A>[] = [];
   private readonly background: Job<A>[] = [];
@@ -125,6 +142,7 @@ export class RenderPool<A> {
       ...options,
     };
     this.idleThreads = options.idleThreads ?? null;
+    this.setThreadNice = options.setThreadNice ?? setThreadNice;
     for (let i = 0; i < options.size; i++) this.spawn();
   }
 
@@ -214,7 +232,7 @@ export class RenderPool<A> {
         ...(this.options.youngMb ? { maxYoungGenerationSizeMb: this.options.youngMb } : {}),
       },
     });
-    const slot: Slot<A> = { worker, ready: false, jobs: new Map(), tid: null, idle: false };
+    const slot: Slot<A> = { worker, ready: false, jobs: new Map(), tid: null, idle: false, nice: null, hurried: false };
     this.slots.add(slot);
     worker.on('message', (message: WorkerMessage<A>) => this.onMessage(slot, message));
     // 'error' (an uncaught throw, ERR_WORKER_OUT_OF_MEMORY) is always followed by 'exit'.
@@ -226,6 +244,10 @@ export class RenderPool<A> {
     if ('ready' in message) {
       if (!this.canIdle(slot, message.tid)) return;
       slot.ready = true;
+      if (message.tid !== undefined) {
+        slot.tid = message.tid;
+        slot.nice = message.nice ?? null;
+      }
       this.startFailures = 0;
       this.dispatch();
       return;
@@ -274,6 +296,26 @@ export class RenderPool<A> {
     this.pace();
     this.handOut();
     this.pace();
+    this.hurry();
+  }
+
+  /**
+   * A worker holding a job someone waits for runs at its hurry nice value from the moment it is
+   * handed that job, not only once the job starts: a worker renders one job at a time, and the
+   * background render ahead of it, at nice 10, took seconds on a machine busy with other work.
+   * The worker puts its own value back after each urgent job; this puts it back when the pool
+   * holds none for it, so a background job never keeps the hurry value.
+   */
+  private hurry(): void {
+    for (const slot of this.slots) {
+      if (slot.tid === null || !slot.nice) continue;
+      const hurried = this.holdsUrgent(slot);
+      if (hurried === slot.hurried) continue;
+      if (this.setThreadNice(slot.tid, hurried ? slot.nice.hurry : slot.nice.rest)) slot.hurried = hurried;
+      // Refused (the thread ended, or this thread may not lower another's): the worker still
+      // hurries each urgent job itself once it starts it.
+      else slot.nice = null;
+    }
   }
 
   /**

@@ -53,8 +53,18 @@ export interface WorkerJob extends JobWork {
   priority: RenderPriority;
 }
 
+/** A worker thread's nice values: its own, and the one renders someone waits for run at. */
+export interface ThreadNice {
+  rest: number;
+  hurry: number;
+}
+
 /**
  * Messages a render worker sends: `{ ready: true }` once (with its thread's id in the kernel's
- * terms where it has one), then one answer or error per job.
+ * terms where it has one, and its nice values where it may lower its own), then one answer or
+ * error per job.
  */
-export type WorkerMessage<A> = { ready: true; tid?: number } | { id: number; answer: A } | { id: number; error: string };
+export type WorkerMessage<A> =
+  | { ready: true; tid?: number; nice?: ThreadNice }
+  | { id: number; answer: A }
+  | { id: number; error: string };

@@ -234,4 +234,8 @@ const submit = createJobRunner<WorkerJob>(
   laneOf,
 );
 port.on('message', submit);
-port.postMessage({ ready: true, tid: kernelThreadId() ?? undefined } satisfies WorkerMessage<WorkerAnswer>);
+port.postMessage({
+  ready: true,
+  tid: kernelThreadId() ?? undefined,
+  nice: priority.hurryNice === null ? undefined : { rest: data.nice, hurry: priority.hurryNice },
+} satisfies WorkerMessage<WorkerAnswer>);

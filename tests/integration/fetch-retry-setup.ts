@@ -1,0 +1,3 @@
+import { retryingResets } from './fetch-retry.ts';
+
+globalThis.fetch = retryingResets(globalThis.fetch);
