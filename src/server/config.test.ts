@@ -129,8 +129,16 @@ describe('config.renderWorkers', () => {
     expect([config.renderWorkers, config.renderWorkerMemoryMb]).toEqual([3, 128]);
   });
 
+  it('stops idle render workers after 60 s by default; RENDER_WORKERS_REST_SECONDS=0 keeps them', () => {
+    expect(loadConfig({}).renderWorkersRestSeconds).toBe(60);
+    expect(loadConfig({ RENDER_WORKERS_REST_SECONDS: '0' }).renderWorkersRestSeconds).toBe(0);
+    expect(loadConfig({ RENDER_WORKERS_REST_SECONDS: '600' }).renderWorkersRestSeconds).toBe(600);
+  });
+
   it('refuses no workers, too many, and a heap too small to load the site', () => {
     for (const [name, value] of [
+      ['RENDER_WORKERS_REST_SECONDS', '-1'],
+      ['RENDER_WORKERS_REST_SECONDS', 'soon'],
       ['RENDER_WORKERS', '0'],
       ['RENDER_WORKERS', '65'],
       ['RENDER_WORKERS', 'two'],

@@ -38,6 +38,11 @@ export interface Config {
   renderWorkers: number;
   /** Heap limit of each render worker in MiB (RENDER_WORKER_MEMORY_MB): past it the worker is replaced. */
   renderWorkerMemoryMb: number;
+  /**
+   * Seconds without a render after which the render workers stop, to start again with the next
+   * render (RENDER_WORKERS_REST_SECONDS; 0: they never stop).
+   */
+  renderWorkersRestSeconds: number;
   /** The RATE_LIMIT_* variables (README "Configuration"). */
   rateLimits: RateLimitSettings;
   /** A comment posted sooner than this after its form loaded is held (COMMENT_MIN_FORM_SECONDS). */
@@ -105,6 +110,14 @@ export interface Machine {
 const THIS_MACHINE: Machine = { cores: os.availableParallelism(), memoryBytes: os.totalmem() };
 
 /**
+ * A render worker holds about 50 MB (Astro, the renderers, their compiled code) whether it renders
+ * or not, and readers of stored pages never need one. After a minute without a render the workers
+ * stop; the next render (a search, a save) first waits for them to start, and any request the
+ * live parts of the site answer (the admin, the API, a form) starts them ahead of a save.
+ */
+const RENDER_WORKERS_REST_SECONDS = 60;
+
+/**
  * Memory for hot stored pages per process, by default: 48 MiB (at 10,000 articles about 12,000
  * pages read in brotli, counted with their real overhead), less on a small machine, so that every
  * process's pages together take at most 1/32 of its memory (32 MiB for one process on 1 GiB).
@@ -159,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // Each serving process has its own pool: together they make about one render thread per core.
     renderWorkers: readInt(env, 'RENDER_WORKERS', Math.max(1, Math.round(cores / webProcesses)), 1, 64),
     renderWorkerMemoryMb: readInt(env, 'RENDER_WORKER_MEMORY_MB', 256, 64, 4096),
+    renderWorkersRestSeconds: readInt(env, 'RENDER_WORKERS_REST_SECONDS', RENDER_WORKERS_REST_SECONDS, 0, 86_400),
     rateLimits: readRateLimits(env),
     commentMinFormSeconds: readInt(env, 'COMMENT_MIN_FORM_SECONDS', 3, 0, 3600),
     commentMaxFormSeconds: readInt(env, 'COMMENT_FORM_TOKEN_MAX_HOURS', 24, 1, 24 * 365) * 3600,

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, untilPrerendered, type TestServer } from '../support/server.ts';
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
-import { uniqueName } from '../support/builders.ts';
-import { call, refreshStatus, renameFirstCategory, untilRefreshDrained, type Json } from './http-support.ts';
+import { blogBodyFrom, uniqueName } from '../support/builders.ts';
+import { processTree } from '../support/processes.ts';
+import { call, refreshStatus, renameFirstCategory, sendJson, untilRefreshDrained, type Json } from './http-support.ts';
 
 /**
  * No render runs on the thread that serves readers: misses, background refreshes and the hot
@@ -119,5 +120,83 @@ describe('render workers', () => {
 
     fs.rmSync(holdFile);
     expect((await slow).status).toBe(404);
+  });
+});
+
+describe('render workers at rest', () => {
+  let resting: TestServer;
+  let restHold: string;
+
+  beforeAll(async () => {
+    restHold = path.join(holdDir, 'rest-hold');
+    // Two processes, as users run it; workers stop after a second without a render.
+    resting = await startServer({
+      env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS_REST_SECONDS: '1', PAGE_STORE_TEST_HOLD: restHold },
+    });
+    await untilPrerendered(resting);
+  });
+
+  afterAll(async () => {
+    await resting?.stop();
+  });
+
+  /**
+   * Render worker threads running in the serving processes: the only threads away from nice 0
+   * (10 between renders, -5 in a render someone waits for) until someone searches.
+   */
+  function renderThreads(): number {
+    let count = 0;
+    for (const pid of processTree(resting.process.pid!).slice(1)) {
+      let tasks: string[];
+      try {
+        tasks = fs.readdirSync(`/proc/${pid}/task`);
+      } catch {
+        continue;
+      }
+      for (const tid of tasks) {
+        try {
+          if (os.getPriority(Number(tid)) !== 0) count++;
+        } catch {
+          // The thread ended meanwhile.
+        }
+      }
+    }
+    return count;
+  }
+
+  it('stop after a spell without renders and start again for a render, a save and a search', async (context) => {
+    // Without CAP_SYS_NICE the workers may still raise their nice value, which is all this counts.
+    if (process.platform !== 'linux') return context.skip();
+    await until(renderThreads, (count) => count === 0, 'the render workers to stop');
+
+    // A reader's miss starts them; the render is held, so they cannot stop under it.
+    const missing = '/blog/987654321';
+    fs.writeFileSync(restHold, missing);
+    const miss = fetch(resting.url(missing));
+    await until(
+      () => fs.existsSync(`${restHold}.held`),
+      (held) => held,
+      `the render of ${missing} to be held`,
+    );
+    expect(renderThreads()).toBeGreaterThan(0);
+    fs.rmSync(restHold);
+    expect((await miss).status).toBe(404);
+    await until(renderThreads, (count) => count === 0, 'the render workers to stop again');
+
+    // A save through the admin: its pages are rendered and live when it answers.
+    const admin = bearer(await loginAsAdmin(resting));
+    const blog = ((await call(resting, '/api/blogs?limit=1')).body as Json[])[0]!;
+    const full = (await call(resting, `/api/blogs/${String(blog.id)}`)).body as Json;
+    const title = uniqueName('Saved while the workers rested');
+    const saved = await sendJson(resting, 'PUT', `/api/blogs/${String(blog.id)}`, blogBodyFrom(full, { title }), admin);
+    expect(saved.status).toBe(200);
+    const page = await fetch(resting.url(`/blog/${String(blog.id)}`));
+    expect(await page.text()).toContain(title);
+
+    // A search page is searched and rendered by a render worker too.
+    await until(renderThreads, (count) => count === 0, 'the render workers to stop after the save');
+    const search = await fetch(resting.url(`/blogs?search=${encodeURIComponent('Saved while the workers rested')}`));
+    expect(search.status).toBe(200);
+    expect(await search.text()).toContain(`/blog/${String(blog.id)}`);
   });
 });

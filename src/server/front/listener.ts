@@ -150,6 +150,9 @@ export function createRequestListener(parts: ServerParts) {
     }
 
     const toAstro = (locals: Partial<App.Locals> = {}) => {
+      // The site's live parts (the admin, the API, a form): a change may follow, and its renders
+      // then find the render workers started (they stop after a quiet spell).
+      pages?.renderer.wake();
       correctStatusText(res);
       markAstroAnswer(req, res, cdn, isRead ? pageKeyOf(rawUrl) : null);
       // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.

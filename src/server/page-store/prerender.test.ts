@@ -44,7 +44,7 @@ describe('the pre-render', () => {
     const body = (key: string) =>
       Buffer.from(`<!doctype html><title>${key}</title>${'<p>A paragraph of the page.</p>'.repeat(200)}`);
     const pool = {
-      status: () => ({ workers: 1 }),
+      status: () => ({ workers: 1, size: 1 }),
       render: async (key: string, _priority: unknown, { encodings }: JobWork = {}): Promise<WorkerAnswer> => {
         asked.push(encodings);
         const answer: WorkerAnswer = {
@@ -86,7 +86,7 @@ describe('the pre-render', () => {
 describe('the pre-render of a site larger than the store', () => {
   /** A render pool whose pages do not compress: each takes about its size on disk. */
   const pool = {
-    status: () => ({ workers: 1 }),
+    status: () => ({ workers: 1, size: 1 }),
     render: async (key: string): Promise<WorkerAnswer> => ({
       key,
       status: 200,

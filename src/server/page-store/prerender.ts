@@ -58,7 +58,7 @@ export interface PrerenderOptions {
  */
 export async function prerenderAll(store: PageStore, urls: string[], options: PrerenderOptions): Promise<PrerenderSummary> {
   const started = performance.now();
-  const inFlight = options.inFlight ?? Math.max(4, options.pool.status().workers * 4);
+  const inFlight = options.inFlight ?? Math.max(4, options.pool.status().size * 4);
   const show = progressPrinter(urls.length, options.out === undefined ? process.stdout : options.out, options.part);
   let next = 0;
   let done = 0;

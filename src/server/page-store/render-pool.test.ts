@@ -315,6 +315,39 @@ describe('RenderPool', () => {
   );
 
   it(
+    'stops its workers after a spell without jobs, never while it holds one, and starts them again for the next',
+    async () => {
+      const pool = startPool({ size: 2, restAfterMs: 100 });
+      const first = await pool.render('ok:first');
+      const slow = gate('slow');
+      const held = pool.render(`wait:${slow}`, 'background');
+      await until(() => pool.status().running === 1, 'the job to be handed out');
+      // Started after the job was handed out, this pool's rest comes after the first pool's was due.
+      const later = startPool({ size: 1, restAfterMs: 100 });
+      await until(() => later.status().resting, 'the later pool to rest');
+      expect(later.status()).toMatchObject({ workers: 0, size: 1 });
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2, running: 1 });
+
+      fs.writeFileSync(slow, '');
+      await held;
+      await until(() => pool.status().resting, 'the pool to rest once it holds no job');
+      expect(pool.status()).toMatchObject({ workers: 0, size: 2 });
+      // The next job starts the workers again: a new thread answers it.
+      const next = await pool.render('ok:next');
+      expect(next.tid).not.toBe(first.tid);
+      expect(next.order).toBe(1);
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2, replaced: 0 });
+
+      // Woken, it starts its workers without a job, and rests again after the spell.
+      await until(() => pool.status().resting, 'the pool to rest again');
+      pool.wake();
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2 });
+      await until(() => pool.status().resting, 'the pool to rest after the wake');
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'runs its workers in idle time when asked, at their share for an urgent job, and back',
     async (context) => {
       const idler = realIdler();

@@ -32,10 +32,20 @@ export interface RenderPoolOptions {
   idleThreads?: ThreadIdler | null;
   /** Sets a thread's nice value by its kernel id; false when refused (left out: `os.setPriority`). */
   setThreadNice?: (tid: number, nice: number) => boolean;
+  /**
+   * Stops every worker once the pool has held no job for this long, and starts them again with
+   * the next job or `wake()` (left out or 0: workers run as long as the pool).
+   */
+  restAfterMs?: number;
 }
 
 export interface RenderPoolStatus {
+  /** Worker threads running now (none while the pool rests). */
   workers: number;
+  /** Worker threads the pool runs while it works. */
+  size: number;
+  /** Whether the workers are stopped until the next job (`restAfterMs`). */
+  resting: boolean;
   /** Jobs waiting for a worker. */
   queued: number;
   /** Jobs a worker holds now. */
@@ -131,6 +141,9 @@ export class RenderPool<A> {
   /** When the current stretch of holding background jobs began (null: not held). */
   private backgroundHeldSince: number | null = null;
   private backgroundRelease: NodeJS.Timeout | undefined;
+  /** Whether the workers were stopped for want of jobs (`restAfterMs`). */
+  private resting = false;
+  private restTimer: NodeJS.Timeout | undefined;
 
   constructor(options: RenderPoolOptions) {
     this.options = {
@@ -138,12 +151,13 @@ export class RenderPool<A> {
       patchesPerWorker: options.perWorker ?? 2,
       timeoutMs: 60_000,
       maxBackgroundDeferMs: 2_000,
+      restAfterMs: 0,
       log: console.error,
       ...options,
     };
     this.idleThreads = options.idleThreads ?? null;
     this.setThreadNice = options.setThreadNice ?? setThreadNice;
-    for (let i = 0; i < options.size; i++) this.spawn();
+    this.start();
   }
 
   /**
@@ -156,11 +170,22 @@ export class RenderPool<A> {
   render(key: string, priority: RenderPriority = 'now', work: JobWork = {}, limitMs: number | null = null): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
+    if (this.resting) this.start();
     return new Promise<A>((resolve, reject) => {
       const job: Job<A> = { id: this.nextId++, key, priority, work, limitMs, attempts: 0, resolve, reject };
       (priority === 'now' ? this.now : this.background).push(job);
       this.dispatch();
     });
+  }
+
+  /**
+   * Starts the workers if they rest, and keeps them up for `restAfterMs` more: called when a job
+   * is likely soon (an admin at work), so it finds them started.
+   */
+  wake(): void {
+    if (this.closed) return;
+    if (this.resting) this.start();
+    else this.restLater();
   }
 
   /**
@@ -201,12 +226,20 @@ export class RenderPool<A> {
   status(): RenderPoolStatus {
     let running = 0;
     for (const slot of this.slots) running += slot.jobs.size;
-    return { workers: this.slots.size, queued: this.now.length + this.background.length, running, ...this.counts };
+    return {
+      workers: this.slots.size,
+      size: this.options.size,
+      resting: this.resting,
+      queued: this.now.length + this.background.length,
+      running,
+      ...this.counts,
+    };
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.backgroundRelease);
+    clearTimeout(this.restTimer);
     const refused = new RenderFailed('*', 'the render pool is closed');
     for (const job of [...this.now.splice(0), ...this.background.splice(0)]) job.reject(refused);
     const stopping: Promise<number>[] = [];
@@ -221,6 +254,29 @@ export class RenderPool<A> {
 
   private refusing(): boolean {
     return this.startFailures >= START_FAILURES_BEFORE_REFUSING && ![...this.slots].some((slot) => slot.ready);
+  }
+
+  private start(): void {
+    this.resting = false;
+    for (let i = this.slots.size; i < this.options.size; i++) this.spawn();
+    this.restLater();
+  }
+
+  /** The workers stopped `restAfterMs` from now unless a job comes first (the timer is set again each time the pool empties). */
+  private restLater(): void {
+    clearTimeout(this.restTimer);
+    if (this.options.restAfterMs <= 0 || this.closed) return;
+    this.restTimer = setTimeout(() => this.rest(), this.options.restAfterMs);
+    this.restTimer.unref();
+  }
+
+  private rest(): void {
+    if (this.closed || !this.isEmpty()) return;
+    this.resting = true;
+    // Out of the set first: their exit is then not taken for a crash to replace.
+    const stopping = [...this.slots];
+    this.slots.clear();
+    for (const slot of stopping) void slot.worker.terminate();
   }
 
   private spawn(): void {
@@ -297,6 +353,13 @@ export class RenderPool<A> {
     this.handOut();
     this.pace();
     this.hurry();
+    if (this.options.restAfterMs > 0 && this.isEmpty()) this.restLater();
+  }
+
+  private isEmpty(): boolean {
+    if (this.now.length > 0 || this.background.length > 0) return false;
+    for (const slot of this.slots) if (slot.jobs.size > 0) return false;
+    return true;
   }
 
   /**

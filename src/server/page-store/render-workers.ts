@@ -44,5 +44,6 @@ export function startRenderPool(config: Config, entry: string): RenderPool<Worke
     patchesPerWorker: PATCHES_PER_WORKER,
     // The background refresh in the machine's idle time while it keeps its pace (refresh-pace.ts).
     idleThreads: loadThreadIdler(config.distDir),
+    restAfterMs: config.renderWorkersRestSeconds * 1000,
   });
 }
