@@ -233,3 +233,12 @@ test('a manual Update replaces the "Draft saved automatically" line', async ({ p
   // The draft goes again: as the newest article an admin sees, it would be what other tests pick.
   expect((await page.request.delete(url(`/api/blogs/${id}`), { headers: { Origin: url('') } })).status()).toBe(200);
 });
+
+test('with unsaved changes the form tells the server a save may come, so its render workers are started', async ({ page }) => {
+  await openCreateForm(page);
+  // Nothing unsaved yet: the first keystroke is what makes the form speak up.
+  const told = page.waitForRequest((request) => request.url() === url('/api/admin/page-refresh') && request.method() === 'GET');
+  await page.getByLabel('Title').fill('A save may come');
+  const request = await told;
+  expect((await request.response())?.status()).toBe(200);
+});

@@ -12,6 +12,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  */
 
 export const IDLE_MS = 3_000;
+/**
+ * While the form holds unsaved changes, the server hears from it this often: it stops its render
+ * workers after a quiet minute, and the save's pages would first wait for them to start again.
+ * Any admin request starts them; this one also reports the refresh, and nothing reads it.
+ */
+export const SAVE_COMING_EVERY_MS = 20_000;
+const SAVE_COMING_URL = '/api/admin/page-refresh';
 // Often enough that the baseline is the loaded article, not the first keystrokes after it.
 const TICK_MS = 250;
 
@@ -122,6 +129,18 @@ export function useAutosave({ storageKey, snapshot, serverAutosave, saveToServer
     const timer = window.setInterval(tick, TICK_MS);
     return () => window.clearInterval(timer);
   }, [storageKey, recoveryOpen, captureBaseline]);
+
+  // A save may come: the server keeps its render workers started (a hidden tab does not).
+  useEffect(() => {
+    if (!dirty) return;
+    const tell = () => {
+      if (document.visibilityState !== 'visible') return;
+      void fetch(SAVE_COMING_URL, { credentials: 'same-origin', cache: 'no-store' }).catch(() => undefined);
+    };
+    tell();
+    const timer = window.setInterval(tell, SAVE_COMING_EVERY_MS);
+    return () => window.clearInterval(timer);
+  }, [dirty]);
 
   // Leaving (closing the tab, a link, a reload) with unsaved changes asks first.
   useEffect(() => {

@@ -43,6 +43,8 @@ export interface ServerParts {
   notFound?: NotFoundPacer;
   /** This process's metrics: stored pages answered are counted there. */
   metrics: SiteMetrics;
+  /** Called for each request Astro answers: a change may follow (render-wake.ts). */
+  wakeRenderers?: () => void;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -58,7 +60,7 @@ function notFoundPlain(res: ServerResponse): void {
  * Plain Node answers files several times faster than the adapter's own static handler.
  */
 export function createRequestListener(parts: ServerParts) {
-  const { context, astro, clientDir, pages, notFound, metrics } = parts;
+  const { context, astro, clientDir, pages, notFound, metrics, wakeRenderers } = parts;
   const tls = context.config.publicOrigin.startsWith('https:');
   // Read once, as the server starts; until it is known (a few ms) page answers wait for it.
   const pagePolicy = pages ? readPagePolicyOnce(context.config.publicOrigin) : null;
@@ -152,7 +154,7 @@ export function createRequestListener(parts: ServerParts) {
     const toAstro = (locals: Partial<App.Locals> = {}) => {
       // The site's live parts (the admin, the API, a form): a change may follow, and its renders
       // then find the render workers started (they stop after a quiet spell).
-      pages?.renderer.wake();
+      wakeRenderers?.();
       correctStatusText(res);
       markAstroAnswer(req, res, cdn, isRead ? pageKeyOf(rawUrl) : null);
       // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.

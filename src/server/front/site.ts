@@ -35,6 +35,7 @@ import { startMetricsListener } from '../metrics/listener.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 import { createBackgroundJobs } from '../content/background-jobs.ts';
 import { loadMallocTrim, startQuietTrim } from './memory-trim.ts';
+import { wakeRenderersEverywhere } from './render-wake.ts';
 
 /** What this process does when several serve the same port (front/README.md "Several processes"). */
 export interface SiteRole {
@@ -196,6 +197,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     ...(config.pageStoreEnabled ? { pages: { store, renderer } } : {}),
     notFound,
     metrics,
+    wakeRenderers: wakeRenderersEverywhere(pool, send ? siblings : null, config.renderWorkersRestSeconds),
   });
   // Which of several processes answered (tests kill one, or check a session on each).
   if (config.testSeams.markAnswers && role.inCluster) {

@@ -97,11 +97,6 @@ export class PageRenderer {
     this.backgroundWrites = new StoreBatch(store, { keepInMemory: false, gatherMs: BACKGROUND_GATHER_MS });
   }
 
-  /** Starts the render workers if they rest (a change is likely soon: someone is using the site's live parts). */
-  wake(): void {
-    this.pool.wake();
-  }
-
   /** Pages rendered by the workers so far. */
   get renders(): number {
     return this.pool.status().rendered;
