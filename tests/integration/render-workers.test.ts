@@ -129,9 +129,10 @@ describe('render workers at rest', () => {
 
   beforeAll(async () => {
     restHold = path.join(holdDir, 'rest-hold');
-    // Two processes, as users run it; workers stop after a second without a render.
+    // Two processes, as users run it; workers stop after 10 s without a render (long enough for a
+    // starved test to see a woken worker before it stops again).
     resting = await startServer({
-      env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS_REST_SECONDS: '1', PAGE_STORE_TEST_HOLD: restHold },
+      env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS_REST_SECONDS: '10', PAGE_STORE_TEST_HOLD: restHold },
     });
     await untilPrerendered(resting);
   });
@@ -144,25 +145,26 @@ describe('render workers at rest', () => {
    * Render worker threads running in the serving processes: the only threads away from nice 0
    * (10 between renders, -5 in a render someone waits for) until someone searches.
    */
-  function renderThreads(): number {
-    let count = 0;
-    for (const pid of processTree(resting.process.pid!).slice(1)) {
-      let tasks: string[];
-      try {
-        tasks = fs.readdirSync(`/proc/${pid}/task`);
-      } catch {
-        continue;
-      }
-      for (const tid of tasks) {
+  function renderThreadsByProcess(): number[] {
+    return processTree(resting.process.pid!)
+      .slice(1)
+      .map((pid) => {
+        let tasks: string[];
         try {
-          if (os.getPriority(Number(tid)) !== 0) count++;
+          tasks = fs.readdirSync(`/proc/${pid}/task`);
         } catch {
-          // The thread ended meanwhile.
+          return 0;
         }
-      }
-    }
-    return count;
+        return tasks.filter((tid) => {
+          try {
+            return os.getPriority(Number(tid)) !== 0;
+          } catch {
+            return false; // The thread ended meanwhile.
+          }
+        }).length;
+      });
   }
+  const renderThreads = () => renderThreadsByProcess().reduce((sum, count) => sum + count, 0);
 
   it('stop after a spell without renders and start again for a render, a save and a search', async (context) => {
     // Without CAP_SYS_NICE the workers may still raise their nice value, which is all this counts.
@@ -193,10 +195,16 @@ describe('render workers at rest', () => {
     const page = await fetch(resting.url(`/blog/${String(blog.id)}`));
     expect(await page.text()).toContain(title);
 
-    // A search page is searched and rendered by a render worker too.
+    // A search page is searched and rendered by a render worker too; the reader may search again
+    // on a connection the other process takes, so both processes start their workers.
     await until(renderThreads, (count) => count === 0, 'the render workers to stop after the save');
     const search = await fetch(resting.url(`/blogs?search=${encodeURIComponent('Saved while the workers rested')}`));
     expect(search.status).toBe(200);
     expect(await search.text()).toContain(`/blog/${String(blog.id)}`);
+    await until(
+      renderThreadsByProcess,
+      (counts) => counts.length === 2 && counts.every((count) => count > 0),
+      'both processes to start their render workers',
+    );
   });
 });

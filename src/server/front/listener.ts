@@ -165,6 +165,8 @@ export function createRequestListener(parts: ServerParts) {
     // A search is counted here and searched and rendered by the search worker, never on this thread.
     const searchPages = context.searchPages;
     if (isRead && searchPages && isSearchPageRequest(pathname, rawUrl)) {
+      // A reader who searched often searches again, and the next connection may reach a sibling.
+      wakeRenderers?.();
       respondWithSearchPage(req, res, rawUrl, searchPages, context.config.trustProxy, (decision) =>
         toAstro({ searchPage: decision }),
       );

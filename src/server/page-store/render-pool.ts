@@ -113,11 +113,13 @@ const PATCH_LOOKAHEAD = 32;
 const START_FAILURES_BEFORE_REFUSING = 3;
 
 /**
- * A persistent pool of render worker threads. The serving thread hands it a page key and gets the
+ * A pool of render worker threads. The serving thread hands it a page key and gets the
  * worker's answer back; it never renders itself. Jobs wait in two queues: `now` (a reader or a save
  * is waiting) before `background` (the refresh queue, the pre-render). A worker that dies (a crash,
  * its heap limit, a render over its time) is replaced; the jobs it held are tried once more on
  * another worker, and a job that fails twice is refused with `RenderFailed` (answered as a 500).
+ * Given `restAfterMs`, the workers stop once the pool has held no job that long (each holds its
+ * own copy of Astro and the renderers), and the next job starts them again.
  */
 export class RenderPool<A> {
   private readonly options: Required<Omit<RenderPoolOptions, 'workerData' | 'youngMb' | 'idleThreads' | 'setThreadNice'>> & {
