@@ -15,7 +15,8 @@
 // BENCH_ARTICLES (10000), BENCH_SECONDS (10 per run), BENCH_ROUNDS (3), WEB_PROCESSES (2),
 // BENCH_CONNECTIONS (64), BENCH_WRK_THREADS (2), BENCH_ZIPF_S (1.0), BENCH_ENCODINGS (br,identity),
 // BENCH_PHASE_SECONDS (20: each run of the writer and search phases), BENCH_MEMORY_MB (512, or 350
-// with WEB_PROCESSES=1: the 1 GB profile), WRK (wrk).
+// with WEB_PROCESSES=1: the 1 GB profile), WRK (wrk), RENDER_WORKERS_REST_SECONDS (60: the last
+// phases wait that long for the render workers to stop).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -63,6 +64,8 @@ const CONNECTIONS = setting('BENCH_CONNECTIONS', 64);
 const THREADS = setting('BENCH_WRK_THREADS', 2);
 const ZIPF_S = setting('BENCH_ZIPF_S', 1);
 const PHASE_SECONDS = setting('BENCH_PHASE_SECONDS', 20);
+// The server's own setting, passed on to it (its default: 60); with 0 the workers never stop.
+const REST_SECONDS = Number(process.env.RENDER_WORKERS_REST_SECONDS || 60);
 const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'br,identity').split(',').map((e) => e.trim()) as Array<
   'br' | 'gzip' | 'identity'
 >;
@@ -331,6 +334,15 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     sampler.phase(`idle, ${settleMs / 1000} s after the load`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Most of a site's life: readers only, no render for a while, so the render workers have
+    // stopped (RENDER_WORKERS_REST_SECONDS after the last render, a search page's included).
+    sampler.phase('idle, until the render workers rest');
+    await new Promise((resolve) => setTimeout(resolve, (REST_SECONDS + 5) * 1000));
+    sampler.phase('idle, the render workers at rest');
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const o = argsOf(randomLoad.ours, oursOrigin);
+    sampler.phase('readers, the render workers at rest');
+    const atRest = await runWrk(o.origin, o.args, serverPid, PHASE_SECONDS);
     sampler.stop();
     const statuses = (map: Map<number, number>) => [...map].map(([s, n]) => `${s}: ${n}`).join(', ');
     const aloneRps = median(alone.map((r) => r.rps));
@@ -348,6 +360,9 @@ async function main(): Promise<void> {
     console.log(
       `  with 8 searchers: ${f0(searchRps)} req/s = ${f2(searchRps / aloneRps)}x (target >= ${TARGETS.searchReaders}x: ` +
         `${meets(searchRps / aloneRps >= TARGETS.searchReaders)}); ${searches.times.length} searches (statuses ${statuses(searches.statuses)}); runs: ${runs(withSearch)}`,
+    );
+    console.log(
+      `  alone, the render workers at rest: ${f0(atRest.rps)} req/s = ${f2(atRest.rps / aloneRps)}x (load ${f2(atRest.load)})`,
     );
 
     sampler.report(MEMORY_BUDGET_MB);
