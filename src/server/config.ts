@@ -110,10 +110,11 @@ export interface Machine {
 const THIS_MACHINE: Machine = { cores: os.availableParallelism(), memoryBytes: os.totalmem() };
 
 /**
- * A render worker holds about 50 MB (Astro, the renderers, their compiled code) whether it renders
+ * A render worker holds 40-50 MB (Astro, the renderers, their compiled code) whether it renders
  * or not, and readers of stored pages never need one. After a minute without a render the workers
- * stop; the next render (a search, a save) first waits for them to start, and any request the
- * live parts of the site answer (the admin, the API, a form) starts them ahead of a save.
+ * stop; the next render (a search, a save) first waits for them to start (about a second on a
+ * loaded 2-core machine), and any request the live parts of the site answer (the admin, the API,
+ * a form) starts them ahead of a save. The search thread stops after the same quiet minute.
  */
 const RENDER_WORKERS_REST_SECONDS = 60;
 

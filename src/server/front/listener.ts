@@ -43,7 +43,7 @@ export interface ServerParts {
   notFound?: NotFoundPacer;
   /** This process's metrics: stored pages answered are counted there. */
   metrics: SiteMetrics;
-  /** Called for each request Astro answers: a change may follow (render-wake.ts). */
+  /** Called for each request Astro answers and each search page: a render may follow (render-wake.ts). */
   wakeRenderers?: () => void;
 }
 
