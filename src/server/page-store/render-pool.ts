@@ -264,7 +264,7 @@ export class RenderPool<A> {
     this.restLater();
   }
 
-  /** The workers stopped `restAfterMs` from now unless a job comes first (the timer is set again each time the pool empties). */
+  /** The workers stop `restAfterMs` from now unless a job comes first (set again each time the pool empties). */
   private restLater(): void {
     clearTimeout(this.restTimer);
     if (this.options.restAfterMs <= 0 || this.closed) return;
@@ -395,10 +395,8 @@ export class RenderPool<A> {
       this.options.log('[render-pool] render workers cannot run in idle time here; the refresh runs at their nice value');
       return true;
     }
-    if (this.idleThreads(tid, false)) {
-      slot.tid = tid;
-      return true;
-    }
+    // Back out too: the thread's id is kept once the worker is ready (onMessage).
+    if (this.idleThreads(tid, false)) return true;
     slot.idle = true;
     this.stuckInIdleTime(
       "a render worker could not leave idle time (it needs CAP_SYS_NICE or LimitNICE=); replacing it, and the refresh runs at the workers' nice value",
