@@ -5,7 +5,7 @@ import { parseDocument } from 'htmlparser2';
 import { CALLOUT_TITLES, isCalloutKind } from '../../shared/study-blocks.ts';
 import { highlightCode } from './render-code.ts';
 import { renderFootnotes } from './render-footnotes.ts';
-import { typesetFormula } from './render-math.ts';
+import { loadFormulaTypesetter } from './render-math.ts';
 
 /**
  * Turns an article's stored (already sanitized) HTML into what readers get, at page render:
@@ -86,9 +86,10 @@ export async function renderArticleHtml(stored: string): Promise<RenderedArticle
 
   const inline = findAll(is('span', 'data-type', 'math_inline'), doc.children);
   const display = findAll(is('div', 'data-type', 'math_block'), doc.children);
+  const typesetFormula = inline.length + display.length > 0 ? await loadFormulaTypesetter() : null;
   for (const node of inline) {
     const tex = textContent(node);
-    const formula = typesetFormula(tex, false);
+    const formula = typesetFormula!(tex, false);
     // Browsers do not break a formula across lines: a long one scrolls in its own frame (which
     // keyboard users can focus to scroll) instead of widening the page on a phone. An invalid
     // one is text that wraps, so it is left unframed.
@@ -103,7 +104,7 @@ export async function renderArticleHtml(stored: string): Promise<RenderedArticle
   }
   for (const node of display) {
     wrap(node, { class: 'math-display', tabindex: '0' });
-    slot(node, typesetFormula(textContent(node), true).html);
+    slot(node, typesetFormula!(textContent(node), true).html);
   }
   const code = findAll(is('pre'), doc.children);
   for (const pre of code) slot(pre, highlightCode(textContent(pre), pre.attribs['data-language']));

@@ -1,5 +1,4 @@
-import { createHighlighter, type HighlighterGeneric } from 'shiki';
-import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import type { HighlighterGeneric } from 'shiki';
 import { CODE_LANGUAGES, isCodeLanguage } from '../../shared/study-blocks.ts';
 
 /**
@@ -13,12 +12,19 @@ const LANGS = Object.keys(CODE_LANGUAGES).filter((lang) => lang !== 'text');
 
 let highlighter: Promise<HighlighterGeneric<string, string>> | null = null;
 
+/*
+ * Shiki is loaded by the first page with code, not with the module: most pages have none, and a
+ * thread that loaded it holds about 14 MB more for good (each render worker, each serving thread).
+ */
 function getHighlighter(): Promise<HighlighterGeneric<string, string>> {
-  highlighter ??= createHighlighter({
-    themes: Object.values(THEMES),
-    langs: LANGS,
-    engine: createJavaScriptRegexEngine(),
-  }) as Promise<HighlighterGeneric<string, string>>;
+  highlighter ??= Promise.all([import('shiki'), import('shiki/engine/javascript')]).then(
+    ([{ createHighlighter }, { createJavaScriptRegexEngine }]) =>
+      createHighlighter({
+        themes: Object.values(THEMES),
+        langs: LANGS,
+        engine: createJavaScriptRegexEngine(),
+      }) as Promise<HighlighterGeneric<string, string>>,
+  );
   return highlighter;
 }
 

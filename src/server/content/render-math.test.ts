@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { clearFormulaCache, typesetFormula } from './render-math.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clearFormulaCache, loadFormulaTypesetter, type FormulaTypesetter } from './render-math.ts';
+
+let typesetFormula: FormulaTypesetter;
+beforeAll(async () => {
+  typesetFormula = await loadFormulaTypesetter();
+});
 
 describe('typesetFormula: the cache of typeset formulas', () => {
   it('typesets a formula once: a page rendered again gets the kept result', () => {

@@ -1,4 +1,4 @@
-import temml from 'temml';
+import type Temml from 'temml';
 import { RecencyMap } from '../../shared/recency-map.ts';
 
 /**
@@ -33,19 +33,35 @@ export function clearFormulaCache(): void {
   cache.clear();
 }
 
-export function typesetFormula(source: string, display: boolean): TypesetFormula {
+/** Typesets one formula (the source trimmed), inline or display. */
+export type FormulaTypesetter = (source: string, display: boolean) => TypesetFormula;
+
+/*
+ * Temml is loaded by the first page with a formula, not with the module: most pages have none,
+ * and a thread that loaded it holds about 7 MB more for good (each render worker, each serving
+ * thread).
+ */
+let temmlModule: Promise<typeof Temml> | null = null;
+
+export async function loadFormulaTypesetter(): Promise<FormulaTypesetter> {
+  temmlModule ??= import('temml').then((loaded) => loaded.default);
+  const temml = await temmlModule;
+  return (source, display) => typesetFormula(temml, source, display);
+}
+
+function typesetFormula(temml: typeof Temml, source: string, display: boolean): TypesetFormula {
   const tex = source.trim();
-  if (tex.length > CACHE_MAX_TEX) return typeset(tex, display);
+  if (tex.length > CACHE_MAX_TEX) return typeset(temml, tex, display);
   const key = `${display ? 'D' : 'I'}${tex}`;
   const kept = cache.get(key);
   if (kept) return kept;
-  const made = typeset(tex, display);
+  const made = typeset(temml, tex, display);
   cache.set(key, made);
   if (cache.size > CACHE_ENTRIES) cache.delete(cache.oldest()!);
   return made;
 }
 
-function typeset(tex: string, display: boolean): TypesetFormula {
+function typeset(temml: typeof Temml, tex: string, display: boolean): TypesetFormula {
   try {
     const mathml = temml.renderToString(tex, {
       displayMode: display,
