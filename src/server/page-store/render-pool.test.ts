@@ -315,6 +315,57 @@ describe('RenderPool', () => {
   );
 
   it(
+    "leaves a worker holding a search page at its own nice value: readers' requests win the CPU over searches",
+    async (context) => {
+      if (process.platform !== 'linux' || !hasSysNice()) return context.skip();
+      const pool = startPool({ size: 1, workerData: { nice: { rest: 10, hurry: -5 } }, unhurriedWaitMs: 600_000 });
+      const { tid } = await pool.render('ok:started', 'background');
+      const searching = gate('search');
+      const search = pool.render(`wait:${searching}`, 'now', { searchPage: { refusal: null } });
+      await until(() => pool.status().running === 1, 'the search page to be handed out');
+      expect(os.getPriority(tid)).toBe(10);
+      // A page someone waits for, handed to the same worker, hurries it; once that is done, the
+      // search page it still holds does not keep it hurried.
+      const urgent = gate('urgent');
+      const now = pool.render(`wait:${urgent}`, 'now');
+      expect(os.getPriority(tid)).toBe(-5);
+      fs.writeFileSync(urgent, '');
+      await now;
+      expect(pool.status().running).toBe(1);
+      expect(os.getPriority(tid)).toBe(10);
+      fs.writeFileSync(searching, '');
+      expect((await search).tid).toBe(tid);
+      expect(os.getPriority(tid)).toBe(10);
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
+    'runs a search page that has waited its while at nice 0: searches are slowed by readers, never starved',
+    async (context) => {
+      if (process.platform !== 'linux' || !hasSysNice()) return context.skip();
+      const pool = startPool({ size: 1, workerData: { nice: { rest: 10, hurry: -5 } }, unhurriedWaitMs: 100 });
+      const { tid } = await pool.render('ok:started', 'background');
+      expect(os.getPriority(tid)).toBe(10);
+      const searching = gate('search');
+      const search = pool.render(`wait:${searching}`, 'now', { searchPage: { refusal: null } });
+      await until(() => os.getPriority(tid) === 0, 'the held search page to run at nice 0');
+      // A page someone waits for still hurries the worker past that, and the search page then
+      // keeps it at 0 until it is done.
+      const urgent = gate('urgent');
+      const now = pool.render(`wait:${urgent}`, 'now');
+      expect(os.getPriority(tid)).toBe(-5);
+      fs.writeFileSync(urgent, '');
+      await now;
+      expect(os.getPriority(tid)).toBe(0);
+      fs.writeFileSync(searching, '');
+      await search;
+      expect(os.getPriority(tid)).toBe(10);
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'stops its workers after a spell without jobs, never while it holds one, and starts them again for the next',
     async () => {
       const pool = startPool({ size: 2, restAfterMs: 100 });

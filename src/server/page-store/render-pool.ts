@@ -1,6 +1,13 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { JobWork, RenderPriority, ThreadNice, WorkerJob, WorkerMessage } from './render-protocol.ts';
+import {
+  runsHurried,
+  type JobWork,
+  type RenderPriority,
+  type ThreadNice,
+  type WorkerJob,
+  type WorkerMessage,
+} from './render-protocol.ts';
 import type { ThreadIdler } from './thread-idle.ts';
 
 export type { RenderPriority, WorkerJob, WorkerMessage } from './render-protocol.ts';
@@ -37,6 +44,11 @@ export interface RenderPoolOptions {
    * the next job or `wake()` (left out or 0: workers run as long as the pool).
    */
   restAfterMs?: number;
+  /**
+   * A job someone waits for that runs at the worker's own nice value (a search page, `runsHurried`)
+   * and has been held this long runs at nice 0 (left out: 2,000 ms).
+   */
+  unhurriedWaitMs?: number;
 }
 
 export interface RenderPoolStatus {
@@ -81,6 +93,8 @@ interface Job<A> {
   resolve: (answer: A) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
+  /** When a worker was handed it (performance.now()). */
+  handedAt?: number;
 }
 
 interface Slot<A> {
@@ -93,8 +107,8 @@ interface Slot<A> {
   idle: boolean;
   /** Its thread's nice values, when the worker may lower its own (null: it may not, or the pool may not). */
   nice: ThreadNice | null;
-  /** Whether its thread is at its hurry value because it holds a job someone waits for. */
-  hurried: boolean;
+  /** The nice value the pool last gave its thread (null: none, the worker keeps its own). */
+  niceGiven: number | null;
 }
 
 function setThreadNice(tid: number, nice: number): boolean {
@@ -146,6 +160,8 @@ export class RenderPool<A> {
   /** Whether the workers were stopped for want of jobs (`restAfterMs`). */
   private resting = false;
   private restTimer: NodeJS.Timeout | undefined;
+  /** Looks again at the workers' nice values when a held search page has waited its while. */
+  private unhurriedTimer: NodeJS.Timeout | undefined;
 
   constructor(options: RenderPoolOptions) {
     this.options = {
@@ -154,6 +170,7 @@ export class RenderPool<A> {
       timeoutMs: 60_000,
       maxBackgroundDeferMs: 2_000,
       restAfterMs: 0,
+      unhurriedWaitMs: 2_000,
       log: console.error,
       ...options,
     };
@@ -242,6 +259,7 @@ export class RenderPool<A> {
     this.closed = true;
     clearTimeout(this.backgroundRelease);
     clearTimeout(this.restTimer);
+    clearTimeout(this.unhurriedTimer);
     const refused = new RenderFailed('*', 'the render pool is closed');
     for (const job of [...this.now.splice(0), ...this.background.splice(0)]) job.reject(refused);
     const stopping: Promise<number>[] = [];
@@ -290,7 +308,7 @@ export class RenderPool<A> {
         ...(this.options.youngMb ? { maxYoungGenerationSizeMb: this.options.youngMb } : {}),
       },
     });
-    const slot: Slot<A> = { worker, ready: false, jobs: new Map(), tid: null, idle: false, nice: null, hurried: false };
+    const slot: Slot<A> = { worker, ready: false, jobs: new Map(), tid: null, idle: false, nice: null, niceGiven: null };
     this.slots.add(slot);
     worker.on('message', (message: WorkerMessage<A>) => this.onMessage(slot, message));
     // 'error' (an uncaught throw, ERR_WORKER_OUT_OF_MEMORY) is always followed by 'exit'.
@@ -369,17 +387,38 @@ export class RenderPool<A> {
    * handed that job, not only once the job starts: a worker renders one job at a time, and the
    * background render ahead of it, at nice 10, took seconds on a machine busy with other work.
    * The worker puts its own value back after each urgent job; this puts it back when the pool
-   * holds none for it, so a background job never keeps the hurry value.
+   * holds none for it, so a background job never keeps the hurry value. A search page is not
+   * hurried (`runsHurried`): readers keep their share beside searchers. Held `unhurriedWaitMs`,
+   * it runs at nice 0: on a machine busy with other work at nice 0, a thread at 10 got about 1/75
+   * of a core, and a search page ran into its time limit.
    */
   private hurry(): void {
+    const now = performance.now();
+    let nextLook = Infinity;
     for (const slot of this.slots) {
       if (slot.tid === null || !slot.nice) continue;
-      const hurried = this.holdsUrgent(slot);
-      if (hurried === slot.hurried) continue;
-      if (this.setThreadNice(slot.tid, hurried ? slot.nice.hurry : slot.nice.rest)) slot.hurried = hurried;
+      let wanted = slot.nice.rest;
+      for (const job of slot.jobs.values()) {
+        if (runsHurried(job.priority, job.work)) {
+          wanted = slot.nice.hurry;
+          break;
+        }
+        if (job.priority !== 'now' || job.handedAt === undefined) continue;
+        const waitedUntil = job.handedAt + this.options.unhurriedWaitMs;
+        if (waitedUntil <= now) wanted = Math.min(wanted, Math.max(0, slot.nice.hurry));
+        else nextLook = Math.min(nextLook, waitedUntil);
+      }
+      if (wanted === slot.niceGiven) continue;
+      if (this.setThreadNice(slot.tid, wanted)) slot.niceGiven = wanted;
       // Refused (the thread ended, or this thread may not lower another's): the worker still
       // hurries each urgent job itself once it starts it.
       else slot.nice = null;
+    }
+    if (nextLook < Infinity && !this.unhurriedTimer) {
+      this.unhurriedTimer = setTimeout(() => {
+        this.unhurriedTimer = undefined;
+        this.hurry();
+      }, nextLook - now).unref();
     }
   }
 
@@ -446,6 +485,7 @@ export class RenderPool<A> {
       if (!best) return;
       const job = queue.splice(at, 1)[0]!;
       job.attempts++;
+      job.handedAt = performance.now();
       best.jobs.set(job.id, job);
       const slot = best;
       const limitMs = job.limitMs ?? this.options.timeoutMs;

@@ -46,6 +46,16 @@ export interface JobWork {
   searchPage?: SearchPageDecision;
 }
 
+/**
+ * Whether a job runs at the worker's hurry nice value: a render someone waits for, except a search
+ * page. That one waits its turn with the pages readers wait for but runs at the worker's own nice
+ * value, so that readers of stored pages win the CPU over searches. The worker sets its value by
+ * this for each job it starts, and the pool for the jobs a worker holds.
+ */
+export function runsHurried(priority: RenderPriority, work: JobWork): boolean {
+  return priority === 'now' && !work.searchPage;
+}
+
 /** What the pool sends a worker: one page to render, and how urgent it is (the worker runs `now` jobs first). */
 export interface WorkerJob extends JobWork {
   id: number;

@@ -11,7 +11,7 @@ import { openDatabase } from '../db/client.ts';
 import { readAtJobStart } from '../db/read-cache.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
-import type { ChromePatch } from './render-protocol.ts';
+import { runsHurried, type ChromePatch } from './render-protocol.ts';
 import type { SearchPageDecision } from '../ports.ts';
 import { harvestChrome, patchChrome } from './chrome-patch.ts';
 import { renameCategoriesIn, type CategoryRename } from './category-name-patch.ts';
@@ -206,10 +206,8 @@ function compressBody(key: string, body: Uint8Array, encodings: PageEncoding[] =
   return withEncodings(answer, Buffer.from(body.buffer, body.byteOffset, body.byteLength), encodings);
 }
 
-// A search page waits its turn with the pages readers wait for, but runs at the background's nice
-// value: as on the search thread before, readers of stored pages win the CPU over searches.
 const renderJob = (job: WorkerJob) =>
-  priority.run(job.searchPage ? 'background' : job.priority, async () =>
+  priority.run(runsHurried(job.priority, job) ? 'now' : 'background', async () =>
     job.searchPage
       ? renderSearchPage(job.key, job.searchPage)
       : job.body
