@@ -405,7 +405,7 @@ export class RenderPool<A> {
         }
         if (job.priority !== 'now' || job.handedAt === undefined) continue;
         const waitedUntil = job.handedAt + this.options.unhurriedWaitMs;
-        if (waitedUntil <= now) wanted = Math.min(wanted, Math.max(0, slot.nice.hurry));
+        if (waitedUntil <= now) wanted = 0;
         else nextLook = Math.min(nextLook, waitedUntil);
       }
       if (wanted === slot.niceGiven) continue;
