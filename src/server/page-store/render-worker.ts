@@ -26,6 +26,7 @@ import { answerDigestsInThread } from './sync-digest.ts';
 import { narrowAnswerPolicy } from './narrow-policy.ts';
 import { workerPriority } from './worker-priority.ts';
 import { kernelThreadId } from './thread-idle.ts';
+import { idleCollection, loadFullCollection } from './idle-collection.ts';
 
 export interface RenderWorkerData {
   /** The built server entry (dist/server/entry.mjs). */
@@ -63,6 +64,12 @@ export interface WorkerAnswer {
  * pre-render time (10,000 articles, 2 rounds interleaved).
  */
 const RENDER_DB_CACHE_KIB = 2048;
+
+/**
+ * How long a worker's jobs must have drained before its heap is collected (idle-collection.ts):
+ * long enough that the gaps inside a refresh or between a save's pages do not pay for one.
+ */
+const IDLE_COLLECTION_DELAY_MS = 2000;
 
 const data = workerData as RenderWorkerData;
 const port = parentPort!;
@@ -220,6 +227,11 @@ const renderJob = (job: WorkerJob) =>
 /** A page someone waits for, then a search page (it must not hold up a save's), then the background. */
 const laneOf = (job: WorkerJob) => (job.searchPage ? 1 : job.priority === 'background' ? 2 : 0);
 
+const fullCollection = loadFullCollection();
+const collection = fullCollection ? idleCollection(fullCollection, IDLE_COLLECTION_DELAY_MS) : null;
+// Loading the built server left garbage of its own: collected too if no job comes first.
+collection?.busy();
+
 const submit = createJobRunner<WorkerJob>(
   (job) =>
     renderJob(job).then(
@@ -230,10 +242,15 @@ const submit = createJobRunner<WorkerJob>(
       (error: unknown) => port.postMessage({ id: job.id, error: String(error) } satisfies WorkerMessage<WorkerAnswer>),
     ),
   laneOf,
+  () => collection?.idle(),
 );
-port.on('message', submit);
+port.on('message', (job: WorkerJob) => {
+  collection?.busy();
+  submit(job);
+});
 port.postMessage({
   ready: true,
   tid: kernelThreadId() ?? undefined,
   nice: priority.hurryNice === null ? undefined : { rest: data.nice, hurry: priority.hurryNice },
 } satisfies WorkerMessage<WorkerAnswer>);
+collection?.idle();

@@ -87,4 +87,32 @@ describe('createJobRunner', () => {
     });
     expect(ran).toEqual(['bad', 'good']);
   });
+
+  it('says when the last job handed over has run, once per drain', async () => {
+    const events: string[] = [];
+    let drained!: () => void;
+    let submit!: (job: Job) => void;
+    await new Promise<void>((finish) => {
+      drained = finish;
+      submit = createJobRunner<Job>(
+        async (job) => {
+          events.push(job.key);
+          await Promise.resolve();
+        },
+        undefined,
+        () => {
+          events.push('drained');
+          drained();
+        },
+      );
+      submit({ key: 'a', priority: 'now' });
+      submit({ key: 'b', priority: 'background' });
+    });
+    expect(events).toEqual(['a', 'b', 'drained']);
+    await new Promise<void>((finish) => {
+      drained = finish;
+      submit({ key: 'c', priority: 'now' });
+    });
+    expect(events).toEqual(['a', 'b', 'drained', 'c', 'drained']);
+  });
 });

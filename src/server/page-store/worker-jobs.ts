@@ -11,6 +11,8 @@ export function createJobRunner<J extends { priority?: RenderPriority }>(
   run: (job: J) => Promise<void>,
   /** Which lane a job waits in, lowest first (default: `now` 0, `background` 1). */
   laneOf: (job: J) => number = (job) => (job.priority === 'background' ? 1 : 0),
+  /** Called each time the last job handed over has run. */
+  onDrained: () => void = () => undefined,
 ): (job: J) => void {
   const lanes: J[][] = [];
   let running = false;
@@ -24,6 +26,7 @@ export function createJobRunner<J extends { priority?: RenderPriority }>(
       await new Promise((resolve) => setImmediate(resolve));
     }
     running = false;
+    onDrained();
   };
   return (job) => {
     const lane = laneOf(job);
