@@ -51,27 +51,57 @@ export async function reservePort(): Promise<{ port: number; release: () => Prom
   return { port, release: () => new Promise<void>((resolve) => holder.close(() => resolve())) };
 }
 
+export interface SilentAddress {
+  port: number;
+  /**
+   * From now on, each connection is passed through to `port` (a Varnish already running): the
+   * address answers at once, as when Varnish takes it over. The hung connections are dropped.
+   */
+  relayTo: (port: number) => void;
+  /** Drops every connection and frees the port. */
+  release: () => Promise<void>;
+}
+
 /**
- * A port that accepts connections and never answers (a hung Varnish), until `release()` drops
- * them and frees the port for the real one. Handed to startVarnish in place of a reserved port.
+ * A port that accepts connections and never answers (a hung Varnish), until `relayTo()` makes it
+ * answer through a real Varnish started beforehand. Starting varnishd there instead (compiling its
+ * VCL) took over a minute on a busy machine, past the purger's last retry.
  */
-export async function blackHole(): Promise<{ port: number; release: () => Promise<void> }> {
+export async function blackHole(): Promise<SilentAddress> {
   const reserved = await reservePort();
   await reserved.release();
   const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
+  let target: number | null = null;
+  const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((socket) => {
+    track(socket);
+    if (target === null) return;
+    const upstream = net.connect(target, '127.0.0.1');
+    track(upstream);
+    upstream.on('close', () => socket.destroy());
+    socket.on('close', () => upstream.destroy());
+    socket.pipe(upstream).pipe(socket);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(reserved.port, '127.0.0.1', () => resolve());
   });
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
+  };
   return {
     port: reserved.port,
+    relayTo: (port) => {
+      dropAll();
+      target = port;
+    },
     release: () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
+      dropAll();
       return closed;
     },
   };
