@@ -123,6 +123,50 @@ describe('render workers', () => {
   });
 });
 
+describe('render workers after the pre-render', () => {
+  let fresh: TestServer;
+
+  beforeAll(async () => {
+    // A rest spell of ten minutes: only the end of the pre-render can stop them within the test.
+    fresh = await startServer({ env: { TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_WORKERS_REST_SECONDS: '600' } });
+    await untilPrerendered(fresh);
+  });
+
+  afterAll(async () => {
+    await fresh?.stop();
+  });
+
+  it('stop once their share is stored, not a rest spell later, and a miss is still rendered', async (context) => {
+    // Counted by their nice value (10 between renders), as in the tests below.
+    if (process.platform !== 'linux') return context.skip();
+    const threads = () => niceThreadsOf(processTree(fresh.process.pid!).slice(1));
+    await until(threads, (count) => count === 0, 'the render workers to stop after the pre-render');
+    // A miss is rendered by a worker started for it.
+    expect((await fetch(fresh.url('/blog/987654321'))).status).toBe(404);
+  });
+});
+
+/** Threads of these processes away from nice 0: render workers (10 between renders, -5 in one someone waits for). */
+function niceThreadsOf(pids: number[]): number {
+  let count = 0;
+  for (const pid of pids) {
+    let tasks: string[];
+    try {
+      tasks = fs.readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tasks) {
+      try {
+        if (os.getPriority(Number(tid)) !== 0) count++;
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return count;
+}
+
 describe('render workers at rest', () => {
   let resting: TestServer;
   let restHold: string;
@@ -146,21 +190,7 @@ describe('render workers at rest', () => {
    * (10 between renders, -5 in a render someone waits for; a search page held 2 s runs at 0).
    */
   const servingProcesses = () => processTree(resting.process.pid!).slice(1);
-  function renderThreadsOf(pid: number): number {
-    let tasks: string[];
-    try {
-      tasks = fs.readdirSync(`/proc/${pid}/task`);
-    } catch {
-      return 0;
-    }
-    return tasks.filter((tid) => {
-      try {
-        return os.getPriority(Number(tid)) !== 0;
-      } catch {
-        return false; // The thread ended meanwhile.
-      }
-    }).length;
-  }
+  const renderThreadsOf = (pid: number) => niceThreadsOf([pid]);
   const renderThreads = () => servingProcesses().reduce((sum, pid) => sum + renderThreadsOf(pid), 0);
 
   it('stop after a spell without renders and start again for a render, a save and a search', async (context) => {

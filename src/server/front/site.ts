@@ -59,6 +59,14 @@ const ALONE: SiteRole = { lead: true, inCluster: false, index: 0 };
  * median save took 240-270 ms with 100 ms and 57-79 ms with 500 ms.
  */
 const BACKGROUND_QUIET_AFTER_CHANGE_MS = 500;
+/**
+ * How soon the render workers stop once this process's share of the pre-render and its brotli
+ * copies are done, instead of the rest spell (RENDER_WORKERS_REST_SECONDS): readers of a
+ * pre-rendered site start no render, and workers that had rendered held about 55 MB a process
+ * more while readers read (10,000 articles, docs/benchmarks.md). The next miss, save, search or
+ * admin request starts them again.
+ */
+const REST_AFTER_PRERENDER_MS = 2000;
 
 export interface Site {
   server: http.Server;
@@ -249,7 +257,10 @@ export async function startSite(config: Config, log: (line: string) => void = co
           (error: unknown) => {
             if (!stopPrerender.signal.aborted) console.error('[page-store] the brotli copies were not all made:', error);
           },
-        );
+        )
+        .then(() => {
+          if (!stopPrerender.signal.aborted) pool.restSoon(REST_AFTER_PRERENDER_MS);
+        });
       return prerendering;
     },
     close: async () => {

@@ -399,6 +399,54 @@ describe('RenderPool', () => {
   );
 
   it(
+    'stops its workers soon when asked, once the jobs it holds are done, and not when a job or a wake came after',
+    async () => {
+      const pool = startPool({ size: 2, restAfterMs: 600_000 });
+      await pool.render('ok:first');
+      pool.restSoon(50);
+      await until(() => pool.status().resting, 'the pool to rest soon after it was asked');
+      expect(pool.status()).toMatchObject({ workers: 0, size: 2 });
+
+      // Asked while it holds a job (the end of the burst): the workers stay up under it and stop
+      // once it is done.
+      const slow = gate('slow');
+      const held = pool.render(`wait:${slow}`, 'background');
+      await until(() => pool.status().running === 1, 'the job to be handed out');
+      pool.restSoon(50);
+      // Started after that ask, this pool's rest comes after the first pool's short one was due.
+      const later = startPool({ size: 1, restAfterMs: 100 });
+      await until(() => later.status().resting, 'the later pool to rest');
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2, running: 1 });
+      fs.writeFileSync(slow, '');
+      await held;
+      await until(() => pool.status().resting, 'the pool to rest once the job it held is done');
+
+      // A job after the ask: the pool's own rest spell (ten minutes) stands again.
+      await pool.render('ok:started-again');
+      pool.restSoon(50);
+      await pool.render('ok:after-the-ask');
+      const afterJob = startPool({ size: 1, restAfterMs: 100 });
+      await until(() => afterJob.status().resting, 'a pool started after the job to rest');
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2 });
+
+      // A wake after the ask (an admin at work) keeps the workers up for the whole spell.
+      pool.restSoon(50);
+      pool.wake();
+      const afterWake = startPool({ size: 1, restAfterMs: 100 });
+      await until(() => afterWake.status().resting, 'a pool started after the wake to rest');
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2 });
+
+      // A pool whose workers never rest (RENDER_WORKERS_REST_SECONDS=0) keeps them.
+      const keeper = startPool({ size: 1 });
+      keeper.restSoon(10);
+      const afterKeeper = startPool({ size: 1, restAfterMs: 100 });
+      await until(() => afterKeeper.status().resting, 'a pool started after that ask to rest');
+      expect(keeper.status()).toMatchObject({ resting: false, workers: 1 });
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'runs its workers in idle time when asked, at their share for an urgent job, and back',
     async (context) => {
       const idler = realIdler();

@@ -160,6 +160,8 @@ export class RenderPool<A> {
   /** Whether the workers were stopped for want of jobs (`restAfterMs`). */
   private resting = false;
   private restTimer: NodeJS.Timeout | undefined;
+  /** When `restSoon` asked the workers to stop; kept by every later look at the rest, cleared by a job or `wake()`. */
+  private restSoonAt: number | null = null;
   /** Looks again at the workers' nice values when a held search page has waited its while. */
   private unhurriedTimer: NodeJS.Timeout | undefined;
 
@@ -189,6 +191,7 @@ export class RenderPool<A> {
   render(key: string, priority: RenderPriority = 'now', work: JobWork = {}, limitMs: number | null = null): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
+    this.restSoonAt = null;
     if (this.resting) this.start();
     return new Promise<A>((resolve, reject) => {
       const job: Job<A> = { id: this.nextId++, key, priority, work, limitMs, attempts: 0, resolve, reject };
@@ -203,8 +206,21 @@ export class RenderPool<A> {
    */
   wake(): void {
     if (this.closed) return;
+    this.restSoonAt = null;
     if (this.resting) this.start();
     else this.restLater();
+  }
+
+  /**
+   * The workers stop `ms` from now, unless a job or `wake()` comes first (then `restAfterMs`
+   * stands again): for the end of a burst that nothing is expected to follow, such as the
+   * pre-render, whose workers would otherwise hold their memory for the whole rest spell
+   * (about 55 MB a process) while readers read what they stored. Nothing when they never rest.
+   */
+  restSoon(ms: number): void {
+    if (this.closed || this.resting || this.options.restAfterMs <= 0) return;
+    this.restSoonAt = performance.now() + ms;
+    this.restLater();
   }
 
   /**
@@ -286,13 +302,15 @@ export class RenderPool<A> {
   private restLater(): void {
     clearTimeout(this.restTimer);
     if (this.options.restAfterMs <= 0 || this.closed) return;
-    this.restTimer = setTimeout(() => this.rest(), this.options.restAfterMs);
+    const delay = this.restSoonAt === null ? this.options.restAfterMs : Math.max(0, this.restSoonAt - performance.now());
+    this.restTimer = setTimeout(() => this.rest(), delay);
     this.restTimer.unref();
   }
 
   private rest(): void {
     if (this.closed || !this.isEmpty()) return;
     this.resting = true;
+    this.restSoonAt = null;
     // Out of the set first: their exit is then not taken for a crash to replace.
     const stopping = [...this.slots];
     this.slots.clear();
