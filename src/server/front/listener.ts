@@ -25,6 +25,7 @@ import { createUnknownPathCheck } from './unknown-paths.ts';
 import { respondWithNotFoundPage } from './not-found-responder.ts';
 import type { NotFoundPacer } from './not-found-pacer.ts';
 import { answerOldAddress, oldAddressOf } from './old-addresses.ts';
+import { changeMayFollow } from './render-wake.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -152,9 +153,9 @@ export function createRequestListener(parts: ServerParts) {
     }
 
     const toAstro = (locals: Partial<App.Locals> = {}) => {
-      // The site's live parts (the admin, the API, a form): a change may follow, and its renders
-      // then find the render workers started (they stop after a quiet spell).
-      wakeRenderers?.();
+      // A write or the admin: a change may follow, and its renders then find the render workers
+      // started (they stop after a quiet spell).
+      if (changeMayFollow(req.method ?? 'GET', pathname)) wakeRenderers?.();
       correctStatusText(res);
       markAstroAnswer(req, res, cdn, isRead ? pageKeyOf(rawUrl) : null);
       // Only pages carry the page policy; /api answers are JSON and keep Node's plain writes.

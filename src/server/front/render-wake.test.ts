@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { wakeRenderersEverywhere } from './render-wake.ts';
+import { changeMayFollow, restRenderersSoonEverywhere, wakeRenderersEverywhere } from './render-wake.ts';
 
 function fakeSiblings() {
   const told: string[] = [];
@@ -49,5 +49,56 @@ describe('wakeRenderersEverywhere', () => {
     expect([pool.wake.mock.calls.length, siblings.told.length]).toEqual([0, 0]);
     wakeRenderersEverywhere(pool, null, 60)();
     expect(pool.wake).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('changeMayFollow', () => {
+  it('holds for writes and the admin at work, not for a view counted or a reader reading', () => {
+    const may = [
+      ['PUT', '/api/blogs/12'],
+      ['POST', '/api/blogs/12/comment'],
+      ['POST', '/api/categories'],
+      ['DELETE', '/api/blogs/12'],
+      ['GET', '/admin'],
+      ['GET', '/admin/blogs-manage'],
+      ['GET', '/login'],
+      ['GET', '/setup'],
+    ];
+    const mayNot = [
+      // Every article page a browser opens sends it.
+      ['PUT', '/api/blogs/12/click'],
+      ['PUT', '/api/blogs/12/click/'],
+      ['GET', '/api/blogs/top-viewed'],
+      ['GET', '/api/blogs?limit=5'],
+      ['HEAD', '/account'],
+      ['GET', '/library'],
+      ['GET', '/administrator'],
+    ];
+    for (const [method, pathname] of may) expect(changeMayFollow(method!, pathname!), `${method} ${pathname}`).toBe(true);
+    for (const [method, pathname] of mayNot) expect(changeMayFollow(method!, pathname!), `${method} ${pathname}`).toBe(false);
+  });
+});
+
+describe('restRenderersSoonEverywhere', () => {
+  it("asks this process's workers and tells the siblings, who ask theirs", () => {
+    const pool = { restSoon: vi.fn() };
+    const siblings = fakeSiblings();
+    const restSoon = restRenderersSoonEverywhere(pool, siblings, 2000);
+    restSoon();
+    expect(pool.restSoon).toHaveBeenCalledWith(2000);
+    expect(siblings.told).toEqual(['render-rest-soon']);
+
+    const sibling = { restSoon: vi.fn() };
+    const theirChannel = fakeSiblings();
+    restRenderersSoonEverywhere(sibling, theirChannel, 2000);
+    theirChannel.hear('render-rest-soon');
+    expect(sibling.restSoon).toHaveBeenCalledWith(2000);
+    expect(theirChannel.told).toEqual([]);
+  });
+
+  it('asks only its own workers when the process serves alone', () => {
+    const pool = { restSoon: vi.fn() };
+    restRenderersSoonEverywhere(pool, null, 2000)();
+    expect(pool.restSoon).toHaveBeenCalledTimes(1);
   });
 });

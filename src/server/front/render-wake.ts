@@ -1,14 +1,27 @@
 import type { SiblingChannel } from './sibling-news.ts';
 
 const WAKE_TOPIC = 'render-wake';
+const REST_SOON_TOPIC = 'render-rest-soon';
 
 /**
- * What to call for each request Astro answers (the admin, the API, a form): a change may follow,
- * and its hot pages are rendered by every process's workers (render-help.ts), which stop after a
- * quiet spell (RENDER_WORKERS_REST_SECONDS); and for each search page, which a render worker
- * answers: a reader who searched often searches again, on a connection any process may take.
- * This process's workers are started and kept up, and its siblings are told to start theirs, at
- * most twice per rest period, so a stream of admin requests costs a message now and then.
+ * Whether a request Astro answers may be followed by a change whose pages the render workers
+ * render: a write (a save, a comment, a form), or a page of the admin, its sign-in or the first
+ * setup (an admin at work saves soon). Not a reader's view count (`PUT /api/blogs/:id/click`, sent
+ * by every article page a browser opens: it woke every process's workers for a rest spell on any
+ * site with readers), nor a read of the API or of a reader's own pages.
+ */
+export function changeMayFollow(method: string, pathname: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return !/^\/api\/blogs\/[^/]+\/click\/?$/.test(pathname);
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/login' || pathname === '/setup';
+}
+
+/**
+ * What to call for each request where a change may follow (`changeMayFollow`): its hot pages are
+ * rendered by every process's workers (render-help.ts), which stop after a quiet spell
+ * (RENDER_WORKERS_REST_SECONDS); and for each search page, which a render worker answers: a
+ * reader who searched often searches again, on a connection any process may take. This process's
+ * workers are started and kept up, and its siblings are told to start theirs, at most twice per
+ * rest period, so a stream of admin requests costs a message now and then.
  */
 export function wakeRenderersEverywhere(
   pool: { wake(): void },
@@ -25,5 +38,23 @@ export function wakeRenderersEverywhere(
     if (!siblings || now - toldAt < everyMs) return;
     toldAt = now;
     siblings.tell(WAKE_TOPIC, null);
+  };
+}
+
+/**
+ * What to call when work no one waits for has been handed out (the top-viewed lists refreshed
+ * after views moved them): every process's workers stop `ms` from now or once that work's share
+ * they hold is done (`RenderPool.restSoon`), not a whole rest spell later. On a site with readers
+ * the lists move every check, and each refresh kept the workers of both processes up.
+ */
+export function restRenderersSoonEverywhere(
+  pool: { restSoon(ms: number): void },
+  siblings: Pick<SiblingChannel, 'listen' | 'tell'> | null,
+  ms: number,
+): () => void {
+  siblings?.listen(REST_SOON_TOPIC, () => pool.restSoon(ms));
+  return () => {
+    pool.restSoon(ms);
+    siblings?.tell(REST_SOON_TOPIC, null);
   };
 }

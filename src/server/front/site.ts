@@ -35,7 +35,7 @@ import { startMetricsListener } from '../metrics/listener.ts';
 import { openRateHitStore } from '../db/repositories/rate-hits.ts';
 import { createBackgroundJobs } from '../content/background-jobs.ts';
 import { loadMallocTrim, startQuietTrim } from './memory-trim.ts';
-import { wakeRenderersEverywhere } from './render-wake.ts';
+import { restRenderersSoonEverywhere, wakeRenderersEverywhere } from './render-wake.ts';
 
 /** What this process does when several serve the same port (front/README.md "Several processes"). */
 export interface SiteRole {
@@ -67,6 +67,11 @@ const BACKGROUND_QUIET_AFTER_CHANGE_MS = 500;
  * admin request starts them again.
  */
 const REST_AFTER_PRERENDER_MS = 2000;
+/**
+ * The same once the top-viewed lists are refreshed (every home page shows one): on a site with
+ * readers they move at every check, and each refresh kept both processes' workers up a rest spell.
+ */
+const REST_AFTER_TOP_VIEWED_MS = 2000;
 
 export interface Site {
   server: http.Server;
@@ -215,8 +220,11 @@ export async function startSite(config: Config, log: (line: string) => void = co
   }
   const origin = await listenOn(server, config.host, config.port);
   // One check for all processes: the view counts they write all land in the one database.
+  const restAfterTopViewed = restRenderersSoonEverywhere(pool, send ? siblings : null, REST_AFTER_TOP_VIEWED_MS);
   const stopRefresher = role.lead
-    ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, (tags) => pageCache.invalidate(tags))
+    ? startTopViewedRefresher(context.db, config.topViewedRefreshMs, (tags) =>
+        pageCache.invalidate(tags).finally(restAfterTopViewed),
+      )
     : () => {};
   instrumentSite(metrics, { context, store, renderer, queue, notFound });
   // Its own listener, so readers never reach it whatever the proxy in front passes. With several

@@ -447,6 +447,34 @@ describe('RenderPool', () => {
   );
 
   it(
+    "lets background jobs queued after the ask run before it stops, and keeps a recent wake's spell",
+    async () => {
+      const pool = startPool({ size: 2, restAfterMs: 600_000 });
+      await pool.render('ok:first');
+      // The top-viewed refresh: its hot page rendered, the ask made, then its share of the other
+      // pages queued in the background. They are that work's tail, not someone waiting.
+      pool.restSoon(50);
+      const slow = gate('tail');
+      const tail = pool.render(`wait:${slow}`, 'background');
+      await until(() => pool.status().running === 1, 'the background job to be handed out');
+      const later = startPool({ size: 1, restAfterMs: 100 });
+      await until(() => later.status().resting, 'a pool started after the ask to rest');
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2, running: 1 });
+      fs.writeFileSync(slow, '');
+      await tail;
+      await until(() => pool.status().resting, 'the pool to rest once the background tail is done');
+
+      // An admin at work woke the workers just before the ask: they stay up for the wake's spell.
+      pool.wake();
+      pool.restSoon(50);
+      const afterAsk = startPool({ size: 1, restAfterMs: 100 });
+      await until(() => afterAsk.status().resting, 'a pool started after the ask to rest');
+      expect(pool.status()).toMatchObject({ resting: false, workers: 2 });
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'runs its workers in idle time when asked, at their share for an urgent job, and back',
     async (context) => {
       const idler = realIdler();

@@ -160,8 +160,10 @@ export class RenderPool<A> {
   /** Whether the workers were stopped for want of jobs (`restAfterMs`). */
   private resting = false;
   private restTimer: NodeJS.Timeout | undefined;
-  /** When `restSoon` asked the workers to stop; kept by every later look at the rest, cleared by a job or `wake()`. */
+  /** When `restSoon` asked the workers to stop; kept by every later look at the rest, cleared by a `now` job or `wake()`. */
   private restSoonAt: number | null = null;
+  /** The last `wake()` (performance.now()): `restSoon` does not cut the spell it asked for. */
+  private wokenAt = -Infinity;
   /** Looks again at the workers' nice values when a held search page has waited its while. */
   private unhurriedTimer: NodeJS.Timeout | undefined;
 
@@ -191,7 +193,8 @@ export class RenderPool<A> {
   render(key: string, priority: RenderPriority = 'now', work: JobWork = {}, limitMs: number | null = null): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
-    this.restSoonAt = null;
+    // Someone waits for a `now` job and may ask again soon; the background only follows a change.
+    if (priority === 'now') this.restSoonAt = null;
     if (this.resting) this.start();
     return new Promise<A>((resolve, reject) => {
       const job: Job<A> = { id: this.nextId++, key, priority, work, limitMs, attempts: 0, resolve, reject };
@@ -206,20 +209,24 @@ export class RenderPool<A> {
    */
   wake(): void {
     if (this.closed) return;
+    this.wokenAt = performance.now();
     this.restSoonAt = null;
     if (this.resting) this.start();
     else this.restLater();
   }
 
   /**
-   * The workers stop `ms` from now, unless a job or `wake()` comes first (then `restAfterMs`
-   * stands again): for the end of a burst that nothing is expected to follow, such as the
-   * pre-render, whose workers would otherwise hold their memory for the whole rest spell
-   * (about 55 MB a process) while readers read what they stored. Nothing when they never rest.
+   * The workers stop `ms` from now, or once the jobs they hold and those queued are done, unless
+   * a `now` job or `wake()` comes first (then `restAfterMs` stands again): for work that no one
+   * waits for and nothing is expected to follow, such as the pre-render or the refresh of the
+   * top-viewed lists, whose workers would otherwise hold their memory for the whole rest spell
+   * (about 55 MB a process) while readers read what they stored. Background jobs queued after
+   * the ask do not cancel it (they are that work's tail). A `wake()` less than `restAfterMs` ago
+   * keeps its spell: an admin at work finds the workers up. Nothing when they never rest.
    */
   restSoon(ms: number): void {
     if (this.closed || this.resting || this.options.restAfterMs <= 0) return;
-    this.restSoonAt = performance.now() + ms;
+    this.restSoonAt = Math.max(performance.now() + ms, this.wokenAt + this.options.restAfterMs);
     this.restLater();
   }
 
