@@ -61,6 +61,8 @@ describe('changeMayFollow', () => {
       ['DELETE', '/api/blogs/12'],
       ['GET', '/admin'],
       ['GET', '/admin/blogs-manage'],
+      // The article form with unsaved changes asks it every 20 s, to keep the workers up.
+      ['GET', '/api/admin/page-refresh'],
       ['GET', '/login'],
       ['GET', '/setup'],
     ];

@@ -5,14 +5,22 @@ const REST_SOON_TOPIC = 'render-rest-soon';
 
 /**
  * Whether a request Astro answers may be followed by a change whose pages the render workers
- * render: a write (a save, a comment, a form), or a page of the admin, its sign-in or the first
- * setup (an admin at work saves soon). Not a reader's view count (`PUT /api/blogs/:id/click`, sent
- * by every article page a browser opens: it woke every process's workers for a rest spell on any
- * site with readers), nor a read of the API or of a reader's own pages.
+ * render: a write (a save, a comment, a form), or a page or read of the admin, its sign-in or the
+ * first setup (an admin at work saves soon; the article form with unsaved changes asks
+ * `/api/admin/page-refresh` every 20 s for that). Not a reader's view count
+ * (`PUT /api/blogs/:id/click`, sent by every article page a browser opens: it woke every
+ * process's workers for a rest spell on any site with readers), nor a reader's read of the API
+ * or of their own pages.
  */
 export function changeMayFollow(method: string, pathname: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return !/^\/api\/blogs\/[^/]+\/click\/?$/.test(pathname);
-  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/login' || pathname === '/setup';
+  return (
+    pathname === '/admin' ||
+    pathname.startsWith('/admin/') ||
+    pathname.startsWith('/api/admin/') ||
+    pathname === '/login' ||
+    pathname === '/setup'
+  );
 }
 
 /**

@@ -464,6 +464,17 @@ describe('RenderPool', () => {
       await tail;
       await until(() => pool.status().resting, 'the pool to rest once the background tail is done');
 
+      // A background job after the rest (a first reader's encoding of a refreshed page) starts
+      // them again, and they stop once it is done; asked while they rest, the same.
+      await pool.render('ok:late-tail', 'background');
+      await until(() => pool.status().resting, 'the pool to rest once the late tail is done');
+      pool.restSoon(50);
+      await pool.render('ok:tail-after-an-ask-at-rest', 'background');
+      await until(() => pool.status().resting, 'the pool to rest after a tail asked at rest');
+      // A first reader waits for a refreshed page's encoding: still that work's tail.
+      await pool.render('ok:an-encoding-waited-for', 'now', { body: new Uint8Array([1]) });
+      await until(() => pool.status().resting, 'the pool to rest after an encoding waited for');
+
       // An admin at work woke the workers just before the ask: they stay up for the wake's spell.
       pool.wake();
       pool.restSoon(50);

@@ -123,6 +123,9 @@ function setThreadNice(tid: number, nice: number): boolean {
 /** Background jobs looked through for a patch when the first one, a render, must wait for a slot. */
 const PATCH_LOOKAHEAD = 32;
 
+/** How long workers asked to rest soon stay up once the pool empties after the asked time. */
+const REST_SOON_GRACE_MS = 500;
+
 /** Starts in a row that may fail before the pool refuses jobs (until a later start succeeds). */
 const START_FAILURES_BEFORE_REFUSING = 3;
 
@@ -160,7 +163,11 @@ export class RenderPool<A> {
   /** Whether the workers were stopped for want of jobs (`restAfterMs`). */
   private resting = false;
   private restTimer: NodeJS.Timeout | undefined;
-  /** When `restSoon` asked the workers to stop; kept by every later look at the rest, cleared by a `now` job or `wake()`. */
+  /**
+   * When `restSoon` asked the workers to stop. Kept through their rest and their next start by
+   * background jobs (the tail of that work: its pages' encodings for the first readers, a
+   * sibling's share arriving late), cleared by a `now` job or `wake()`.
+   */
   private restSoonAt: number | null = null;
   /** The last `wake()` (performance.now()): `restSoon` does not cut the spell it asked for. */
   private wokenAt = -Infinity;
@@ -193,8 +200,10 @@ export class RenderPool<A> {
   render(key: string, priority: RenderPriority = 'now', work: JobWork = {}, limitMs: number | null = null): Promise<A> {
     if (this.closed) return Promise.reject(new RenderFailed(key, 'the render pool is closed'));
     if (this.refusing()) return Promise.reject(new RenderFailed(key, 'no render worker could start'));
-    // Someone waits for a `now` job and may ask again soon; the background only follows a change.
-    if (priority === 'now') this.restSoonAt = null;
+    // A reader waiting for a render (a miss, a search) may ask again soon. An encoding of a stored
+    // page, even one a reader waits for, is the tail of the work that stored it (the first reader
+    // of a refreshed page), as is the background.
+    if (priority === 'now' && work.body === undefined) this.restSoonAt = null;
     if (this.resting) this.start();
     return new Promise<A>((resolve, reject) => {
       const job: Job<A> = { id: this.nextId++, key, priority, work, limitMs, attempts: 0, resolve, reject };
@@ -220,14 +229,17 @@ export class RenderPool<A> {
    * a `now` job or `wake()` comes first (then `restAfterMs` stands again): for work that no one
    * waits for and nothing is expected to follow, such as the pre-render or the refresh of the
    * top-viewed lists, whose workers would otherwise hold their memory for the whole rest spell
-   * (about 55 MB a process) while readers read what they stored. Background jobs queued after
-   * the ask do not cancel it (they are that work's tail). A `wake()` less than `restAfterMs` ago
+   * (about 55 MB a process) while readers read what they stored. Background jobs after the ask
+   * do not cancel it, even once the workers rested and those jobs start them again (that work's
+   * tail: the encodings its first readers take, waited for or not, a sibling's share that came
+   * late): they stop
+   * again once those are done. A `wake()` less than `restAfterMs` ago
    * keeps its spell: an admin at work finds the workers up. Nothing when they never rest.
    */
   restSoon(ms: number): void {
-    if (this.closed || this.resting || this.options.restAfterMs <= 0) return;
+    if (this.closed || this.options.restAfterMs <= 0) return;
     this.restSoonAt = Math.max(performance.now() + ms, this.wokenAt + this.options.restAfterMs);
-    this.restLater();
+    if (!this.resting) this.restLater();
   }
 
   /**
@@ -309,7 +321,12 @@ export class RenderPool<A> {
   private restLater(): void {
     clearTimeout(this.restTimer);
     if (this.options.restAfterMs <= 0 || this.closed) return;
-    const delay = this.restSoonAt === null ? this.options.restAfterMs : Math.max(0, this.restSoonAt - performance.now());
+    // Past the asked time, a moment's grace once the pool empties: the next background job of
+    // the same work may be on its way (a batch of the refresh queue), and a start costs more.
+    const delay =
+      this.restSoonAt === null
+        ? this.options.restAfterMs
+        : Math.max(Math.min(REST_SOON_GRACE_MS, this.options.restAfterMs), this.restSoonAt - performance.now());
     this.restTimer = setTimeout(() => this.rest(), delay);
     this.restTimer.unref();
   }
@@ -317,7 +334,6 @@ export class RenderPool<A> {
   private rest(): void {
     if (this.closed || !this.isEmpty()) return;
     this.resting = true;
-    this.restSoonAt = null;
     // Out of the set first: their exit is then not taken for a crash to replace.
     const stopping = [...this.slots];
     this.slots.clear();
