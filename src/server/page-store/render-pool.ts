@@ -232,9 +232,8 @@ export class RenderPool<A> {
    * (about 55 MB a process) while readers read what they stored. Background jobs after the ask
    * do not cancel it, even once the workers rested and those jobs start them again (that work's
    * tail: the encodings its first readers take, waited for or not, a sibling's share that came
-   * late): they stop
-   * again once those are done. A `wake()` less than `restAfterMs` ago
-   * keeps its spell: an admin at work finds the workers up. Nothing when they never rest.
+   * late): they stop again once those are done. A `wake()` less than `restAfterMs` ago keeps
+   * its spell: an admin at work finds the workers up. Nothing when they never rest.
    */
   restSoon(ms: number): void {
     if (this.closed || this.options.restAfterMs <= 0) return;
