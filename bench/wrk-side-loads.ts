@@ -84,3 +84,51 @@ export async function searchFromAddresses(going: () => boolean, agent: http.Agen
     }),
   );
 }
+
+export interface Viewers {
+  agent: http.Agent;
+  origin: string;
+  /** Articles by rank: a view goes to the one at rank r with weight 1/r (Zipf's law). */
+  ranked: number[];
+  perSecond: number;
+}
+
+/**
+ * Readers' browsers counting their views (`PUT /api/blogs/:id/click`, sent by every article page
+ * a browser opens) at a steady rate while `going()`, each from an address of its own so no
+ * per-address limit applies, the most viewed articles taking most views as on a real site: the
+ * top-viewed list moves, and every home page (each shows it) is refreshed once a check sees it.
+ */
+export async function countViews(going: () => boolean, viewers: Viewers, tally: Tally): Promise<void> {
+  const { ranked, perSecond } = viewers;
+  const weights = ranked.map((_, rank) => 1 / (rank + 1));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const cumulative: number[] = [];
+  weights.reduce((sum, weight) => (cumulative.push((sum + weight) / total), sum + weight), 0);
+  const draw = () => {
+    const target = Math.random();
+    let low = 0;
+    let high = cumulative.length - 1;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (cumulative[middle]! < target) low = middle + 1;
+      else high = middle;
+    }
+    return ranked[low]!;
+  };
+  const started = performance.now();
+  const pending = new Set<Promise<void>>();
+  for (let n = 0; going(); n++) {
+    const wait = started + (n * 1000) / perSecond - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Sent at their pace, not one after another: a slow answer does not slow the views.
+    const address = `10.${(n >> 16) % 250}.${(n >> 8) % 250}.${(n % 250) + 1}`;
+    const view = send(viewers.agent, viewers.origin, 'PUT', `/api/blogs/${draw()}/click`, { 'x-forwarded-for': address }).then(
+      (answer) => count(tally, answer),
+      () => count(tally, { status: 0, ms: NaN }),
+    );
+    pending.add(view);
+    void view.finally(() => pending.delete(view));
+  }
+  await Promise.all(pending);
+}

@@ -8,15 +8,18 @@
 // process of the server is sampled through each phase (readers, readers with a writer, readers
 // with searchers) and printed against the budget. The writer's and the searchers' runs are
 // interleaved with runs of the readers alone, each after the background refresh drained, and
-// compared with those. The hot page is also asked of a bare node:http
-// cluster sending the same bytes (bench/node-floor.mjs): the ceiling Node's own HTTP layer sets.
+// compared with those. Last, with the render workers at rest, readers whose views are counted (the
+// top-viewed list moves, and a check refreshes every home page). The hot page is also asked of a
+// bare node:http cluster sending the same bytes (bench/node-floor.mjs): the ceiling Node's own
+// HTTP layer sets.
 // Prints figures beside their targets; asserts nothing.
 //
 // BENCH_ARTICLES (10000), BENCH_SECONDS (10 per run), BENCH_ROUNDS (3), WEB_PROCESSES (2),
 // BENCH_CONNECTIONS (64), BENCH_WRK_THREADS (2), BENCH_ZIPF_S (1.0), BENCH_ENCODINGS (br,identity),
-// BENCH_PHASE_SECONDS (20: each run of the writer and search phases), BENCH_MEMORY_MB (512, or 350
-// with WEB_PROCESSES=1: the 1 GB profile), WRK (wrk), RENDER_WORKERS_REST_SECONDS (60: the last
-// phases wait that long for the render workers to stop).
+// BENCH_PHASE_SECONDS (20: each run of the writer and search phases), BENCH_VIEWS_SECONDS (70) and
+// BENCH_VIEWS_PER_SECOND (50: the phase with views), BENCH_MEMORY_MB (512, or 350 with
+// WEB_PROCESSES=1: the 1 GB profile), WRK (wrk), RENDER_WORKERS_REST_SECONDS (60: the last phases
+// wait that long for the render workers to stop).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/server/db/client.ts';
 import { listPublicUrls } from '../src/server/page-store/site-map.ts';
+import { topViewedIds } from '../src/server/db/repositories/site-pages.ts';
 import {
   fetchWriteBodies,
   logInAdmin,
@@ -48,7 +52,7 @@ import {
 } from './peer-servers.ts';
 import { MemorySampler } from './memory-sampler.ts';
 import { argsOf, runWrk as runWrkWith, zipfScript, type WrkOptions, type WrkRun } from './wrk-run.ts';
-import { newTally, saveTitles, searchFromAddresses } from './wrk-side-loads.ts';
+import { countViews, newTally, saveTitles, searchFromAddresses } from './wrk-side-loads.ts';
 import { TRIM_CHECK_MS } from '../src/server/front/memory-trim.ts';
 
 const setting = (name: string, fallback: number) => {
@@ -64,6 +68,10 @@ const CONNECTIONS = setting('BENCH_CONNECTIONS', 64);
 const THREADS = setting('BENCH_WRK_THREADS', 2);
 const ZIPF_S = setting('BENCH_ZIPF_S', 1);
 const PHASE_SECONDS = setting('BENCH_PHASE_SECONDS', 20);
+// Long enough for the lead's top-viewed check (every TOP_VIEWED_REFRESH_SECONDS, 60 by default)
+// to fall in it at least once.
+const VIEWS_SECONDS = setting('BENCH_VIEWS_SECONDS', 70);
+const VIEWS_PER_SECOND = setting('BENCH_VIEWS_PER_SECOND', 50);
 // The server's own setting, passed on to it (its default: 60); with 0 the workers never stop.
 const REST_SECONDS = Number(process.env.RENDER_WORKERS_REST_SECONDS || 60);
 const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'br,identity').split(',').map((e) => e.trim()) as Array<
@@ -132,6 +140,8 @@ async function main(): Promise<void> {
     const databasePath = await generateComparedSite(dir, ARTICLES, ADMIN);
     const { db, sqlite } = openDatabase(databasePath, { readOnly: true });
     const allPaths = await listPublicUrls(db);
+    // Every article, the most viewed first: the order readers' views go by (Zipf).
+    const byViews = await topViewedIds(db, ARTICLES);
     await db.destroy();
     sqlite.close?.();
 
@@ -336,6 +346,8 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // Most of a site's life: readers only, no render for a while, so the render workers have
     // stopped (RENDER_WORKERS_REST_SECONDS after the last render, a search page's included).
+    // Read now: an admin request wakes the render workers, and they rest again before the last phases.
+    const rendersBefore = (await refreshStatus(site.origin, token)).renderedByWorkers ?? 0;
     sampler.phase('idle, until the render workers rest');
     await new Promise((resolve) => setTimeout(resolve, (REST_SECONDS + 5) * 1000));
     sampler.phase('idle, the render workers at rest');
@@ -343,6 +355,22 @@ async function main(): Promise<void> {
     const o = argsOf(randomLoad.ours, oursOrigin);
     sampler.phase('readers, the render workers at rest');
     const atRest = await runWrk(o.origin, o.args, serverPid, PHASE_SECONDS);
+    // A site's readers count their views: the top-viewed list moves, and each check that sees it
+    // refreshes every home page. Views go by Zipf over the articles, the most viewed first.
+    sampler.phase(`readers + ${VIEWS_PER_SECOND} views a second (${VIEWS_SECONDS} s)`);
+    const views = newTally();
+    let viewing = true;
+    const viewers = countViews(
+      () => viewing,
+      { agent, origin: site.origin, ranked: byViews, perSecond: VIEWS_PER_SECOND },
+      views,
+    );
+    const withViews = await runWrk(o.origin, o.args, serverPid, VIEWS_SECONDS);
+    viewing = false;
+    await viewers;
+    sampler.phase('idle, after the views');
+    const rendersDuringViews = ((await refreshStatus(site.origin, token)).renderedByWorkers ?? 0) - rendersBefore;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     sampler.stop();
     const statuses = (map: Map<number, number>) => [...map].map(([s, n]) => `${s}: ${n}`).join(', ');
     const aloneRps = median(alone.map((r) => r.rps));
@@ -363,6 +391,13 @@ async function main(): Promise<void> {
     );
     console.log(
       `  alone, the render workers at rest: ${f0(atRest.rps)} req/s = ${f2(atRest.rps / aloneRps)}x (load ${f2(atRest.load)})`,
+    );
+
+    console.log(
+      `  with ${VIEWS_PER_SECOND} views a second counted (${VIEWS_SECONDS} s, the render workers at rest when it began): ` +
+        `${f0(withViews.rps)} req/s = ${f2(withViews.rps / aloneRps)}x (load ${f2(withViews.load)}); ` +
+        `${views.times.length} views (statuses ${statuses(views.statuses)}, p95 ${f0(pct(views.times, 95))} ms); ` +
+        `${rendersDuringViews} pages rendered by the workers (since the render workers began to rest)`,
     );
 
     sampler.report(MEMORY_BUDGET_MB);
