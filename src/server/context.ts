@@ -24,7 +24,7 @@ export interface RefreshProgress {
   cdn?: CdnPurgeStatus;
   /** Pages the render workers rendered since the server started (absent where nothing is stored). */
   renderedByWorkers?: number;
-  /** Of those, pages only the nav left stale whose header and footer were patched instead (absent where nothing is stored). */
+  /** Of those, pages only the nav or the top-viewed list left stale, whose header and footer or list were patched instead (absent where nothing is stored). */
   patchedByWorkers?: number;
   /** Of those patched, pages naming a renamed category, whose new name was written in too (absent where nothing is stored). */
   renamedByWorkers?: number;

@@ -22,7 +22,7 @@ export function shareRefreshWithSiblings(
     processes: number;
     /** Pages this process's render workers rendered since it started. */
     rendered: () => number;
-    /** Of those, pages whose header and footer were patched instead. */
+    /** Of those, pages whose header and footer, or top-viewed list, were patched instead. */
     patched: () => number;
     /** Of those patched, pages whose renamed categories' new names were written in. */
     renamed: () => number;

@@ -37,7 +37,7 @@ interface Region {
 }
 
 /** Where `needle` (ASCII) occurs, when it occurs exactly once. */
-function onlyIndexOf(html: Buffer, needle: string): number {
+export function onlyIndexOf(html: Buffer, needle: string): number {
   const at = html.indexOf(needle, 0, 'latin1');
   return at >= 0 && html.indexOf(needle, at + needle.length, 'latin1') < 0 ? at : -1;
 }
@@ -72,7 +72,7 @@ export function harvestChrome(html: Buffer): Map<string, Buffer> | null {
 const INLINE_CODE = /<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi;
 
 /** The inline scripts and style elements of a fragment, in order: what the page's policy hashes. */
-function inlineCode(fragment: Buffer): string {
+export function inlineCode(fragment: Buffer): string {
   if (fragment.indexOf('<script', 0, 'latin1') < 0 && fragment.indexOf('<style', 0, 'latin1') < 0) return '';
   // Byte for byte: the same bytes give the same string, whatever they encode.
   return (fragment.toString('latin1').match(INLINE_CODE) ?? []).join('\n');

@@ -4,7 +4,7 @@ import type { RefreshStatus } from './refresh-queue.ts';
 export interface ProcessRefreshStatus extends RefreshStatus {
   /** Pages its render workers rendered since it started. */
   renderedByWorkers: number;
-  /** Of those, pages whose header and footer were patched instead of rendered (chrome-patch.ts). */
+  /** Of those, pages whose header and footer or top-viewed list were patched instead of rendered (chrome-patch.ts, block-patch.ts). */
   patchedByWorkers: number;
   /** Of those patched, pages whose renamed categories' new names were written in (category-name-patch.ts). */
   renamedByWorkers: number;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RenderFailed, RenderPool, RenderTimedOut, type RenderPoolOptions } from './render-pool.ts';
 import { untilTrue } from '../../../tests/support/wait.ts';
-import type { ChromePatch } from './render-protocol.ts';
+import type { PagePatch } from './render-protocol.ts';
 import { loadThreadIdler, type ThreadIdler } from './thread-idle.ts';
 import { buildNative, nodeHeaderDirs } from '../../../scripts/build-native.ts';
 import { hasSysNice, SCHED_IDLE, schedulingPolicyOf } from '../../../tests/support/scheduling.ts';
@@ -99,13 +99,14 @@ describe('RenderPool', () => {
     async () => {
       const pool = startPool({ size: 1, perWorker: 1, patchesPerWorker: 3 });
       const open = gate('open');
-      const patch: ChromePatch = {
+      const patch: PagePatch = {
         copy: new Uint8Array(1),
         encoding: 'identity',
         contentType: 'text/html',
         policy: null,
         tags: [],
         chrome: 'nav@1',
+        block: null,
         labels: [],
       };
       const renders = [pool.render(`wait:${open}`, 'background'), pool.render(`wait:${open}`, 'background')];

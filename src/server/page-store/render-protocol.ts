@@ -8,19 +8,29 @@ import type { SearchPageDecision } from '../ports.ts';
 export type RenderPriority = 'now' | 'background';
 
 /**
- * A stored page that only a change of the nav or footer left stale (page-store/chrome-patch.ts):
- * the worker swaps in the new header and footer instead of rendering the page, when it has them
- * for `chrome` (else it renders the page and keeps the ones it rendered).
+ * A stored page that only a change of the nav or footer (page-store/chrome-patch.ts) or of the
+ * top-viewed list (block-patch.ts) left stale: the worker swaps in the new header and footer, or
+ * the new list, instead of rendering the page, when it has them (else it renders the page and
+ * keeps the parts it rendered for the next pages).
  */
-export interface ChromePatch {
+export interface PagePatch {
   /** The stored page in one copy: its brotli copy, or the body as rendered. */
   copy: Uint8Array;
   encoding: 'br' | 'identity';
   contentType: string;
   policy: string | null;
   tags: string[];
-  /** The versions the header and footer show (`nav`, `settings`): fragments are kept for one of them. */
-  chrome: string;
+  /**
+   * The versions the header and footer show (`nav`, `settings`), when the nav left the page stale:
+   * fragments are kept for one of them; null when the header and footer are fresh.
+   */
+  chrome: string | null;
+  /**
+   * When the top-viewed list left the page stale, the store's count of changes when the job was
+   * made: a list rendered since is current (a change after it, to an article the list shows, is a
+   * new count); null when the page's list is fresh.
+   */
+  block: string | null;
   /**
    * The page's other stale tags, each with what it shows for it (`category-name:ID` and the
    * category's name before its rename): the worker writes the current one in (category-name-patch.ts).
@@ -37,7 +47,7 @@ export interface JobWork {
   encodings?: PageEncoding[];
   /** A stored page's body: compress it to `encodings` instead of rendering `key`. */
   body?: Uint8Array;
-  patch?: ChromePatch;
+  patch?: PagePatch;
   /**
    * `key` is a search page (/blogs?search=…): searched on the worker's own connection and rendered
    * with what the front server decided, below the serving threads like a background render

@@ -11,12 +11,13 @@ import { openDatabase } from '../db/client.ts';
 import { readAtJobStart } from '../db/read-cache.ts';
 import { getAstroRender, renderInProcess, storableTags } from './astro-render.ts';
 import type { WorkerJob, WorkerMessage } from './render-pool.ts';
-import { runsHurried, type ChromePatch } from './render-protocol.ts';
+import { runsHurried, type PagePatch } from './render-protocol.ts';
 import type { SearchPageDecision } from '../ports.ts';
 import { harvestChrome, patchChrome } from './chrome-patch.ts';
+import { harvestBlock, patchBlock, type Block } from './block-patch.ts';
 import { renameCategoriesIn, type CategoryRename } from './category-name-patch.ts';
 import type { TagLabel } from './store-file.ts';
-import { readTagName } from './site-tags.ts';
+import { readTagName, tag, tagName } from './site-tags.ts';
 import { listCategoriesCached } from '../db/repositories/categories.ts';
 import { categoryListOf } from '../../shared/site-map/page-key.ts';
 import { createJobRunner } from './worker-jobs.ts';
@@ -51,7 +52,7 @@ export interface WorkerAnswer {
   body: Uint8Array;
   gzip?: Uint8Array | null;
   br?: Uint8Array | null;
-  /** The stored page with a new header and footer, not a render (chrome-patch.ts). */
+  /** The stored page with a new header and footer or top-viewed list, not a render (chrome-patch.ts, block-patch.ts). */
   patched?: boolean;
   /** Patched with a renamed category's new name written in too (category-name-patch.ts). */
   renamed?: boolean;
@@ -121,47 +122,81 @@ async function renderSearchPage(key: string, decision: SearchPageDecision): Prom
 }
 
 /**
- * The headers and footers rendered for one `ChromePatch.chrome` (the nav's and the settings'
+ * The headers and footers rendered for one `PagePatch.chrome` (the nav's and the settings'
  * versions), by part and variant: taken from the pages this worker renders for patch jobs.
  */
 let chrome: { versions: string; fragments: Map<string, Buffer> } = { versions: '', fragments: new Map() };
 
 /**
- * A page only the nav left stale: its stored text with the header and footer of a page rendered
- * since (chrome-patch.ts), about a tenth of a render. Rendered instead when this worker has no
- * such header for its variant yet (then its parts are kept for the next pages) or it cannot be patched.
+ * The top-viewed list rendered since the store's count of changes `PagePatch.block`: taken from
+ * the first home page this worker renders for a patch job at that count.
  */
-async function patchPage(key: string, patch: ChromePatch, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
-  if (chrome.versions !== patch.chrome) chrome = { versions: patch.chrome, fragments: new Map() };
+let topViewed: { since: string; block: Block | null } = { since: '', block: null };
+
+/**
+ * A page only the nav or the top-viewed list left stale: its stored text with the header and
+ * footer (chrome-patch.ts) or the list (block-patch.ts) of a page rendered since, about a tenth
+ * of a render. Rendered instead when this worker has no such part yet (then its parts are kept
+ * for the next pages) or it cannot be patched.
+ */
+async function patchPage(key: string, patch: PagePatch, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
+  if (patch.chrome !== null && chrome.versions !== patch.chrome) chrome = { versions: patch.chrome, fragments: new Map() };
+  if (patch.block !== null && topViewed.since !== patch.block) topViewed = { since: patch.block, block: null };
   const copy = Buffer.from(patch.copy.buffer, patch.copy.byteOffset, patch.copy.byteLength);
   const stored = patch.encoding === 'br' ? zlib.brotliDecompressSync(copy) : copy;
-  const withChrome = patchChrome(stored, chrome.fragments);
-  const renames = withChrome === null ? null : await categoryRenames(patch.labels);
-  const patched =
-    renames &&
-    withChrome !== null &&
-    (renames.length === 0 ? withChrome : renameCategoriesIn(withChrome, renames, categoryListOf(key)));
+  const patched = await patchedCopy(key, stored, patch);
   if (!patched) {
     const answer = await renderPage(key, encodings);
     const rendered = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
-    const parts = answer.tags && answer.status === 200 ? harvestChrome(rendered) : null;
+    const storable = answer.tags !== null && answer.status === 200;
+    const parts = storable && patch.chrome !== null ? harvestChrome(rendered) : null;
     if (parts && chrome.versions === patch.chrome) for (const [name, fragment] of parts) chrome.fragments.set(name, fragment);
+    if (storable && patch.block !== null && topViewed.since === patch.block)
+      topViewed.block ??= harvestBlock(rendered, 'top-viewed');
     return answer;
   }
   const headers: Record<string, string> = { 'content-type': patch.contentType };
-  // The same inline code as before (patchChrome checks), so the same narrowed policy.
+  // The same inline code as before (patchChrome and patchBlock check), so the same narrowed policy.
   if (patch.policy) headers['content-security-policy'] = patch.policy;
   const answer: WorkerAnswer = {
     key,
     status: 200,
     headers,
     setsCookie: false,
-    tags: patch.tags,
-    body: patched,
+    tags: patched.tags,
+    body: patched.html,
     patched: true,
-    renamed: renames.length > 0,
+    renamed: patched.renamed,
   };
-  return withEncodings(answer, patched, encodings);
+  return withEncodings(answer, patched.html, encodings);
+}
+
+/**
+ * The stored page with its stale parts patched, and the tags it carries then: a list that shows
+ * an article the old one did not adds that article's tag (the old one's stay: one refresh too
+ * many at worst, never one too few). Null when a part is not at hand or cannot be patched.
+ */
+async function patchedCopy(
+  key: string,
+  stored: Buffer,
+  patch: PagePatch,
+): Promise<{ html: Buffer; tags: string[]; renamed: boolean } | null> {
+  let html: Buffer | null = stored;
+  let renamed = false;
+  if (patch.chrome !== null) {
+    html = patchChrome(html, chrome.fragments);
+    const renames = html === null ? null : await categoryRenames(patch.labels);
+    if (html === null || renames === null) return null;
+    if (renames.length > 0) html = renameCategoriesIn(html, renames, categoryListOf(key));
+    renamed = renames.length > 0;
+  }
+  let tags = patch.tags;
+  if (html !== null && patch.block !== null) {
+    const block = topViewed.block;
+    html = block && patchBlock(html, 'top-viewed', block);
+    if (block) tags = [...new Set([...tags, ...block.ids.map((id) => tagName(tag.blog(id)))])];
+  }
+  return html === null ? null : { html, tags, renamed };
 }
 
 /**

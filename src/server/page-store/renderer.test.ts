@@ -5,7 +5,7 @@ import { PageRenderer } from './renderer.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
 import type { PageEncoding } from './compress-page.ts';
-import type { ChromePatch, JobWork } from './render-protocol.ts';
+import type { PagePatch, JobWork } from './render-protocol.ts';
 import { trackTempDirs } from '../../../tests/support/temp-dirs.ts';
 import { storableTags } from './astro-render.ts';
 import { NOT_FOUND_KEY, storedStatusOf } from './not-found-page.ts';
@@ -28,7 +28,7 @@ function answer(key: string, text: string, status = 200): WorkerAnswer {
 
 /** The pool's side of the renderer, answering from a script: what each call answers, in order. */
 function scriptedPool(script: Array<(key: string) => Promise<WorkerAnswer>>) {
-  const calls: Array<{ key: string; priority: RenderPriority; encodings?: PageEncoding[]; patch?: ChromePatch }> = [];
+  const calls: Array<{ key: string; priority: RenderPriority; encodings?: PageEncoding[]; patch?: PagePatch }> = [];
   const pool = {
     render(key: string, priority: RenderPriority = 'now', { encodings, patch }: JobWork = {}) {
       calls.push({ key, priority, ...(encodings?.length ? { encodings } : {}), ...(patch ? { patch } : {}) });
@@ -72,6 +72,33 @@ describe('PageRenderer', () => {
     store.invalidate(['nav']);
     await renderer.render('/blog/1');
     expect(calls[4]).toEqual({ key: '/blog/1', priority: 'now' });
+    store.close();
+  });
+
+  it('hands a home page only the top-viewed list left stale to its worker to patch, and renders one an edit left stale too', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const home = async (key: string) => ({
+      ...answer(key, 'home'),
+      tags: ['list', 'nav', 'top-viewed', key === '/?page=2' ? 'blog:2' : 'blog:3'],
+    });
+    const { pool, calls } = scriptedPool([1, 2, 3, 4, 5, 6].map(() => home));
+    const renderer = new PageRenderer(store, pool);
+    await renderer.render('/?page=2');
+    await renderer.render('/?page=3');
+    store.invalidate(['top-viewed']);
+    store.invalidate(['blog:3']);
+    await renderer.render('/?page=2', 'background');
+    await renderer.render('/?page=3', 'background');
+    const [patched, rendered] = calls.slice(2);
+    // The header and footer are fresh: only the list is patched, by a list rendered since this count of changes.
+    expect(patched!.patch).toMatchObject({ chrome: null, labels: [], tags: ['list', 'nav', 'top-viewed', 'blog:2'] });
+    expect(patched!.patch!.block).toMatch(/^\d+$/);
+    expect(rendered).toEqual({ key: '/?page=3', priority: 'background', encodings: ['br'] });
+    // The nav and the list both stale: both patched.
+    store.invalidate(['nav', 'top-viewed']);
+    await renderer.render('/?page=2', 'background');
+    expect(calls[4]!.patch!.chrome).toMatch(/^nav@\d+ settings@\d+$/);
+    expect(Number(calls[4]!.patch!.block)).toBeGreaterThan(Number(patched!.patch!.block));
     store.close();
   });
 

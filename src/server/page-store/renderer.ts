@@ -1,4 +1,4 @@
-import type { PageStore, StoredPage, WholePage } from './store.ts';
+import type { PageStore, PatchRules, StoredPage, WholePage } from './store.ts';
 import type { RefreshQueue } from './refresh-queue.ts';
 import { RenderFailed, type RenderPool, type RenderPriority } from './render-pool.ts';
 import type { WorkerAnswer } from './render-worker.ts';
@@ -8,11 +8,17 @@ import { STORED_ENCODINGS, type PageEncoding } from './compress-page.ts';
 import type { JobWork } from './render-protocol.ts';
 import { readTagName, tag, tagName } from './site-tags.ts';
 
-/** The tag of the header and footer's data, and those whose versions they show (chrome-patch.ts). */
-const CHROME_TAG = tagName(tag.nav);
-const CHROME_TAGS = [CHROME_TAG, tagName(tag.settings)];
-/** Stale tags a patch may mend besides the chrome's: a category's name, written in where the components show it (category-name-patch.ts). */
-const isCategoryName = (name: string) => readTagName(name)?.kind === 'category-name';
+/**
+ * What a background job may patch instead of rendering: the header and footer's data and those
+ * whose versions they show (chrome-patch.ts), a category's name, written in where the components
+ * show it (category-name-patch.ts), and the top-viewed list (block-patch.ts).
+ */
+const PATCH_RULES: PatchRules = {
+  chromeTag: tagName(tag.nav),
+  chromeTags: [tagName(tag.nav), tagName(tag.settings)],
+  labelled: (name: string) => readTagName(name)?.kind === 'category-name',
+  blockTag: tagName(tag.topViewed),
+};
 
 export interface RenderResult {
   /** The stored page, when the answer was a storable page. */
@@ -81,7 +87,7 @@ export class PageRenderer {
   /** Encodings being made for readers, by encoding, ETag and key: one job each however many ask. */
   private readonly encoding = new Map<string, Promise<void>>();
   private waitedFor = 0;
-  /** Background jobs whose worker patched the stored page's header and footer instead of rendering it. */
+  /** Background jobs whose worker patched the stored page (its header and footer, its top-viewed list) instead of rendering it. */
   patched = 0;
   /** Of those, pages naming a renamed category whose new name the worker wrote in (category-name-patch.ts). */
   renamed = 0;
@@ -219,7 +225,7 @@ export class PageRenderer {
   }
 
   private backgroundWork(key: string): JobWork {
-    const patch = this.store.chromeStale(key, CHROME_TAG, CHROME_TAGS, isCategoryName);
+    const patch = this.store.patchFor(key, PATCH_RULES);
     return { encodings: this.encodingsFor(key), ...(patch ? { patch } : {}) };
   }
 
@@ -234,7 +240,7 @@ export class PageRenderer {
     try {
       // A reader or a save waits for a `now` render: its encodings are made on the first request
       // for each, off this path. The background makes those readers took of the page before, and
-      // patches the header and footer of a page only the nav left stale instead of rendering it.
+      // patches a page only the nav or the top-viewed list left stale instead of rendering it.
       answer = await this.pool.render(key, priority, priority === 'background' ? this.backgroundWork(key) : {});
     } catch (error) {
       if (!(error instanceof RenderFailed)) throw error;

@@ -295,37 +295,47 @@ describe('PageStore', () => {
     put('/blog/2', ['blog:2', 'nav', 'category-name:4']);
     put('/blogs', ['list', 'nav', 'category-name:3']);
     put('/robots.txt', ['nav']);
-    expect(store.chromeStale('/blog/1', 'nav', ['nav'], isName)).toBeNull(); // fresh
+    expect(store.patchFor('/blog/1', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toBeNull(); // fresh
 
     store.invalidate(['nav', 'category-name:3'], [], [['category-name:3', 'Optics']]);
-    expect(store.chromeStale('/blog/1', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Optics']] });
-    expect(store.chromeStale('/blog/2', 'nav', ['nav'], isName)).toMatchObject({ labels: [] });
+    expect(store.patchFor('/blog/1', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toMatchObject({
+      labels: [['category-name:3', 'Optics']],
+    });
+    expect(store.patchFor('/blog/2', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toMatchObject({ labels: [] });
     // A stale tag the patch cannot mend: rendered.
-    expect(store.chromeStale('/blog/1', 'nav', ['nav'], () => false)).toBeNull();
+    expect(store.patchFor('/blog/1', { chromeTag: 'nav', chromeTags: ['nav'], labelled: () => false })).toBeNull();
     // Renamed again before the refresh: the pages still show the first name; a page stored since shows the second.
     store.invalidate(['nav', 'category-name:3'], [], [['category-name:3', 'Lenses']]);
-    expect(store.chromeStale('/blogs', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Optics']] });
+    expect(store.patchFor('/blogs', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toMatchObject({
+      labels: [['category-name:3', 'Optics']],
+    });
     put('/blogs', ['list', 'nav', 'category-name:3']);
     store.invalidate(['nav', 'category-name:3'], [], [['category-name:3', 'Light']]);
-    expect(store.chromeStale('/blogs', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Light']] });
+    expect(store.patchFor('/blogs', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toMatchObject({
+      labels: [['category-name:3', 'Light']],
+    });
     // A change that says nothing of what the pages showed (a category deleted): rendered.
     store.invalidate(['nav', 'category-name:4']);
     put('/blog/2', ['blog:2', 'nav', 'category-name:4']);
     store.invalidate(['nav', 'category-name:4']);
-    expect(store.chromeStale('/blog/2', 'nav', ['nav'], isName)).toBeNull();
+    expect(store.patchFor('/blog/2', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toBeNull();
     // Renamed, deleted, its id taken by a new category that is renamed in turn: the pages from
     // before the delete named the old category, whatever the label of their version says.
     put('/blog/5', ['blog:5', 'nav', 'category-name:6']);
     store.invalidate(['nav', 'category-name:6'], [], [['category-name:6', 'Old']]);
-    expect(store.chromeStale('/blog/5', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:6', 'Old']] });
+    expect(store.patchFor('/blog/5', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toMatchObject({
+      labels: [['category-name:6', 'Old']],
+    });
     store.invalidate(['nav', 'category-name:6', 'list']);
     store.invalidate(['nav', 'category-name:6'], [], [['category-name:6', 'New']]);
-    expect(store.chromeStale('/blog/5', 'nav', ['nav'], isName)).toBeNull();
+    expect(store.patchFor('/blog/5', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toBeNull();
     store.close();
 
     // In the file, for every process: a store opened afresh reads the same labels.
     const reopened = new PageStore({ dir, buildId: 'b1' });
-    expect(reopened.chromeStale('/blog/1', 'nav', ['nav'], isName)).toMatchObject({ labels: [['category-name:3', 'Optics']] });
+    expect(reopened.patchFor('/blog/1', { chromeTag: 'nav', chromeTags: ['nav'], labelled: isName })).toMatchObject({
+      labels: [['category-name:3', 'Optics']],
+    });
     reopened.close();
   });
 

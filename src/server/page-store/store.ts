@@ -11,13 +11,25 @@ import type { PageCopy, PageEncoding } from './compress-page.ts';
 import { PageCopies } from './page-copies.ts';
 import { isHtmlType } from './narrow-policy.ts';
 import type { StoredEncodings } from './store-reads.ts';
-import type { ChromePatch } from './render-protocol.ts';
+import type { PagePatch } from './render-protocol.ts';
 
 export type { StoredPage, WholePage } from './store-file.ts';
 export type { PageCopy } from './compress-page.ts';
 export type { PageInput, PutEntry } from './stored-page.ts';
 export type { PageStoreOptions, StoreStats } from './store-options.ts';
 export { VERSION_CHECK_MS } from './tag-versions.ts';
+
+/** Which stale tags a worker may mend in a stored page instead of rendering it (`PageStore.patchFor`). */
+export interface PatchRules {
+  /** The header and footer's data (the nav). */
+  chromeTag: string;
+  /** Those whose versions the header and footer show: fragments are kept for one set of them. */
+  chromeTags: readonly string[];
+  /** Stale tags whose label at the page's version names what to write in (a category's old name). */
+  labelled: (tag: string) => boolean;
+  /** The data of a block every page carrying it shows alike (the top-viewed list). */
+  blockTag?: string;
+}
 
 /** How long a stale page held in memory is answered before the file is read again for a fresher copy. */
 export const STALE_RECHECK_MS = 1000;
@@ -354,41 +366,40 @@ export class PageStore {
   }
 
   /**
-   * The stored page under `key` when `chromeTag` left it stale (the nav: a category renamed), with
-   * no other stale tag but those `labelled` whose label at the page's version is known, every
-   * change since having been labelled too (the category's old name, `invalidate`'s labels: renames,
-   * never a delete), in one copy (brotli when it has it), for its
-   * header and footer to be patched and the labels replaced (chrome-patch.ts,
-   * category-name-patch.ts); null for a page any other change left stale, or fresh, or not HTML.
-   * `chrome` names the versions the header and footer show.
+   * The stored page under `key`, in one copy (brotli when it has it), when only changes a worker
+   * can patch left it stale: `chromeTag` (the nav: a category renamed; its header and footer are
+   * patched, chrome-patch.ts), with no other stale tag but those `labelled` whose label at the
+   * page's version is known, every change since having been labelled too (the category's old
+   * name, `invalidate`'s labels: renames, never a delete; written in, category-name-patch.ts),
+   * and `blockTag` (the top-viewed list; patched, block-patch.ts). Null for a page any other
+   * change left stale, or fresh, or not HTML.
    */
-  chromeStale(
-    key: string,
-    chromeTag: string,
-    chromeTags: readonly string[],
-    labelled: (tag: string) => boolean,
-  ): ChromePatch | null {
+  patchFor(key: string, rules: PatchRules): PagePatch | null {
     if (this.guard.broken) return null;
     this.versions.sync();
     // The tags first, without the bodies: most background jobs (an article's edit) are not patches.
     const row = this.guard.run('read', () => this.file.readPageTags(key));
     if (!row || row.buildId !== this.buildId) return null;
     let chromeStale = false;
+    let blockStale = false;
     const labels: TagLabel[] = [];
     const { names, versions } = row.tags;
     for (let i = 0; i < names.length; i++) {
       const name = names[i]!;
       const current = this.versions.get(name);
       if (current === versions[i]) continue;
-      if (name === chromeTag) chromeStale = true;
-      else if (!labelled(name)) return null;
+      if (name === rules.chromeTag) chromeStale = true;
+      else if (name === rules.blockTag) blockStale = true;
+      else if (!rules.labelled(name)) return null;
       else {
         const label = this.guard.run('read', () => this.file.labelOf(name, versions[i]!, current));
         if (label == null) return null;
         labels.push([name, label]);
       }
     }
-    if (!chromeStale) return null;
+    if (!chromeStale && !blockStale) return null;
+    // A name to write in needs the header and footer's patch too (a rename changes the nav).
+    if (!chromeStale && labels.length > 0) return null;
     // Another process may store it again meanwhile: that copy is as new or newer, and patching
     // it with the current header and footer changes nothing (and finds no old label: rendered).
     const page = this.copies.read(key, ['br', 'identity']);
@@ -400,7 +411,8 @@ export class PageStore {
       contentType: page.contentType,
       policy: page.policy ?? null,
       tags: [...page.tags.names],
-      chrome: chromeTags.map((name) => `${name}@${this.versions.get(name)}`).join(' '),
+      chrome: chromeStale ? rules.chromeTags.map((name) => `${name}@${this.versions.get(name)}`).join(' ') : null,
+      block: blockStale ? String(this.versions.current()) : null,
       labels,
     };
   }
