@@ -395,6 +395,13 @@ describe('PageStore shared by several processes', () => {
     two.invalidateFromSibling(edit!);
     expect(two.isFresh(other)).toBe(false);
     expect(two.showsTakenDown(other)).toBe(true);
+    // Nor is the process that made the edit's own copy: the fresh pages another process rendered
+    // for it (a change's hot pages often are) cannot reach it through the file.
+    one.put('/blog/3', { contentType: 'text/html', body: html('third'), tags: ['blog:3'] }, one.beginRender());
+    const own = one.get('/blog/3')!;
+    expect(one.invalidate(['blog:3'])).toEqual([['blog:3', 1, false]]);
+    expect(one.isFresh(own)).toBe(false);
+    expect(one.showsTakenDown(own)).toBe(true);
     // When the file does take a change, there is nothing to hand over.
     const writable = new PageStore({ dir: tempDir(), buildId: 'b1' });
     expect(writable.invalidate(['blog:1'])).toBeNull();

@@ -133,7 +133,8 @@ export class TagVersions {
    * `takeDown`: those of them whose content was taken down; `labels`: what the pages carrying some
    * of them show until this bump (recorded in the same transaction). Returns the bumps when the
    * file could not take them (a full disk): no other process can learn of them there, so the
-   * caller tells them (`applyFromSibling`) before the change answers. Null when they are in the file.
+   * caller tells them (`applyFromSibling`) before the change answers, and this process's own
+   * copies of pages carrying them are not answered stale either. Null when they are in the file.
    */
   bump(tags: string[], takeDown: ReadonlySet<string> = new Set(), labels: readonly TagLabel[] = []): TagBump[] | null {
     this.sequence++;
@@ -142,7 +143,13 @@ export class TagVersions {
     const changes = this.guard.run('write', () => this.file.bumpTags(bumps, this.seenSeq, labels));
     this.bumpedAt = performance.now();
     if (changes) this.apply(changes);
-    else this.trusted = false;
+    else {
+      this.trusted = false;
+      // Nor will the file take the pages other processes render for this change (a change's hot
+      // pages are often rendered by a sibling): a stale copy here would go on showing the old text,
+      // so each counts as a take-down here too, as in `applyFromSibling`.
+      for (const [tag, version] of bumps) this.markTakenDown(tag, version);
+    }
     this.sequence++;
     this.changedAt = performance.now();
     return changes ? null : bumps;
