@@ -31,7 +31,36 @@ export interface StartOptions {
 export const ADMIN_EMAIL = 'admin@test.local';
 export const ADMIN_PASSWORD = 'admin-password-123';
 
+/** Starts with another free port, at most this many times, when the one found was taken before the server bound it. */
+const PORT_ATTEMPTS = 5;
+
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(options);
+    } catch (error) {
+      // A port found free may be taken before the server binds it (seconds later on a busy
+      // machine): by a server of another test run, or one still starting. A port the test chose
+      // is its own business.
+      if (!(error instanceof PortTaken) || options.env?.PORT !== undefined || attempt === PORT_ATTEMPTS) throw error;
+      console.warn(`Port ${error.port} was taken before the test server bound it; starting on another port`);
+      if (!options.dir) fs.rmSync(error.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The server could not bind its port: something took it after `findFreePort` found it free. */
+class PortTaken extends Error {
+  readonly port: string;
+  readonly dir: string;
+  constructor(message: string, port: string, dir: string) {
+    super(message);
+    this.port = port;
+    this.dir = dir;
+  }
+}
+
+async function startServerOnce(options: StartOptions): Promise<TestServer> {
   const root = path.resolve(import.meta.dirname, '../..');
   const distDir = path.resolve(root, process.env.DIST_DIR || 'dist');
   // The server as `npm start` runs it: compiled by the build from the same sources.
@@ -86,7 +115,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`Server exited with ${code}:\n${output}`));
+      const message = `Server exited with ${code}:\n${output}`;
+      reject(/ is already in use: /.test(output) ? new PortTaken(message, port, dir) : new Error(message));
     });
   });
   const stop = () =>
