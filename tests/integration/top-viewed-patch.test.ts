@@ -4,14 +4,15 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { until } from '../support/wait.ts';
 import { bearer, loginAsAdmin } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
-import { call, refreshStatus, sendJson, type Json } from './http-support.ts';
+import { call, refreshStatus, sendJson, untilRefreshDrained, type Json } from './http-support.ts';
 
 /**
- * The top-viewed list moved (readers' views, seen by the lead's check): every home page shows it,
- * and a home page only that left stale gets the list of a home page rendered since patched into
- * its stored text (page-store/block-patch.ts) instead of a render. What readers get must be the
- * list a render gives, the rest of the page as it was, and a patched page must carry the tag of
- * an article that joined the list: an edit of that article refreshes it.
+ * The top-viewed list moved (readers' views, seen by the lead's check), or an article it or the
+ * ticker shows was retitled: every home page shows both, and a home page only that left stale
+ * gets the blocks of a home page rendered since patched into its stored text
+ * (page-store/block-patch.ts) instead of a render. What readers get must be the blocks a render
+ * gives, the rest of the page as it was, and a patched page must carry the tag of an article that
+ * joined the list: an edit of that article refreshes it.
  */
 
 let server: TestServer;
@@ -96,4 +97,39 @@ describe('the top-viewed list on the home pages', () => {
     expect(saved.status).toBe(200);
     await freshPage('/?page=2', (html) => html.includes(title), 'home page 2 to show the new title');
   });
+
+  it('gets a new title of an article only its ticker shows patched into the stored pages, as a render shows it', async () => {
+    const auth = bearer(await loginAsAdmin(server));
+    // The newest article: a card of page 1 only, and in every home page's ticker.
+    const [newest] = (await call(server, '/api/blogs?limit=1')).body as Json[];
+    const id = Number(newest!.id);
+    const before = await freshPage('/?page=2', () => true, 'home page 2');
+    expect(before).toContain(`href="/blog/${id}"`);
+    const patchedBefore = (await refreshStatus(server, auth)).patchedByWorkers ?? 0;
+    const title = uniqueName('Retitled in the ticker');
+    const saved = await sendJson(server, 'PUT', `/api/blogs/${id}`, blogBodyFrom(newest!, { title }), auth);
+    expect(saved.status).toBe(200);
+
+    const page1 = await freshPage('/', (html) => html.includes(title), 'home page 1 to show the new title');
+    const page2 = await freshPage('/?page=2', (html) => html.includes(title), 'home page 2 to show the new title in its ticker');
+    // Both blocks as home page 1's render shows them, and the rest of page 2 as it was.
+    expect(blockOf(page2, 'ticker')).toBe(blockOf(page1, 'ticker'));
+    expect(blockOf(page2, 'top-viewed')).toBe(blockOf(page1, 'top-viewed'));
+    expect(withoutBlocks(page2)).toBe(withoutBlocks(before));
+    await untilRefreshDrained(server, auth);
+    const patched = (await refreshStatus(server, auth)).patchedByWorkers ?? 0;
+    expect(patched, 'home pages patched, not rendered').toBeGreaterThan(patchedBefore);
+  });
 });
+
+function blockOf(html: string, name: string): string {
+  const start = html.indexOf(`<!--block:${name}:`);
+  const close = `<!--/block:${name}-->`;
+  const end = html.indexOf(close);
+  expect(start, `the page marks its ${name} block`).toBeGreaterThan(0);
+  expect(end).toBeGreaterThan(start);
+  return html.slice(start, end + close.length);
+}
+
+/** The page without its ticker and top-viewed list. */
+const withoutBlocks = (html: string) => html.replace(blockOf(html, 'ticker'), '').replace(blockOf(html, 'top-viewed'), '');

@@ -14,12 +14,14 @@ const names = (before: Blog | null, after: Blog | null) => takenDownTags(before,
 
 describe('takenDownTags', () => {
   it('names the article when readers could see it and no longer can', () => {
-    // link:7: its neighbours' Older and Newer links to it.
-    expect(names(article(), article({ status: 'draft' }))).toEqual(['blog:7', 'link:7']);
-    expect(names(article(), article({ status: 'scheduled', publish_at: LATER }))).toEqual(['blog:7', 'link:7']);
-    expect(names(article(), null)).toEqual(['blog:7', 'link:7']);
+    // link:7: its neighbours' Older and Newer links to it; in-block:7: the home pages' ticker and
+    // top-viewed list.
+    const shownAnywhere = ['blog:7', 'link:7', 'in-block:7'];
+    expect(names(article(), article({ status: 'draft' }))).toEqual(shownAnywhere);
+    expect(names(article(), article({ status: 'scheduled', publish_at: LATER }))).toEqual(shownAnywhere);
+    expect(names(article(), null)).toEqual(shownAnywhere);
     // Its PDF leaves /download, which does not carry the article's own tag.
-    expect(names(article({ pdf_drive_link: '/uploads/a.pdf' }), null)).toEqual(['blog:7', 'link:7', 'downloads']);
+    expect(names(article({ pdf_drive_link: '/uploads/a.pdf' }), null)).toEqual([...shownAnywhere, 'downloads']);
   });
 
   it('names nothing for an edit, a publish, or an article readers never saw', () => {
@@ -40,6 +42,7 @@ describe('changedTags', () => {
     const tags = changed(shown(), shown({ content: '<p>Other text</p>', image: '/uploads/new.webp' }));
     expect(tags).toContain('blog:7');
     expect(tags).not.toContain('link:7');
+    expect(tags).not.toContain('in-block:7');
   });
 
   it("reaches the neighbours' links when its title, place or visibility changes", () => {
@@ -50,6 +53,12 @@ describe('changedTags', () => {
     expect(changed(shown(), shown({ status: 'draft' }))).toContain('link:7');
     expect(changed(null, shown())).toContain('link:7');
     expect(changed(shown(), null)).toContain('link:7');
+  });
+
+  it("reaches the home pages' ticker and top-viewed list when its title or date changes", () => {
+    expect(changed(shown(), shown({ title: 'Cells, revised' }))).toContain('in-block:7');
+    expect(changed(shown(), shown({ created_at: NOW }))).toContain('in-block:7');
+    expect(changed(shown(), shown({ content: '<p>Other text</p>' }))).not.toContain('in-block:7');
   });
 
   it("moves the Downloads pages only when an article's PDF joins or leaves them, or its date changes", () => {

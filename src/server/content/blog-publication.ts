@@ -27,7 +27,8 @@ export function changedTags(before: Blog | null, after: Blog | null, now = new D
   const wasListed = wasPublic && hasPdf(before);
   const isListed = isPublic && hasPdf(after);
   if (wasListed !== isListed || (isListed && before?.created_at !== after?.created_at)) tags.push(tag.downloads);
-  if (membership || linkChanged(before!, after!)) tags.push(tag.link(id));
+  // The home pages' ticker and top-viewed list show the same title and date.
+  if (membership || linkChanged(before!, after!)) tags.push(tag.link(id), tag.inBlock(id));
   return uniqueTags(tags);
 }
 
@@ -39,8 +40,9 @@ export function changedTags(before: Blog | null, after: Blog | null, now = new D
  */
 export function takenDownTags(before: Blog | null, after: Blog | null, now = new Date().toISOString()): PageTag[] {
   if (before === null || !blogIsPublic(before, now) || (after !== null && blogIsPublic(after, now))) return [];
-  // Its neighbours' pages link to it by its `link:ID`: no reader may follow a link to a page gone.
-  const tags = [tag.blog(before.id), tag.link(before.id)];
+  // Its neighbours' pages link to it by its `link:ID`: no reader may follow a link to a page gone;
+  // the home pages' ticker and top-viewed list name it by its `in-block:ID`.
+  const tags = [tag.blog(before.id), tag.link(before.id), tag.inBlock(before.id)];
   return hasPdf(before) ? [...tags, tag.downloads] : tags;
 }
 

@@ -40,7 +40,7 @@ export async function removeDemoContent(app: AppContext): Promise<RemovedDemoAns
   const takenDown = [
     tag.carousel,
     tag.downloads,
-    ...removed.blogIds.flatMap((id) => [tag.blog(id), tag.comments(id)]),
+    ...removed.blogIds.flatMap((id) => [tag.blog(id), tag.comments(id), tag.inBlock(id)]),
     ...removed.categoryIds.map(tag.category),
   ];
   const { live_ms, refresh } = await app.pageCache.invalidate(tags, startedAt, takenDown);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockClose, blockOpen, harvestBlock, patchBlock } from './block-patch.ts';
+import { blockClose, blockOpen, harvestBlock, patchBlock, showsBlock } from './block-patch.ts';
 
 /** A home page's UTF-8 bytes, as the worker patches them. */
 function home(grid: string, ids: number[], list: string): Buffer {
@@ -46,6 +46,22 @@ describe('block patch', () => {
       `<html>${blockOpen('top-viewed', [1]).replace('1', '1x')}<aside></aside>${blockClose('top-viewed')}</html>`,
     );
     expect(harvestBlock(forged, 'top-viewed')).toBeNull();
+  });
+
+  it('swaps the ticker beside the top-viewed list, each by its own marks', () => {
+    const ticker = (ids: number[], titles: string) =>
+      `${blockOpen('ticker', ids)}<astro-island props="{&quot;items&quot;:${titles}}"><ul>${titles}</ul></astro-island>${blockClose('ticker')}`;
+    const fresh = Buffer.from(
+      ticker([9, 8], 'Nine, revised · Eight') + home('<ul>1</ul>', [9], '<li>Nine, revised</li>').toString(),
+    );
+    const stored = Buffer.from(ticker([9, 8], 'Nine · Eight') + home('<ul>2</ul>', [9], '<li>Nine</li>').toString());
+    expect(showsBlock(stored, 'ticker')).toBe(true);
+    expect(showsBlock(home('', [], ''), 'ticker')).toBe(false);
+    const withTicker = patchBlock(stored, 'ticker', harvestBlock(fresh, 'ticker')!)!;
+    expect(harvestBlock(fresh, 'ticker')!.ids).toEqual([9, 8]);
+    expect(patchBlock(withTicker, 'top-viewed', harvestBlock(fresh, 'top-viewed')!)!.toString()).toBe(
+      ticker([9, 8], 'Nine, revised · Eight') + home('<ul>2</ul>', [9], '<li>Nine, revised</li>').toString(),
+    );
   });
 
   it('patches nothing when the new block runs other inline code than the old (the page policy hashes it)', () => {

@@ -1,20 +1,24 @@
 import { inlineCode, onlyIndexOf } from './chrome-patch.ts';
 
 /**
- * A block every home page shows alike, the top-viewed list, swapped for a newer one without
- * rendering the page. The lead's check refreshes the list about once a minute on a site with
- * readers (each view moves its counts), and every home page shows it: 1,667 pages at 10,000
- * articles, each a render of about 2 ms before its brotli copy. A page only that change left
- * stale keeps its text and gets the block of a home page rendered since.
+ * The blocks every home page shows alike, the top-viewed list and the ticker of the newest
+ * articles, swapped for newer ones without rendering the page. The lead's check refreshes the list
+ * about once a minute on a site with readers (each view moves its counts), and an edit of an
+ * article either shows (its title, its date) changes them; every home page shows both: 1,667
+ * pages at 10,000 articles, each a render of about 2 ms before its brotli copy. A page only such
+ * a change left stale keeps its text and gets the blocks of a home page rendered since.
  *
- * The component marks the block (`blockOpen`/`blockClose`), and the opening mark names the
- * articles it shows: a patched page carries their `blog:ID` tags, so an edit of an article that
- * joined the list stales it. A patch is only made when the document has each mark exactly once
- * (an article's text cannot fake one: the page escapes it) and the new block runs the same inline
+ * The page marks each block (`blockOpen`/`blockClose`), and the opening mark names the articles
+ * it shows: a patched page carries their `in-block:ID` tags, so an edit of an article that joined
+ * the list stales it. A patch is only made when the document has each mark exactly once (an
+ * article's text cannot fake one: the page escapes it) and the new block runs the same inline
  * code as the old (the page's Content-Security-Policy names its inline scripts' hashes).
  */
 
-export type BlockName = 'top-viewed';
+export type BlockName = 'top-viewed' | 'ticker';
+
+/** Every block a page may show, in the order they are patched. */
+export const BLOCK_NAMES: readonly BlockName[] = ['ticker', 'top-viewed'];
 
 const OPEN_PREFIX = (name: BlockName) => `<!--block:${name}:`;
 const MARK_END = '-->';
@@ -33,6 +37,11 @@ interface Region {
   start: number;
   end: number;
   ids: number[];
+}
+
+/** Whether the document shows the block (its opening mark is there). */
+export function showsBlock(html: Buffer, name: BlockName): boolean {
+  return html.includes(OPEN_PREFIX(name), 0, 'latin1');
 }
 
 /** Where the document's block is, or null unless each of its marks is there exactly once, in order. */

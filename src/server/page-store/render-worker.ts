@@ -14,7 +14,7 @@ import type { WorkerJob, WorkerMessage } from './render-pool.ts';
 import { runsHurried, type PagePatch } from './render-protocol.ts';
 import type { SearchPageDecision } from '../ports.ts';
 import { harvestChrome, patchChrome } from './chrome-patch.ts';
-import { harvestBlock, patchBlock, type Block } from './block-patch.ts';
+import { BLOCK_NAMES, harvestBlock, patchBlock, showsBlock, type Block, type BlockName } from './block-patch.ts';
 import { renameCategoriesIn, type CategoryRename } from './category-name-patch.ts';
 import type { TagLabel } from './store-file.ts';
 import { readTagName, tag, tagName } from './site-tags.ts';
@@ -128,20 +128,21 @@ async function renderSearchPage(key: string, decision: SearchPageDecision): Prom
 let chrome: { versions: string; fragments: Map<string, Buffer> } = { versions: '', fragments: new Map() };
 
 /**
- * The top-viewed list rendered since the store's count of changes `PagePatch.block`: taken from
- * the first home page this worker renders for a patch job at that count.
+ * The blocks (the top-viewed list, the ticker) rendered since the store's count of changes
+ * `PagePatch.block`: taken from the first home page this worker renders for a patch job at that
+ * count, all from the same page.
  */
-let topViewed: { since: string; block: Block | null } = { since: '', block: null };
+let blocks: { since: string; rendered: Map<BlockName, Block> | null } = { since: '', rendered: null };
 
 /**
- * A page only the nav or the top-viewed list left stale: its stored text with the header and
- * footer (chrome-patch.ts) or the list (block-patch.ts) of a page rendered since, about a tenth
+ * A page only the nav or the home pages' blocks left stale: its stored text with the header and
+ * footer (chrome-patch.ts) or the blocks (block-patch.ts) of a page rendered since, about a tenth
  * of a render. Rendered instead when this worker has no such part yet (then its parts are kept
  * for the next pages) or it cannot be patched.
  */
 async function patchPage(key: string, patch: PagePatch, encodings: PageEncoding[] = []): Promise<WorkerAnswer> {
   if (patch.chrome !== null && chrome.versions !== patch.chrome) chrome = { versions: patch.chrome, fragments: new Map() };
-  if (patch.block !== null && topViewed.since !== patch.block) topViewed = { since: patch.block, block: null };
+  if (patch.block !== null && blocks.since !== patch.block) blocks = { since: patch.block, rendered: null };
   const copy = Buffer.from(patch.copy.buffer, patch.copy.byteOffset, patch.copy.byteLength);
   const stored = patch.encoding === 'br' ? zlib.brotliDecompressSync(copy) : copy;
   const patched = await patchedCopy(key, stored, patch);
@@ -151,8 +152,7 @@ async function patchPage(key: string, patch: PagePatch, encodings: PageEncoding[
     const storable = answer.tags !== null && answer.status === 200;
     const parts = storable && patch.chrome !== null ? harvestChrome(rendered) : null;
     if (parts && chrome.versions === patch.chrome) for (const [name, fragment] of parts) chrome.fragments.set(name, fragment);
-    if (storable && patch.block !== null && topViewed.since === patch.block)
-      topViewed.block ??= harvestBlock(rendered, 'top-viewed');
+    if (storable && patch.block !== null && blocks.since === patch.block) blocks.rendered ??= harvestBlocks(rendered);
     return answer;
   }
   const headers: Record<string, string> = { 'content-type': patch.contentType };
@@ -192,11 +192,26 @@ async function patchedCopy(
   }
   let tags = patch.tags;
   if (html !== null && patch.block !== null) {
-    const block = topViewed.block;
-    html = block && patchBlock(html, 'top-viewed', block);
-    if (block) tags = [...new Set([...tags, ...block.ids.map((id) => tagName(tag.blog(id)))])];
+    const shown = new Set(tags);
+    for (const name of BLOCK_NAMES) {
+      if (html === null || !showsBlock(html, name)) continue;
+      const block = blocks.rendered?.get(name);
+      html = block ? patchBlock(html, name, block) : null;
+      for (const id of block?.ids ?? []) shown.add(tagName(tag.inBlock(id)));
+    }
+    tags = [...shown];
   }
   return html === null ? null : { html, tags, renamed };
+}
+
+/** Every block of a freshly rendered page; null when it shows none. */
+function harvestBlocks(rendered: Buffer): Map<BlockName, Block> | null {
+  const found = new Map<BlockName, Block>();
+  for (const name of BLOCK_NAMES) {
+    const block = harvestBlock(rendered, name);
+    if (block) found.set(name, block);
+  }
+  return found.size > 0 ? found : null;
 }
 
 /**

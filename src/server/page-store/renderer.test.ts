@@ -102,6 +102,23 @@ describe('PageRenderer', () => {
     store.close();
   });
 
+  it('hands a home page that an edit of an article only its ticker or top-viewed list shows left stale to its worker to patch', async () => {
+    const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
+    const home = async (key: string) => ({ ...answer(key, 'home'), tags: ['list', 'nav', 'top-viewed', 'blog:2', 'in-block:9'] });
+    const { pool, calls } = scriptedPool([1, 2, 3].map(() => home));
+    const renderer = new PageRenderer(store, pool);
+    await renderer.render('/?page=2');
+    store.invalidate(['blog:9', 'link:9', 'in-block:9']);
+    await renderer.render('/?page=2', 'background');
+    expect(calls[1]!.patch).toMatchObject({ chrome: null, labels: [] });
+    expect(calls[1]!.patch!.block).toMatch(/^\d+$/);
+    // One of the page's own articles: rendered.
+    store.invalidate(['blog:2', 'in-block:9']);
+    await renderer.render('/?page=2', 'background');
+    expect(calls[2]).toEqual({ key: '/?page=2', priority: 'background', encodings: ['br'] });
+    store.close();
+  });
+
   it('stores background renders several to a transaction, without pushing them into memory', async () => {
     const store = new PageStore({ dir: tempDir(), buildId: 'b1' });
     const keys = ['/blog/1', '/blog/2', '/blog/3', '/blog/4'];

@@ -8,16 +8,19 @@ import { STORED_ENCODINGS, type PageEncoding } from './compress-page.ts';
 import type { JobWork } from './render-protocol.ts';
 import { readTagName, tag, tagName } from './site-tags.ts';
 
+const TOP_VIEWED = tagName(tag.topViewed);
+
 /**
  * What a background job may patch instead of rendering: the header and footer's data and those
  * whose versions they show (chrome-patch.ts), a category's name, written in where the components
- * show it (category-name-patch.ts), and the top-viewed list (block-patch.ts).
+ * show it (category-name-patch.ts), and the top-viewed list and the ticker, with the titles and
+ * dates of the articles they show (block-patch.ts).
  */
 const PATCH_RULES: PatchRules = {
   chromeTag: tagName(tag.nav),
   chromeTags: [tagName(tag.nav), tagName(tag.settings)],
   labelled: (name: string) => readTagName(name)?.kind === 'category-name',
-  blockTag: tagName(tag.topViewed),
+  blockTag: (name: string) => name === TOP_VIEWED || readTagName(name)?.kind === 'in-block',
 };
 
 export interface RenderResult {

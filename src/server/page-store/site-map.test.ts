@@ -49,9 +49,28 @@ describe('hotUrlsFor', () => {
 });
 
 describe('cacheFor', () => {
+  it("names a home page's own articles by their blog:ID and those only its ticker and top-viewed list show by their in-block:ID", () => {
+    const { tags } = cacheFor.home(
+      [
+        { id: 1, category_id: 2 },
+        { id: 4, category_id: null },
+      ],
+      [4, 9, 12],
+    );
+    expect(tags.filter((t) => /^(blog|in-block):/.test(t)).sort()).toEqual([
+      'blog:1',
+      'blog:4',
+      'in-block:12',
+      'in-block:4',
+      'in-block:9',
+    ]);
+    // Every new title bumps it: home page 1 is hot only when it shows the article (hotUrlsForChange).
+    expect(hotUrlsFor([tag.inBlock(9)])).toEqual([]);
+  });
+
   it('puts the site-wide settings tag on every kind of stored page, HTML or not', () => {
     const declared = [
-      cacheFor.home([1], [{ category_id: null }]),
+      cacheFor.home([{ id: 1, category_id: null }], [2]),
       cacheFor.blogList(null, [{ id: 1, category_id: 2 }]),
       cacheFor.blogList(3, []),
       cacheFor.article({ id: 1, category_id: null }),
@@ -72,7 +91,7 @@ describe('cacheFor', () => {
       { id: 4, category_id: 2 },
       { id: 5, category_id: null },
     ];
-    expect(cacheFor.home([1, 4, 5, 9], cards).tags.filter((t) => t.startsWith('category-name:'))).toEqual(['category-name:2']);
+    expect(cacheFor.home(cards, [9]).tags.filter((t) => t.startsWith('category-name:'))).toEqual(['category-name:2']);
     expect(cacheFor.blogList(7, []).tags).toContain('category-name:7');
     expect(cacheFor.article({ id: 3, category_id: 6 }).tags).toContain('category-name:6');
     expect(cacheFor.article({ id: 3, category_id: null }).tags.some((t) => t.startsWith('category-name:'))).toBe(false);
@@ -96,6 +115,7 @@ describe('tag names', () => {
       tag.comments(5),
       tag.settings,
       tag.infoPages,
+      tag.inBlock(5),
     ];
     const names = tags.map(tagName);
     expect(names).toEqual([
@@ -110,6 +130,7 @@ describe('tag names', () => {
       'comments:5',
       'settings',
       'info-pages',
+      'in-block:5',
     ]);
     expect(names.map(readTagName)).toEqual(tags);
   });

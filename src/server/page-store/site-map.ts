@@ -45,9 +45,20 @@ const FILES = [SITE_FILES.sitemap, SITE_FILES.feed, SITE_FILES.robots, SITE_FILE
  * of every page are patched: chrome-patch.ts).
  */
 export const cacheFor = {
-  /** shown: the articles of the page, the ticker and the top-viewed block; cards: the articles shown with their category. */
-  home: (shown: readonly number[], cards: readonly ShownCategory[]) =>
-    declare(tag.list, tag.nav, tag.carousel, tag.topViewed, ...shown.map(tag.blog), ...namesOf(cards)),
+  /**
+   * cards: the page's own articles, with their category; inBlocks: those the ticker and the
+   * top-viewed list show (every home page shows the same), named by their `in-block:ID` only.
+   */
+  home: (cards: readonly (ShownCategory & { id: number })[], inBlocks: readonly number[]) =>
+    declare(
+      tag.list,
+      tag.nav,
+      tag.carousel,
+      tag.topViewed,
+      ...cards.map((card) => tag.blog(card.id)),
+      ...inBlocks.map(tag.inBlock),
+      ...namesOf(cards),
+    ),
   /** A category's pages carry its own membership tag: a new article elsewhere leaves them as they are. */
   blogList: (categoryId: number | null, cards: readonly (ShownCategory & { id: number })[]) =>
     declare(
@@ -140,6 +151,10 @@ export function hotUrlsFor(tags: readonly PageTag[]): string[] {
       case 'updates':
       case 'neighbours':
       case 'link':
+        break;
+      // Bumped by every new title: home page 1 is hot only when it shows the article
+      // (`hotUrlsForChange` asks the database), the other home pages are patched.
+      case 'in-block':
         break;
     }
   }

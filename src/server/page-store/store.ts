@@ -27,8 +27,8 @@ export interface PatchRules {
   chromeTags: readonly string[];
   /** Stale tags whose label at the page's version names what to write in (a category's old name). */
   labelled: (tag: string) => boolean;
-  /** The data of a block every page carrying it shows alike (the top-viewed list). */
-  blockTag?: string;
+  /** Tags of data only the blocks every page carrying them shows alike show (the top-viewed list, the ticker). */
+  blockTag?: (tag: string) => boolean;
 }
 
 /** How long a stale page held in memory is answered before the file is read again for a fresher copy. */
@@ -371,7 +371,7 @@ export class PageStore {
    * patched, chrome-patch.ts), with no other stale tag but those `labelled` whose label at the
    * page's version is known, every change since having been labelled too (the category's old
    * name, `invalidate`'s labels: renames, never a delete; written in, category-name-patch.ts),
-   * and `blockTag` (the top-viewed list; patched, block-patch.ts). Null for a page any other
+   * and `blockTag` (the top-viewed list and the ticker; patched, block-patch.ts). Null for a page any other
    * change left stale, or fresh, or not HTML.
    */
   patchFor(key: string, rules: PatchRules): PagePatch | null {
@@ -389,7 +389,7 @@ export class PageStore {
       const current = this.versions.get(name);
       if (current === versions[i]) continue;
       if (name === rules.chromeTag) chromeStale = true;
-      else if (name === rules.blockTag) blockStale = true;
+      else if (rules.blockTag?.(name)) blockStale = true;
       else if (!rules.labelled(name)) return null;
       else {
         const label = this.guard.run('read', () => this.file.labelOf(name, versions[i]!, current));

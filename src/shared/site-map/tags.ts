@@ -47,7 +47,14 @@ export type PageTag =
    * or not, its category, its date). An edit of anything else it shows (its text, picture, files)
    * leaves this tag alone, so its neighbours' pages are not re-rendered for it.
    */
-  | { kind: 'link'; id: number };
+  | { kind: 'link'; id: number }
+  /**
+   * An article as the blocks every home page shows name it (the ticker, the top-viewed list): its
+   * title and its date, bumped with its `link:ID`. A home page carries it, not the `blog:ID`, for an
+   * article shown only there, so an edit of it is patched into the pages (block-patch.ts) instead
+   * of rendering every home page. Taken down with the article's `blog:ID`.
+   */
+  | { kind: 'in-block'; id: number };
 
 export const tag = {
   list: { kind: 'list' },
@@ -67,6 +74,8 @@ export const tag = {
   neighbours: (blogId: number): PageTag => ({ kind: 'neighbours', id: blogId }),
   /** An article's title and place, as other articles' Older and Newer links show them. */
   link: (blogId: number): PageTag => ({ kind: 'link', id: blogId }),
+  /** An article's title and date, as the home pages' ticker and top-viewed list show them. */
+  inBlock: (blogId: number): PageTag => ({ kind: 'in-block', id: blogId }),
 } as const satisfies Record<string, PageTag | ((id: number) => PageTag)>;
 
 /** The tag as the page store and Astro's `Cache-Tag` header spell it: `list`, `blog:12`. */
@@ -74,7 +83,7 @@ export function tagName(pageTag: PageTag): string {
   return 'id' in pageTag ? `${pageTag.kind}:${pageTag.id}` : pageTag.kind;
 }
 
-const WITH_ID = new Set<string>(['blog', 'category', 'category-name', 'comments', 'neighbours', 'link']);
+const WITH_ID = new Set<string>(['blog', 'category', 'category-name', 'comments', 'neighbours', 'link', 'in-block']);
 const WITHOUT_ID = new Set<string>(['list', 'updates', 'nav', 'settings', 'info-pages', 'carousel', 'downloads', 'top-viewed']);
 
 /** A tag spelled by tagName(), or null for anything else. */
