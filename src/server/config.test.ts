@@ -211,18 +211,20 @@ describe('page memory by machine', () => {
 });
 
 describe('test seams', () => {
-  const seams = { PAGE_STORE_TEST_FAULT: 'full', PAGE_STORE_TEST_HOLD: '/tmp/hold' };
+  const seams = { PAGE_STORE_TEST_FAULT: 'full', PAGE_STORE_TEST_HOLD: '/tmp/hold', RENDER_HELP_TEST_WAIT_MS: '60000' };
   it('are read in a test build only; any other build ignores the variables', () => {
     expect(loadConfig({ ...seams, NODE_ENV: 'test' }).testSeams).toEqual({
       storeWritesFail: true,
       renderHoldFile: '/tmp/hold',
       markAnswers: true,
+      renderHelpWaitMs: 60_000,
     });
     for (const NODE_ENV of ['production', undefined]) {
       expect(loadConfig({ ...seams, NODE_ENV }).testSeams).toEqual({
         storeWritesFail: false,
         renderHoldFile: null,
         markAnswers: false,
+        renderHelpWaitMs: null,
       });
     }
   });

@@ -80,6 +80,12 @@ export interface TestSeams {
   renderHoldFile: string | null;
   /** Each answer names its serving process (`X-Process: <pid>`) and a search page its rendering thread (`x-rendered-by`). */
   markAnswers: boolean;
+  /**
+   * How long a save waits for another process to render its share of the hot pages before
+   * rendering them itself (RENDER_HELP_TEST_WAIT_MS; null: the server's own 2 s). A test of that
+   * help waits longer: on a machine busy with other work the helper's renders take longer than 2 s.
+   */
+  renderHelpWaitMs: number | null;
 }
 
 function readTestSeams(env: NodeJS.ProcessEnv): TestSeams {
@@ -88,6 +94,7 @@ function readTestSeams(env: NodeJS.ProcessEnv): TestSeams {
     storeWritesFail: on && env.PAGE_STORE_TEST_FAULT === 'full',
     renderHoldFile: on ? env.PAGE_STORE_TEST_HOLD || null : null,
     markAnswers: on,
+    renderHelpWaitMs: on && Number(env.RENDER_HELP_TEST_WAIT_MS) > 0 ? Number(env.RENDER_HELP_TEST_WAIT_MS) : null,
   };
 }
 

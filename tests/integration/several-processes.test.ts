@@ -3,7 +3,7 @@ import { startServer, untilPrerendered, type TestServer } from '../support/serve
 import { bearer, login, loginAsAdmin, registerUser } from '../support/auth.ts';
 import { blogBodyFrom, uniqueName } from '../support/builders.ts';
 import { call, sendJson, type Json, onFreshConnection as fresh } from './http-support.ts';
-import { until as untilValue } from '../support/wait.ts';
+import { HANG_GUARD_MS, until as untilValue } from '../support/wait.ts';
 import { blackHole, TEST_PURGE_SECRET } from '../support/varnish.ts';
 
 /**
@@ -100,7 +100,12 @@ describe('WEB_PROCESSES=2', () => {
   });
 
   it('fills an empty page store with the render workers of every process', async () => {
-    const server = await startServer({ env: { WEB_PROCESSES: '2', TOP_VIEWED_REFRESH_SECONDS: '3600' } });
+    const server = await startServer({
+      // The save below waits for the other process's share of its hot pages as long as it takes:
+      // under 8 busy loops its renders took longer than the server's 2 s, and the saver rendered
+      // them all itself.
+      env: { WEB_PROCESSES: '2', TOP_VIEWED_REFRESH_SECONDS: '3600', RENDER_HELP_TEST_WAIT_MS: String(HANG_GUARD_MS) },
+    });
     servers.push(server);
     await untilPrerendered(server);
     expect(server.output()).toMatch(/Pre-rendered \d+ pages in [\d.]+ s \(\d+ pages\/s\) by 2 processes/);

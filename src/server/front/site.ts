@@ -154,7 +154,11 @@ export async function startSite(config: Config, log: (line: string) => void = co
       pool.deferBackground(BACKGROUND_QUIET_AFTER_CHANGE_MS);
     }
   };
-  const renderHelp = createRenderHelp({ renderHere: renderHot, send });
+  const renderHelp = createRenderHelp({
+    renderHere: renderHot,
+    send,
+    timeoutMs: config.testSeams.renderHelpWaitMs ?? undefined,
+  });
   // A change's stale pages are refreshed by every process's workers, each its share.
   const refresh = shareRefreshWithSiblings(siblings, queue, {
     inCluster: send !== null,
