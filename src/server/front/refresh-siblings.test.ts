@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { untilTrue } from '../../../tests/support/wait.ts';
 import { RefreshQueue, RequestCounts } from '../page-store/refresh-queue.ts';
 import { shareRefreshWithSiblings } from './refresh-siblings.ts';
 import { createSiblingChannel, type SiblingNews } from './sibling-news.ts';
@@ -9,16 +10,25 @@ function firstOfTwo() {
   const sent: SiblingNews[] = [];
   const siblings = createSiblingChannel((message) => void sent.push(message));
   const queue = new RefreshQueue({ render: () => new Promise(() => undefined), isStale: () => true }, new RequestCounts());
+  const counts = { rendered: 0, patched: 0 };
+  const renderListeners: (() => void)[] = [];
   const shared = shareRefreshWithSiblings(siblings, queue, {
     inCluster: true,
     index: 0,
     processes: 2,
-    rendered: () => 0,
-    patched: () => 0,
+    rendered: () => counts.rendered,
+    patched: () => counts.patched,
     renamed: () => 0,
     syncVersions: () => undefined,
+    onRendered: (listener) => void renderListeners.push(listener),
   });
-  return { sent, siblings, shared };
+  /** A worker's render settles, and its answer, taken after, was a patch. */
+  const renderPatched = () => {
+    counts.rendered++;
+    for (const listener of renderListeners) listener();
+    counts.patched++;
+  };
+  return { sent, siblings, shared, renderPatched };
 }
 
 describe('shareRefreshWithSiblings', () => {
@@ -45,5 +55,13 @@ describe('shareRefreshWithSiblings', () => {
     );
     // This process never saw a change: its queue is empty and its moment unset, so the sibling's change is the latest.
     expect(shared.status()).toMatchObject({ queued: 100, refreshedSinceLastChange: 60 });
+  });
+
+  it('tells its siblings a render outside its queue, its patch counted, without the queue moving', async () => {
+    const { sent, renderPatched } = firstOfTwo();
+    const told = () => sent.filter((message) => message.topic === 'refresh-status').map((message) => message.payload);
+    renderPatched();
+    await untilTrue(() => told().length > 0, 'the render to be told');
+    expect(told()).toEqual([expect.objectContaining({ queued: 0, renderedByWorkers: 1, patchedByWorkers: 1 })]);
   });
 });

@@ -27,6 +27,8 @@ export function shareRefreshWithSiblings(
     /** Of those patched, pages whose renamed categories' new names were written in. */
     renamed: () => number;
     syncVersions: () => void;
+    /** Calls its listener whenever `rendered` (and so maybe `patched`, `renamed`) moved. */
+    onRendered: (listener: () => void) => void;
   },
 ): { background: BackgroundRefresh; status: () => RefreshProgress } {
   const own = (): ProcessRefreshStatus => ({
@@ -44,7 +46,12 @@ export function shareRefreshWithSiblings(
   });
   if (here.inCluster) {
     const tellOwn = () => siblings.tell('refresh-status', own());
-    queue.onChange(throttledTeller(tellOwn, REFRESH_TELL_MS));
+    const tellSoon = throttledTeller(tellOwn, REFRESH_TELL_MS);
+    queue.onChange(tellSoon);
+    // Renders outside the queue (a save's hot pages, a reader's miss, the encodings readers ask
+    // for) move the counts too: untold, a sibling's admin status lagged behind them until this
+    // queue next moved. Told once the render's answer was taken, which counts its patches.
+    here.onRendered(() => setImmediate(tellSoon));
     siblings.listen('refresh-status', (payload, from) => told.set(from, payload as ProcessRefreshStatus));
     siblings.listen('refresh-share', (news) => background.take(news as RefreshShareNews));
     // A process started in a dead one's place asks what its siblings know; the dead one's queue

@@ -168,6 +168,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     patched: () => renderer.patched,
     renamed: () => renderer.renamed,
     syncVersions: () => store.syncVersions(),
+    onRendered: (listener) => pool.onSettled(listener),
   });
   const onClusterMessage = (message: unknown) => {
     renderHelp.onMessage(message);

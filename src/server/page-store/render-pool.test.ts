@@ -148,6 +148,19 @@ describe('RenderPool', () => {
   );
 
   it(
+    'tells its listeners each job a worker answered or refused, once the counts moved',
+    async () => {
+      const pool = startPool();
+      const seen: number[] = [];
+      pool.onSettled(() => seen.push(pool.status().rendered + pool.status().failed));
+      await pool.render('ok:first');
+      await expect(pool.render('throw')).rejects.toThrow('render blew up');
+      expect(seen).toEqual([1, 2]);
+    },
+    WORKER_TEST_MS,
+  );
+
+  it(
     'spreads jobs over its workers',
     async () => {
       const pool = startPool({ size: 2, perWorker: 1 });

@@ -155,6 +155,7 @@ export class RenderPool<A> {
   private startFailures = 0;
   private closed = false;
   private counts = { rendered: 0, failed: 0, replaced: 0 };
+  private readonly settledListeners: (() => void)[] = [];
   /** Background jobs wait until then (performance.now()); see deferBackground. */
   private backgroundHeldUntil = 0;
   /** When the current stretch of holding background jobs began (null: not held). */
@@ -276,6 +277,11 @@ export class RenderPool<A> {
     this.pace();
   }
 
+  /** Calls `listener` after each job a worker answered or refused: the counts of `status()` moved. */
+  onSettled(listener: () => void): void {
+    this.settledListeners.push(listener);
+  }
+
   status(): RenderPoolStatus {
     let running = 0;
     for (const slot of this.slots) running += slot.jobs.size;
@@ -379,6 +385,7 @@ export class RenderPool<A> {
       this.counts.failed++;
       job.reject(new Error(message.error));
     }
+    for (const listener of this.settledListeners) listener();
     this.dispatch();
   }
 
