@@ -26,6 +26,7 @@ import { respondWithNotFoundPage } from './not-found-responder.ts';
 import type { NotFoundPacer } from './not-found-pacer.ts';
 import { answerOldAddress, oldAddressOf } from './old-addresses.ts';
 import { changeMayFollow } from './render-wake.ts';
+import { guardSlowClients } from './slow-clients.ts';
 
 export type AstroHandler = (
   req: IncomingMessage,
@@ -242,12 +243,11 @@ export function attachmentDisposition(name: string): string {
 }
 
 export function createHttpServer(parts: ServerParts): http.Server {
-  // Node checks the two timeouts below only every connectionsCheckingInterval (30 s by default),
-  // which would let a slow client hold its socket for up to 40 s instead of 10.
-  const server = http.createServer({ connectionsCheckingInterval: 1_000 }, createRequestListener(parts));
-  // Slow clients are cut off early; a reverse proxy in front should use similar limits.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
+  const server = http.createServer(createRequestListener(parts));
+  // Slow clients are cut off early; a reverse proxy in front should use similar limits. Checked
+  // every second (Node's own check runs every 30 s) and counted in this process's turns, so a
+  // process that fell behind does not blame its clients (slow-clients.ts).
+  guardSlowClients(server, { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 });
   server.keepAliveTimeout = 5_000;
   return server;
 }
