@@ -57,12 +57,6 @@ export function homeHref(page = 1): string {
  * search form submits it, so a result page's links match the address the reader arrived at.
  */
 export function blogsHref(params: { category?: number | null; search?: string | null; page?: number }): string {
-  // Every card and pager link of every list page comes here: whole numbers need no encoder.
-  const { category, page } = params;
-  if (!params.search && (!category || Number.isSafeInteger(category)) && (!page || Number.isSafeInteger(page))) {
-    const parts = [category ? `category=${category}` : '', page && page > 1 ? `page=${page}` : ''].filter(Boolean);
-    return parts.length ? `${SITE_PAGES.blogs}?${parts.join('&')}` : SITE_PAGES.blogs;
-  }
   const query = new URLSearchParams();
   if (params.category) query.set('category', String(params.category));
   if (params.search) query.set('search', params.search);
