@@ -12,7 +12,8 @@ import { PageStore } from '../page-store/store.ts';
 import { PageRenderer } from '../page-store/renderer.ts';
 import { PATCHES_PER_WORKER, startRenderPool } from '../page-store/render-workers.ts';
 import { paceRefresh, REFRESH_MIN_PAGES_PER_SECOND } from '../page-store/refresh-pace.ts';
-import { listPublicUrls } from '../page-store/site-map.ts';
+import { publicUrls } from '../page-store/site-map.ts';
+import { PackedKeys } from '../page-store/packed-keys.ts';
 import { prerenderAll, type PrerenderSummary } from '../page-store/prerender.ts';
 import { makeMissingEncodings } from '../page-store/encoding-backfill.ts';
 import { startTopViewedRefresher } from '../page-store/top-viewed-refresher.ts';
@@ -252,7 +253,7 @@ export async function startSite(config: Config, log: (line: string) => void = co
     store,
     renderer,
     prerender: async (share = { index: 0, of: 1, showProgress: true }) => {
-      const urls = (await listPublicUrls(context.db)).filter((_, i) => i % share.of === share.index);
+      const urls = PackedKeys.of(await publicUrls(context.db), (i) => i % share.of === share.index);
       prerendering = prerenderAll(store, urls, {
         pool,
         signal: stopPrerender.signal,

@@ -19,7 +19,7 @@ export interface BackfillSummary {
 export async function makeMissingEncodings(
   store: PageStore,
   renderer: PageRenderer,
-  keys: readonly string[],
+  keys: Iterable<string>,
   encoding: PageEncoding,
   signal?: AbortSignal,
 ): Promise<BackfillSummary> {

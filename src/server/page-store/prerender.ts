@@ -6,6 +6,7 @@ import { pageInputOf } from './stored-page.ts';
 import { storedStatusOf } from './not-found-page.ts';
 import type { PrerenderSummary } from './prerender-summary.ts';
 import { STORED_ENCODINGS } from './compress-page.ts';
+import type { KeyList } from './packed-keys.ts';
 
 export type { PrerenderSummary };
 
@@ -56,7 +57,7 @@ export interface PrerenderOptions {
  * budget ended with its home page and articles pushed out by its deepest list pages, and each
  * batch paid for an eviction. Prints progress and returns the figures.
  */
-export async function prerenderAll(store: PageStore, urls: string[], options: PrerenderOptions): Promise<PrerenderSummary> {
+export async function prerenderAll(store: PageStore, urls: KeyList, options: PrerenderOptions): Promise<PrerenderSummary> {
   const started = performance.now();
   const inFlight = options.inFlight ?? Math.max(4, options.pool.status().size * 4);
   const show = progressPrinter(urls.length, options.out === undefined ? process.stdout : options.out, options.part);
@@ -90,7 +91,7 @@ export async function prerenderAll(store: PageStore, urls: string[], options: Pr
   await Promise.all(
     Array.from({ length: Math.min(inFlight, urls.length) }, async () => {
       while (next < urls.length && !options.signal?.aborted && store.hasRoom()) {
-        await renderOne(urls[next++]!);
+        await renderOne(urls.at(next++)!);
         show(++done);
       }
     }),

@@ -194,26 +194,33 @@ export async function hotUrlsForChange(db: Db, changed: readonly PageTag[]): Pro
 
 /** Every public page of the site, most visited first, as page-store keys (what pre-render fills). */
 export async function listPublicUrls(db: Db): Promise<string[]> {
-  const { blogIds, perCategory, pdfBlogs } = await listSitePageFacts(db);
+  return [...(await publicUrls(db))];
+}
+
+/**
+ * `listPublicUrls` made one at a time as they are taken: the pre-render keeps only its share of
+ * a large site's addresses, packed (packed-keys.ts), never the whole list.
+ */
+export async function publicUrls(db: Db): Promise<Iterable<string>> {
+  return urlsOf(await listSitePageFacts(db));
+}
+
+function* urlsOf({ blogIds, perCategory, pdfBlogs }: Awaited<ReturnType<typeof listSitePageFacts>>): Generator<string> {
   const total = blogIds.length;
-  return [
-    HOME,
-    BLOGS,
-    ...STATIC_PAGES,
-    ...perCategory.map((c) => categoryHref(c.id)),
-    ...[...blogIds].reverse().map((id) => articleHref(id)),
-    ...laterPages(total, HOME_PAGE_SIZE, homeHref),
-    ...laterPages(total, LIST_PAGE_SIZE, (page) => blogsHref({ page })),
-    ...perCategory.flatMap((c) => laterPages(c.blogs, LIST_PAGE_SIZE, (page) => categoryHref(c.id, page))),
-    ...laterPages(pdfBlogs, DOWNLOAD_PAGE_SIZE, downloadHref),
-    ...FILES,
-    NOT_FOUND_KEY,
-  ];
+  yield HOME;
+  yield BLOGS;
+  yield* STATIC_PAGES;
+  for (const c of perCategory) yield categoryHref(c.id);
+  for (let i = total - 1; i >= 0; i--) yield articleHref(blogIds[i]!);
+  yield* laterPages(total, HOME_PAGE_SIZE, homeHref);
+  yield* laterPages(total, LIST_PAGE_SIZE, (page) => blogsHref({ page }));
+  for (const c of perCategory) yield* laterPages(c.blogs, LIST_PAGE_SIZE, (page) => categoryHref(c.id, page));
+  yield* laterPages(pdfBlogs, DOWNLOAD_PAGE_SIZE, downloadHref);
+  yield* FILES;
+  yield NOT_FOUND_KEY;
 }
 
 /** Pages 2 and on of a paged list. */
-function laterPages(count: number, size: number, hrefOf: (page: number) => string): string[] {
-  const urls: string[] = [];
-  for (let page = 2; page <= Math.ceil(count / size); page++) urls.push(hrefOf(page));
-  return urls;
+function* laterPages(count: number, size: number, hrefOf: (page: number) => string): Generator<string> {
+  for (let page = 2; page <= Math.ceil(count / size); page++) yield hrefOf(page);
 }
